@@ -1,0 +1,54 @@
+//! The `sztab` command line: one subcommand per file, each a thin layer over the library.
+
+mod schema;
+mod validate;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "sztab",
+    version,
+    about = "WB-95 scenario editor, map tracer and rules engine"
+)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    /// Scenario or map to open in the editor.
+    file: Option<PathBuf>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Open the editor (the default when no subcommand is given).
+    Edit { file: Option<PathBuf> },
+    /// Check scenario, map, counters or terrain files and report every problem.
+    Validate(validate::Args),
+    /// Write the JSON Schema of every file format.
+    Schema(schema::Args),
+}
+
+/// Runs the command line; the exit code follows each subcommand's contract.
+pub fn run() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        None => open_editor(cli.file),
+        Some(Command::Edit { file }) => open_editor(file),
+        Some(Command::Validate(args)) => validate::run(&args),
+        Some(Command::Schema(args)) => schema::run(&args),
+    }
+}
+
+fn open_editor(file: Option<PathBuf>) -> ExitCode {
+    match crate::editor::run(file) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("sztab: cannot open the editor window: {e}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,9 @@
+//! Sztab: scenario editor, map tracer and rules engine for the WB-95 hex wargame system.
+//!
+//! Data flows one way: files → [`model`] → engine → [`editor`] and [`cli`].
+
+pub mod cli;
+pub mod editor;
+pub mod hex;
+pub mod model;
+pub mod validate;

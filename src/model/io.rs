@@ -1,0 +1,346 @@
+//! Loading and saving model files: RON text, size limits, clear errors with line and
+//! column, and atomic saves.
+
+use std::fs;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+
+use ron::extensions::Extensions;
+use ron::ser::PrettyConfig;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use super::source::Source;
+use super::{Counters, Map, Scenario, TerrainCatalogue};
+
+/// Files larger than this are refused before they are read.
+pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
+/// Maps wider or taller than this are refused.
+pub const MAX_MAP_SIDE: u16 = 1000;
+/// Deepest nesting accepted by the parser (a guard against stack exhaustion).
+const RECURSION_LIMIT: usize = 64;
+
+/// The four kinds of file, told apart by their name (`armored-claws.scenario.ron`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum FileKind {
+    Scenario,
+    Map,
+    Counters,
+    Terrain,
+}
+
+impl FileKind {
+    pub const ALL: [FileKind; 4] = [
+        FileKind::Scenario,
+        FileKind::Map,
+        FileKind::Counters,
+        FileKind::Terrain,
+    ];
+
+    pub fn suffix(self) -> &'static str {
+        match self {
+            FileKind::Scenario => ".scenario.ron",
+            FileKind::Map => ".map.ron",
+            FileKind::Counters => ".counters.ron",
+            FileKind::Terrain => ".terrain.ron",
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            FileKind::Scenario => "scenario",
+            FileKind::Map => "map",
+            FileKind::Counters => "counters",
+            FileKind::Terrain => "terrain",
+        }
+    }
+
+    pub fn of_path(path: &Path) -> Option<FileKind> {
+        let name = path.file_name()?.to_str()?.to_ascii_lowercase();
+        Self::ALL.into_iter().find(|k| name.ends_with(k.suffix()))
+    }
+
+    /// Depth below which the saved RON is written on one line: each hex, hexside, road,
+    /// placement or unit is one line, so one edit is a one-line diff.
+    fn depth_limit(self) -> usize {
+        let _ = self;
+        2
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    #[error("{}: cannot read the file: {source}", path.display())]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{}: the file is {size} bytes; files over {limit} bytes are refused", path.display())]
+    TooLarge {
+        path: PathBuf,
+        size: u64,
+        limit: u64,
+    },
+    #[error("{}:{line}:{column}: the file is not UTF-8 text", path.display())]
+    NotText {
+        path: PathBuf,
+        line: usize,
+        column: usize,
+    },
+    #[error("{}:{line}:{column}: {message}", path.display())]
+    Syntax {
+        path: PathBuf,
+        line: usize,
+        column: usize,
+        message: String,
+    },
+    #[error("{}: {message}", path.display())]
+    Refused { path: PathBuf, message: String },
+    #[error("{}: cannot tell the file type; expected a name ending in .scenario.ron, .map.ron, .counters.ron or .terrain.ron", path.display())]
+    UnknownKind { path: PathBuf },
+}
+
+impl LoadError {
+    pub fn path(&self) -> &Path {
+        match self {
+            LoadError::Io { path, .. }
+            | LoadError::TooLarge { path, .. }
+            | LoadError::NotText { path, .. }
+            | LoadError::Syntax { path, .. }
+            | LoadError::Refused { path, .. }
+            | LoadError::UnknownKind { path } => path,
+        }
+    }
+
+    /// What went wrong, without the file and position (which have their own fields).
+    pub fn detail(&self) -> String {
+        match self {
+            LoadError::Io { source, .. } => format!("cannot read the file: {source}"),
+            LoadError::TooLarge { size, limit, .. } => {
+                format!("the file is {size} bytes; files over {limit} bytes are refused")
+            }
+            LoadError::NotText { .. } => "the file is not UTF-8 text".into(),
+            LoadError::Syntax { message, .. } | LoadError::Refused { message, .. } => message.clone(),
+            LoadError::UnknownKind { .. } => {
+                "cannot tell the file type; expected a name ending in .scenario.ron, .map.ron, .counters.ron or .terrain.ron".into()
+            }
+        }
+    }
+
+    /// Line and column, for errors that have them.
+    pub fn position(&self) -> Option<(usize, usize)> {
+        match self {
+            LoadError::Syntax { line, column, .. } | LoadError::NotText { line, column, .. } => {
+                Some((*line, *column))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// A file's parsed value and the text it came from.
+#[derive(Clone, Debug)]
+pub struct Loaded<T> {
+    pub value: T,
+    pub source: Source,
+}
+
+/// Reads a file as text, refusing files over [`MAX_FILE_BYTES`].
+pub fn read_text(path: &Path) -> Result<Source, LoadError> {
+    let io = |source| LoadError::Io {
+        path: path.to_owned(),
+        source,
+    };
+    let file = fs::File::open(path).map_err(io)?;
+    let size = file.metadata().map_err(io)?.len();
+    if size > MAX_FILE_BYTES {
+        return Err(LoadError::TooLarge {
+            path: path.to_owned(),
+            size,
+            limit: MAX_FILE_BYTES,
+        });
+    }
+    // `take` guards against files that grow while read or lie about their size.
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(LoadError::TooLarge {
+            path: path.to_owned(),
+            size: bytes.len() as u64,
+            limit: MAX_FILE_BYTES,
+        });
+    }
+    text_of(path, bytes)
+}
+
+fn text_of(path: &Path, bytes: Vec<u8>) -> Result<Source, LoadError> {
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok(Source::new(path, text)),
+        Err(e) => {
+            let valid = e.utf8_error().valid_up_to();
+            let lossy = String::from_utf8_lossy(&e.as_bytes()[..valid]).into_owned();
+            let (line, column) = Source::new(path, lossy).position(valid);
+            Err(LoadError::NotText {
+                path: path.to_owned(),
+                line,
+                column,
+            })
+        }
+    }
+}
+
+fn ron_options() -> ron::Options {
+    ron::Options::default()
+        .with_default_extension(Extensions::IMPLICIT_SOME | Extensions::UNWRAP_VARIANT_NEWTYPES)
+        .with_recursion_limit(RECURSION_LIMIT)
+}
+
+/// Parses RON text into `T`, turning parser errors into `Syntax` errors with a position.
+pub fn parse<T: DeserializeOwned>(source: &Source) -> Result<T, LoadError> {
+    ron_options()
+        .from_str(&source.text)
+        .map_err(|e| LoadError::Syntax {
+            path: source.path.clone(),
+            line: e.span.start.line.max(1),
+            column: e.span.start.col.max(1),
+            message: describe(&e.code),
+        })
+}
+
+/// Decodes bytes as text, with the position of the first invalid UTF-8 sequence.
+pub fn decode(path: &Path, bytes: Vec<u8>) -> Result<Source, LoadError> {
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(LoadError::TooLarge {
+            path: path.to_owned(),
+            size: bytes.len() as u64,
+            limit: MAX_FILE_BYTES,
+        });
+    }
+    text_of(path, bytes)
+}
+
+/// Parses map text and applies the map size limits.
+pub fn parse_map(source: &Source) -> Result<Map, LoadError> {
+    let map = parse(source)?;
+    check_map_limits(&map, &source.path)?;
+    Ok(map)
+}
+
+/// The parser's message, phrased for a person editing the file.
+fn describe(code: &ron::Error) -> String {
+    let msg = code.to_string();
+    // ron names serde's expectations; keep them, they say what was expected.
+    let mut m = msg.trim_end_matches('.').to_owned();
+    if let Some(first) = m.get(..1) {
+        m = first.to_lowercase() + &m[1..];
+    }
+    m
+}
+
+fn load<T: DeserializeOwned>(path: &Path) -> Result<Loaded<T>, LoadError> {
+    let source = read_text(path)?;
+    let value = parse(&source)?;
+    Ok(Loaded { value, source })
+}
+
+pub fn load_terrain(path: &Path) -> Result<Loaded<TerrainCatalogue>, LoadError> {
+    load(path)
+}
+
+pub fn load_counters(path: &Path) -> Result<Loaded<Counters>, LoadError> {
+    load(path)
+}
+
+pub fn load_scenario(path: &Path) -> Result<Loaded<Scenario>, LoadError> {
+    load(path)
+}
+
+pub fn load_map(path: &Path) -> Result<Loaded<Map>, LoadError> {
+    let source = read_text(path)?;
+    let value = parse_map(&source)?;
+    Ok(Loaded { value, source })
+}
+
+/// Refuses grids that no printed board has and that would make every loop over the
+/// board absurdly long.
+fn check_map_limits(map: &Map, path: &Path) -> Result<(), LoadError> {
+    let g = &map.grid;
+    let n = &g.numbering;
+    let refuse = |message: String| {
+        Err(LoadError::Refused {
+            path: path.to_owned(),
+            message,
+        })
+    };
+    if g.cols == 0 || g.rows == 0 || g.cols > MAX_MAP_SIDE || g.rows > MAX_MAP_SIDE {
+        return refuse(format!(
+            "the map is {}×{} hexes; sizes from 1×1 to {MAX_MAP_SIDE}×{MAX_MAP_SIDE} are accepted",
+            g.cols, g.rows
+        ));
+    }
+    if u32::from(n.first_col) + u32::from(g.cols) > 10_000
+        || u32::from(n.first_row) + u32::from(g.rows) > 10_000
+    {
+        return refuse("hex numbers would pass 9999: lower first_col/first_row or the size".into());
+    }
+    if !(1..=4).contains(&n.digits) {
+        return refuse(format!(
+            "numbering.digits is {}; 1 to 4 digits per part are accepted",
+            n.digits
+        ));
+    }
+    Ok(())
+}
+
+/// Serializes a model value as RON in the layout of its file kind.
+pub fn to_ron<T: Serialize>(kind: FileKind, value: &T) -> Result<String, ron::Error> {
+    let config = PrettyConfig::new()
+        .depth_limit(kind.depth_limit())
+        .struct_names(false)
+        .separate_tuple_members(false)
+        .indentor("    ")
+        .extensions(Extensions::IMPLICIT_SOME | Extensions::UNWRAP_VARIANT_NEWTYPES);
+    let mut text = ron::ser::to_string_pretty(value, config)?;
+    text.push('\n');
+    Ok(text)
+}
+
+/// Writes `text` to `path` atomically: a temporary file beside it, flushed, then renamed
+/// over the target, so a crash leaves either the old file or the new one.
+pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut f = fs::File::create(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()?;
+        fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// Serializes and saves atomically.
+pub fn save<T: Serialize>(kind: FileKind, path: &Path, value: &T) -> std::io::Result<()> {
+    let text = to_ron(kind, value).map_err(std::io::Error::other)?;
+    write_atomic(path, &text)
+}
+
+/// A path written in a file, resolved against the directory of that file.
+pub fn resolve(relative_to_file: &Path, target: &Path) -> PathBuf {
+    if target.is_absolute() {
+        return target.to_owned();
+    }
+    relative_to_file
+        .parent()
+        .unwrap_or(Path::new(""))
+        .join(target)
+}

@@ -1,0 +1,230 @@
+//! A map (`*.map.ron`): the board's grid, terrain per hex, hexsides, roads, places,
+//! labels, entry zones and an optional scan underlay. Every hex and every hexside is one
+//! line of the saved file, so a one-hex edit is a one-line diff.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::ids::{FeatureId, HexsideKindId, RoadKindId, TerrainId, ZoneId};
+use crate::hex::{Grid, HexId, Hexside};
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Map {
+    pub name: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub notes: String,
+    /// Terrain catalogue file, relative to this file.
+    pub terrain: PathBuf,
+    pub grid: Grid,
+    /// Terrain of every hex of the grid.
+    pub hexes: BTreeMap<HexId, HexCell>,
+    /// Features along hexsides: rivers, streams, fortification lines.
+    #[serde(default)]
+    pub hexsides: BTreeMap<Hexside, Vec<HexsideFeature>>,
+    /// Road connections between adjacent hexes.
+    #[serde(default)]
+    pub roads: BTreeMap<Hexside, RoadKindId>,
+    /// Named places (towns, cities, villages) with their hexes.
+    #[serde(default)]
+    pub places: Vec<Place>,
+    /// Free text on the map.
+    #[serde(default)]
+    pub labels: Vec<Label>,
+    /// Entry zones: a letter and the edge hexes it covers (R11).
+    #[serde(default)]
+    pub zones: BTreeMap<ZoneId, Vec<HexId>>,
+    /// A scan of the printed board to trace over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub underlay: Option<Underlay>,
+}
+
+/// The terrain of one hex.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct HexCell {
+    #[serde(rename = "t")]
+    pub terrain: TerrainId,
+    #[serde(rename = "f", default, skip_serializing_if = "Vec::is_empty")]
+    pub features: Vec<FeatureId>,
+}
+
+impl HexCell {
+    pub fn new(terrain: impl Into<TerrainId>) -> Self {
+        Self {
+            terrain: terrain.into(),
+            features: Vec::new(),
+        }
+    }
+
+    pub fn has(&self, feature: &str) -> bool {
+        self.features.iter().any(|f| f.as_str() == feature)
+    }
+}
+
+/// One thing along a hexside.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct HexsideFeature {
+    pub kind: HexsideKindId,
+    /// Proper name, for rivers scored or restricted by name ("Sejm", "Donets").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// For fortification lines: the hex on the protected side of the line.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub protects: Option<HexId>,
+    /// For Fixed Positions: the group, whose CM a scenario may change (R7.2.3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group: Option<String>,
+}
+
+impl HexsideFeature {
+    pub fn new(kind: impl Into<String>) -> Self {
+        Self {
+            kind: HexsideKindId::new(kind),
+            name: None,
+            protects: None,
+            group: None,
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize, JsonSchema)]
+pub enum PlaceKind {
+    City,
+    #[default]
+    Town,
+    Village,
+    Other,
+}
+
+/// A named place: what scenarios mean by "Kursk" or "Obojań".
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Place {
+    pub name: String,
+    #[serde(default)]
+    pub kind: PlaceKind,
+    pub hexes: Vec<HexId>,
+}
+
+/// Free text drawn on the map.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Label {
+    pub text: String,
+    pub hex: HexId,
+    /// Text height in board units (1 = a hex's radius).
+    #[serde(default = "Label::default_size")]
+    pub size: f32,
+    /// Rotation in degrees, clockwise.
+    #[serde(default)]
+    pub rotation: f32,
+}
+
+impl Label {
+    fn default_size() -> f32 {
+        0.5
+    }
+}
+
+/// A scan of the printed board, placed under the hexes.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Underlay {
+    /// Image file (PNG or JPEG), relative to the map file.
+    pub image: PathBuf,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub calibration: Option<Calibration>,
+    #[serde(default = "Underlay::default_opacity")]
+    pub opacity: f32,
+    #[serde(default)]
+    pub locked: bool,
+}
+
+impl Underlay {
+    fn default_opacity() -> f32 {
+        0.6
+    }
+}
+
+/// Where the board's hexes fall on the scan: image pixel = offset + scale · R(rotation) ·
+/// board position (board units: hex size 1, y down, first hex centre at 0,0).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Calibration {
+    /// Image pixels per board unit.
+    pub scale: f64,
+    /// Rotation of the board on the scan, in degrees, clockwise.
+    pub rotation: f64,
+    /// Image pixel position of the board origin (the first hex's centre).
+    pub offset: [f64; 2],
+    /// The points the calibration was solved from: hex and the pixel clicked as its centre.
+    #[serde(default)]
+    pub points: Vec<CalibrationPoint>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CalibrationPoint {
+    pub hex: HexId,
+    pub pixel: [f64; 2],
+}
+
+impl Map {
+    /// A new map with every hex of `grid` set to `terrain`.
+    pub fn new(
+        name: impl Into<String>,
+        terrain_file: impl Into<PathBuf>,
+        grid: Grid,
+        terrain: &str,
+    ) -> Self {
+        Self {
+            name: name.into(),
+            notes: String::new(),
+            terrain: terrain_file.into(),
+            grid,
+            hexes: grid.iter().map(|h| (h, HexCell::new(terrain))).collect(),
+            hexsides: BTreeMap::new(),
+            roads: BTreeMap::new(),
+            places: Vec::new(),
+            labels: Vec::new(),
+            zones: BTreeMap::new(),
+            underlay: None,
+        }
+    }
+
+    pub fn place(&self, name: &str) -> Option<&Place> {
+        self.places.iter().find(|p| p.name == name)
+    }
+
+    /// Hexside features of one kind, e.g. every "river" edge.
+    pub fn hexsides_of_kind<'a>(
+        &'a self,
+        kind: &'a str,
+    ) -> impl Iterator<Item = (Hexside, &'a HexsideFeature)> + 'a {
+        self.hexsides
+            .iter()
+            .flat_map(|(s, fs)| fs.iter().map(move |f| (*s, f)))
+            .filter(move |(_, f)| f.kind.as_str() == kind)
+    }
+
+    /// Hexsides carrying a feature with this proper name ("Sejm").
+    pub fn named_hexsides<'a>(&'a self, name: &'a str) -> impl Iterator<Item = Hexside> + 'a {
+        self.hexsides
+            .iter()
+            .filter(move |(_, fs)| fs.iter().any(|f| f.name.as_deref() == Some(name)))
+            .map(|(s, _)| *s)
+    }
+
+    /// Hexsides joined by a road and crossed by a hexside feature: the printed bridges.
+    pub fn bridges(&self) -> impl Iterator<Item = Hexside> + '_ {
+        self.roads
+            .keys()
+            .copied()
+            .filter(|s| self.hexsides.contains_key(s))
+    }
+}

@@ -1,0 +1,28 @@
+//! The data a designer authors: terrain catalogues, maps, counter sets and scenarios,
+//! their files, and the reference checks run when they are loaded. No rules, no GUI.
+
+mod bundle;
+pub mod check;
+mod counters;
+mod date;
+mod ids;
+pub mod io;
+mod map;
+mod mp;
+mod problem;
+mod scenario;
+pub mod schema;
+mod source;
+mod terrain;
+
+pub use bundle::{Bundle, BundlePaths, MapBundle};
+pub use counters::*;
+pub use date::Date;
+pub use ids::*;
+pub use io::{FileKind, LoadError, Loaded};
+pub use map::*;
+pub use mp::Mp;
+pub use problem::{Problem, Severity, Subject};
+pub use scenario::*;
+pub use source::Source;
+pub use terrain::*;

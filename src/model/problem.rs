@@ -1,0 +1,115 @@
+//! A problem found in a file: what is wrong, where, and which rule says so. Shared by the
+//! loaders' reference checks, the engine's setup checks, `sztab validate` and the
+//! editor's validation panel.
+
+use std::fmt;
+use std::path::PathBuf;
+
+use serde::Serialize;
+
+use super::ids::{FormationId, SideId, UnitId};
+use crate::hex::{HexId, Hexside};
+
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+/// What a problem is about, so a UI can select and centre it.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub enum Subject {
+    Hex(HexId),
+    Hexside(Hexside),
+    Unit(UnitId),
+    Formation(FormationId),
+    Place(String),
+    Side(SideId),
+}
+
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct Problem {
+    pub severity: Severity,
+    /// Stable code, e.g. `M01` (hex off the map) or `P01` (stacking).
+    pub code: &'static str,
+    /// The rule behind the check, e.g. `R3.2.1`, when there is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<&'static str>,
+    pub message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file: Option<PathBuf>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub column: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub subject: Option<Subject>,
+}
+
+impl Problem {
+    pub fn error(code: &'static str, message: impl Into<String>) -> Self {
+        Self::new(Severity::Error, code, message)
+    }
+
+    pub fn warning(code: &'static str, message: impl Into<String>) -> Self {
+        Self::new(Severity::Warning, code, message)
+    }
+
+    fn new(severity: Severity, code: &'static str, message: impl Into<String>) -> Self {
+        Self {
+            severity,
+            code,
+            rule: None,
+            message: message.into(),
+            file: None,
+            line: None,
+            column: None,
+            subject: None,
+        }
+    }
+
+    pub fn rule(mut self, rule: &'static str) -> Self {
+        self.rule = Some(rule);
+        self
+    }
+
+    pub fn about(mut self, subject: Subject) -> Self {
+        self.subject = Some(subject);
+        self
+    }
+
+    pub fn at(mut self, file: impl Into<PathBuf>, pos: Option<(usize, usize)>) -> Self {
+        self.file = Some(file.into());
+        if let Some((l, c)) = pos {
+            self.line = Some(l);
+            self.column = Some(c);
+        }
+        self
+    }
+
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(file) = &self.file {
+            write!(f, "{}", file.display())?;
+            if let (Some(l), Some(c)) = (self.line, self.column) {
+                write!(f, ":{l}:{c}")?;
+            }
+            write!(f, ": ")?;
+        }
+        let sev = match self.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        };
+        write!(f, "{sev}[{}]", self.code)?;
+        if let Some(rule) = self.rule {
+            write!(f, " ({rule})")?;
+        }
+        write!(f, ": {}", self.message)
+    }
+}

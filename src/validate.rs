@@ -1,0 +1,64 @@
+//! Validation of files as `sztab validate` runs it: load, then the reference checks.
+
+use std::path::{Path, PathBuf};
+
+use crate::model::check::{check_counters, check_terrain};
+use crate::model::{Bundle, FileKind, LoadError, MapBundle, Problem, io};
+
+/// What validating one file found.
+#[derive(Debug, Default)]
+pub struct Report {
+    /// The files read (a scenario pulls in its map, counters and terrain).
+    pub files: Vec<PathBuf>,
+    pub problems: Vec<Problem>,
+}
+
+impl Report {
+    pub fn errors(&self) -> usize {
+        self.problems.iter().filter(|p| p.is_error()).count()
+    }
+    pub fn warnings(&self) -> usize {
+        self.problems.len() - self.errors()
+    }
+}
+
+/// Loads a file of any kind and checks it.
+pub fn validate_file(path: &Path) -> Result<Report, LoadError> {
+    let kind = FileKind::of_path(path).ok_or_else(|| LoadError::UnknownKind {
+        path: path.to_owned(),
+    })?;
+    match kind {
+        FileKind::Terrain => {
+            let t = io::load_terrain(path)?;
+            Ok(Report {
+                files: vec![path.into()],
+                problems: check_terrain(&t.value, &t.source),
+            })
+        }
+        FileKind::Counters => {
+            let c = io::load_counters(path)?;
+            Ok(Report {
+                files: vec![path.into()],
+                problems: check_counters(&c.value, &c.source),
+            })
+        }
+        FileKind::Map => {
+            let (b, problems) = MapBundle::load(path)?;
+            Ok(Report {
+                files: vec![b.map_path, b.terrain_path],
+                problems,
+            })
+        }
+        FileKind::Scenario => {
+            let (b, problems) = Bundle::load(path)?;
+            let p = &b.paths;
+            let files = vec![
+                p.scenario.clone(),
+                p.map.clone(),
+                p.counters.clone(),
+                p.terrain.clone(),
+            ];
+            Ok(Report { files, problems })
+        }
+    }
+}
