@@ -57,12 +57,22 @@ pub fn hex_fill(cat: &TerrainCatalogue, cell: &HexCell, features: bool) -> Colou
 }
 
 pub fn draw_map(sink: &mut impl Sink, map: &Map, cat: &TerrainCatalogue, opts: &SceneOptions) {
-    let px = sink.pixels_per_unit();
-    let l = opts.layers;
-    if l.terrain || l.features {
+    draw_terrain(sink, map, cat, opts);
+    draw_marks(sink, map, cat, opts);
+}
+
+/// Terrain fills, terrain patterns and hex features: what a scan underlay goes over.
+pub fn draw_terrain(sink: &mut impl Sink, map: &Map, cat: &TerrainCatalogue, opts: &SceneOptions) {
+    if opts.layers.terrain || opts.layers.features {
         terrain(sink, map, cat, opts);
         sink.layer_done();
     }
+}
+
+/// Everything above the terrain: grid, hexsides, lines, roads, zones, numbers, names.
+pub fn draw_marks(sink: &mut impl Sink, map: &Map, cat: &TerrainCatalogue, opts: &SceneOptions) {
+    let px = sink.pixels_per_unit();
+    let l = opts.layers;
     if l.grid && px >= MIN_PX_GRID {
         for id in opts.window.hexes(&map.grid) {
             sink.outline(&map.grid.corners(id), 0.03, GRID);
