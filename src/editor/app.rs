@@ -471,7 +471,7 @@ impl EditorApp {
             });
         }
         let Some(doc) = self.doc.as_mut() else {
-            ui.label("No file open: File → Open, or File → New map.");
+            ui.label("No file open: use File, Open or File, New map.");
             return;
         };
         ui.heading(self.tools.active.name());
@@ -489,10 +489,6 @@ impl EditorApp {
         self.tools.active_mut().options(ui, &mut cx);
         self.handle(switch_to, requests);
         ui.separator();
-        if let (Some(doc), Some(h)) = (&self.doc, self.hovered.or(self.selected)) {
-            inspector::show(ui, doc, h);
-            ui.separator();
-        }
         egui::CollapsingHeader::new("Edit history").default_open(true).show(ui, |ui| {
             if let Some(doc) = self.doc.as_mut() {
                 history::show(ui, doc);
@@ -503,6 +499,10 @@ impl EditorApp {
                 ui.checkbox(on, name);
             }
         });
+        if let (Some(doc), Some(h)) = (&self.doc, self.hovered.or(self.selected)) {
+            ui.separator();
+            inspector::show(ui, doc, h);
+        }
         if !self.problems.is_empty() {
             egui::CollapsingHeader::new(format!("Problems when opened ({})", self.problems.len())).show(ui, |ui| {
                 for p in &self.problems {
@@ -525,11 +525,14 @@ impl EditorApp {
 
     fn central(&mut self, ui: &mut Ui) {
         let Some(doc) = self.doc.as_mut() else {
-            ui.centered_and_justified(|ui| ui.label("Open a scenario or map (File → Open), or create one (File → New map)."));
+            ui.centered_and_justified(|ui| ui.label("Open a scenario or map (File, Open), or create one (File, New map)."));
             return;
         };
         let frame = self.canvas.interact(ui, doc);
-        self.hovered = frame.pointer.and_then(|p| p.hex).or(if frame.response.hovered() { self.hovered } else { None });
+        // The read-out keeps the last hex under the pointer, so the panel does not jump.
+        if let Some(h) = frame.pointer.and_then(|p| p.hex) {
+            self.hovered = Some(h);
+        }
         let mut switch_to = None;
         let mut requests = Vec::new();
         if let Some(p) = &frame.pointer {

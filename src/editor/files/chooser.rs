@@ -25,6 +25,17 @@ impl ChooserPurpose {
         }
     }
 
+    /// The confirming button's text (distinct from the window title for screen readers).
+    fn action(self) -> &'static str {
+        match self {
+            ChooserPurpose::Open => "Open file",
+            ChooserPurpose::SaveAs => "Save file",
+            ChooserPurpose::ExportImage => "Export PNG",
+            ChooserPurpose::LoadScan => "Load image",
+            ChooserPurpose::Catalogue => "Use catalogue",
+        }
+    }
+
     fn extensions(self) -> &'static [&'static str] {
         match self {
             ChooserPurpose::Open | ChooserPurpose::SaveAs | ChooserPurpose::Catalogue => &["ron"],
@@ -123,7 +134,7 @@ impl Chooser {
             ui.add(egui::Slider::new(&mut self.scale, 5.0..=120.0).text("pixels per hex radius"));
         }
         ui.horizontal(|ui| {
-            if ui.button(self.purpose.title()).clicked() && !self.text.is_empty() {
+            if ui.button(self.purpose.action()).clicked() && !self.text.is_empty() {
                 chosen = Some(PathBuf::from(&self.text));
             }
             if ui.button("Browse…").on_hover_text("Native file dialog, where the desktop offers one").clicked() {

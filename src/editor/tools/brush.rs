@@ -33,7 +33,7 @@ pub fn look_picker(ui: &mut Ui, brush: &mut Brush, cat: &TerrainCatalogue) {
     ui.horizontal_wrapped(|ui| {
         for t in &cat.terrain {
             let on = brush.cell.terrain == t.id;
-            ui.label(egui::RichText::new("■").color(crate::editor::canvas::colour(t.colour)));
+            super::swatch(ui, t.colour);
             if ui.selectable_label(on, &t.name).clicked() {
                 brush.cell.terrain = t.id.clone();
             }

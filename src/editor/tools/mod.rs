@@ -231,3 +231,9 @@ pub fn pick_id(ui: &mut Ui, label: &str, current: &mut String, options: &[(Strin
         });
 }
 pub use brush::blank as brush_blank;
+
+/// A small colour square, for palettes.
+pub fn swatch(ui: &mut Ui, c: crate::model::Colour) {
+    let (r, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
+    ui.painter().rect_filled(r, 2.0, super::canvas::colour(c));
+}

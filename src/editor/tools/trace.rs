@@ -6,7 +6,7 @@
 use egui::Ui;
 
 use super::{ACCENT, HOVER, Request, Tool, ToolCtx, ToolKind, View, highlight};
-use crate::editor::canvas::{EguiSink, Pointer, colour};
+use crate::editor::canvas::{EguiSink, Pointer};
 use crate::editor::edit::{Change, Edit};
 use crate::editor::files::ChooserPurpose;
 use crate::editor::trace::calibrate::{hex_pixels, residuals, rms};
@@ -191,7 +191,7 @@ impl Suggest {
         egui::CollapsingHeader::new("Palette").show(ui, |ui| {
             for e in &cx.trace.palette.entries {
                 ui.horizontal(|ui| {
-                    ui.label(egui::RichText::new("■").color(colour(hex_fill(cat, &e.cell, true))));
+                    super::swatch(ui, hex_fill(cat, &e.cell, true));
                     let from = if e.examples == 0 { "catalogue".to_owned() } else { format!("{} examples", e.examples) };
                     ui.label(format!("{} — {from}", e.name(cat)));
                 });
@@ -228,7 +228,7 @@ impl Tool for Suggest {
             s.max_distance = 25.0;
         }
         ui.add(egui::Slider::new(&mut s.max_distance, 2.0..=60.0).text("Max colour distance"));
-        if ui.button("Suggest terrain").clicked() {
+        if ui.button("Compute suggestions").clicked() {
             cx.trace.suggestions.compute(cx.doc.map(), &cx.trace.palette, &scan, &sim);
             *cx.status = format!("{} suggestions", cx.trace.suggestions.list.len());
         }
