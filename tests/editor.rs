@@ -465,3 +465,79 @@ fn terrain_suggestions_from_the_synthetic_scan() {
     assert_eq!(h.state().doc().unwrap().history().done().len(), steps - 1);
     assert!(map(&h).hexes.values().all(|c| c == &HexCell::new("clear")), "accepting was one undo step");
 }
+
+#[test]
+fn a_corrupt_scan_is_a_message_not_a_crash() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("scan.png");
+    std::fs::write(&bad, b"\x89PNG\r\n\x1a\nthis is not really a PNG").unwrap();
+    let mut h = open(&fixture_copy(dir.path()));
+    h.state_mut().load_scan(&bad);
+    for _ in 0..200 {
+        h.step();
+        if h.state().trace.loader.is_none() && h.state().trace.message.is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert!(h.state().trace.scan.is_none());
+    assert!(h.state().trace.message.as_deref().unwrap_or("").contains("scan.png"));
+}
+
+#[test]
+fn render_writes_a_printed_style_png() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("map.png");
+    let st = std::process::Command::new(env!("CARGO_BIN_EXE_sztab"))
+        .args(["render", FIXTURE, "--out"])
+        .arg(&out)
+        .args(["--scale", "12"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert!(st.status.success(), "{}", String::from_utf8_lossy(&st.stderr));
+    let img = image::open(&out).unwrap();
+    assert!(img.width() > 200 && img.height() > 150);
+    let st = std::process::Command::new(env!("CARGO_BIN_EXE_sztab"))
+        .args(["render", "no-such.map.ron", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(st.status.code(), Some(2));
+}
+
+/// Writes a traced-scan demo (a synthetic scan and a blank map calibrated to it from three
+/// points) into `$SZTAB_DEMO_DIR`, for screenshots: `cargo test --test editor -- --ignored`.
+#[test]
+#[ignore]
+fn write_trace_demo() {
+    let Some(dir) = std::env::var_os("SZTAB_DEMO_DIR") else { return };
+    let dir = PathBuf::from(dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let scan = synthetic_scan(&dir);
+    let blank = blank_copy(&dir);
+    let mut m = io::load_map(&blank).unwrap().value;
+    let points: Vec<sztab::model::CalibrationPoint> = ["0202", "1303", "0709"]
+        .iter()
+        .map(|s| {
+            let c = m.grid.center(id(s));
+            let p = truth().apply([f64::from(c[0]), f64::from(c[1])]);
+            sztab::model::CalibrationPoint { hex: id(s), pixel: [p[0] + 1.5, p[1] - 1.0] }
+        })
+        .collect();
+    let pairs: Vec<_> = points
+        .iter()
+        .map(|p| {
+            let c = m.grid.center(p.hex);
+            ([f64::from(c[0]), f64::from(c[1])], p.pixel)
+        })
+        .collect();
+    let fit = sztab::editor::trace::solve(&pairs).unwrap();
+    m.underlay = Some(sztab::model::Underlay {
+        image: scan.file_name().unwrap().into(),
+        calibration: Some(fit.to_calibration(points)),
+        opacity: 0.7,
+        locked: false,
+    });
+    io::save(io::FileKind::Map, &dir.join("traced.map.ron"), &m).unwrap();
+}

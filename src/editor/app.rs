@@ -49,6 +49,7 @@ pub struct EditorApp {
     last_autosave: Option<f64>,
     autosaved_revision: u64,
     scan_request: Option<PathBuf>,
+    last_title: String,
 }
 
 impl EditorApp {
@@ -74,6 +75,7 @@ impl EditorApp {
             last_autosave: None,
             autosaved_revision: 0,
             scan_request: None,
+            last_title: String::new(),
         };
         if let Some(p) = path {
             app.load(&p);
@@ -135,6 +137,13 @@ impl EditorApp {
         Some(self.canvas.screen_of([b[0] as f32, b[1] as f32]))
     }
 
+    /// Puts an in-memory document in the editor (a generated map, a benchmark).
+    pub fn set_document(&mut self, doc: Document) {
+        self.doc = Some(doc);
+        self.problems.clear();
+        self.after_open();
+    }
+
     /// Opens a file, replacing the document (no unsaved-changes question: see `request_open`).
     pub fn load(&mut self, path: &Path) {
         match Document::open(path) {
@@ -147,6 +156,12 @@ impl EditorApp {
                 self.recent.add(path);
                 if let Some(u) = self.doc.as_ref().and_then(|d| d.map().underlay.clone()) {
                     self.request_scan(&u);
+                    // The saved points come back with their residuals, to check or refine.
+                    let points = u.calibration.map(|c| c.points).unwrap_or_default();
+                    self.trace.points = points
+                        .into_iter()
+                        .map(|p| super::trace::CalPoint { pixel: p.pixel, hex_text: p.hex.to_string() })
+                        .collect();
                 }
             }
             Err(e) => self.error = Some(e.to_string()),
@@ -689,7 +704,11 @@ impl eframe::App for EditorApp {
         if ctx.input(|i| i.viewport().close_requested()) && !self.close_requested() {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
         }
-        ctx.send_viewport_cmd(egui::ViewportCommand::Title(self.title()));
+        let title = self.title();
+        if title != self.last_title {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.last_title = title;
+        }
         EditorApp::ui(self, ui);
     }
 

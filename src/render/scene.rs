@@ -103,32 +103,51 @@ pub fn draw_marks(sink: &mut impl Sink, map: &Map, cat: &TerrainCatalogue, opts:
     sink.layer_done();
 }
 
+/// Corners of a flat-top hex of size 1 around its centre.
+const CORNERS: [[f32; 2]; 6] = [
+    [1.0, 0.0],
+    [0.5, 0.866_025_4],
+    [-0.5, 0.866_025_4],
+    [-1.0, 0.0],
+    [-0.5, -0.866_025_4],
+    [0.5, -0.866_025_4],
+];
+
 fn terrain(sink: &mut impl Sink, map: &Map, cat: &TerrainCatalogue, opts: &SceneOptions) {
     let patterns = sink.pixels_per_unit() >= MIN_PX_PATTERN;
-    let (l, g) = (opts.layers, &map.grid);
-    for id in opts.window.hexes(g) {
-        let Some(cell) = map.hexes.get(&id) else {
-            continue;
-        };
-        let corners = g.corners(id);
-        let base = cat.terrain(cell.terrain.as_str());
-        let fill = if l.terrain {
-            hex_fill(cat, cell, l.features)
-        } else {
-            hex_fill(cat, &HexCell::new("-"), false)
-        };
-        sink.convex(&corners, fill);
-        if !patterns {
-            continue;
-        }
-        let c = g.center(id);
-        if let (true, Some(t)) = (l.terrain, base) {
-            pattern::draw(sink, t.pattern, c, t.colour);
-        }
-        if l.features {
-            for f in cell.features.iter().filter_map(|f| cat.feature(f.as_str())) {
-                pattern::draw(sink, f.pattern, c, f.colour);
+    let (l, g, w) = (opts.layers, &map.grid, opts.window);
+    let n = g.numbering;
+    // Neighbouring hexes mostly look alike: reuse the last fill instead of looking it up.
+    let mut last: Option<(&HexCell, Colour)> = None;
+    for c in w.c0..=w.c1 {
+        let col = n.first_col + c;
+        let column = HexId::new(col, n.first_row + w.r0)..=HexId::new(col, n.first_row + w.r1);
+        for (&id, cell) in map.hexes.range(column) {
+            let fill = match last {
+                Some((prev, f)) if prev == cell => f,
+                _ => {
+                    let f = if l.terrain { hex_fill(cat, cell, l.features) } else { UNKNOWN };
+                    last = Some((cell, f));
+                    f
+                }
+            };
+            let centre = g.center(id);
+            let corners = CORNERS.map(|o| [centre[0] + o[0], centre[1] + o[1]]);
+            sink.convex(&corners, fill);
+            if patterns {
+                hex_patterns(sink, cat, cell, centre, l);
             }
+        }
+    }
+}
+
+fn hex_patterns(sink: &mut impl Sink, cat: &TerrainCatalogue, cell: &HexCell, c: [f32; 2], l: Layers) {
+    if let (true, Some(t)) = (l.terrain, cat.terrain(cell.terrain.as_str())) {
+        pattern::draw(sink, t.pattern, c, t.colour);
+    }
+    if l.features {
+        for f in cell.features.iter().filter_map(|f| cat.feature(f.as_str())) {
+            pattern::draw(sink, f.pattern, c, f.colour);
         }
     }
 }

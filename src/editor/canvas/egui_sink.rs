@@ -93,11 +93,9 @@ impl Sink for EguiSink<'_> {
         self.layer_done();
         let stroke = self.stroke(width, c);
         let pts = [self.pos(a), self.pos(b)];
-        match dash {
-            Some(d) => {
-                let d = (d * self.cam.zoom).max(2.0);
-                self.shapes.extend(Shape::dashed_line(&pts, stroke, d, d));
-            }
+        // Dashes shorter than a few pixels read as a solid line: draw them as one.
+        match dash.map(|d| d * self.cam.zoom).filter(|&d| d >= 3.0) {
+            Some(d) => self.shapes.extend(Shape::dashed_line(&pts, stroke, d, d)),
             None => self.shapes.push(Shape::line_segment(pts, stroke)),
         }
     }
@@ -129,6 +127,11 @@ impl Sink for EguiSink<'_> {
             local.x * rad.sin() + local.y * rad.cos(),
         );
         let pos = self.pos(at) + rotated;
+        if anchor == Anchor::Top && angle == 0.0 {
+            // Place names sit on a pale band so they read over hex numbers and patterns.
+            let band = Rect::from_min_size(pos, s).expand2(vec2(3.0, 0.0));
+            self.shapes.push(Shape::rect_filled(band, 3.0, Color32::from_white_alpha(150)));
+        }
         let shape = TextShape::new(pos, galley, self.col(c)).with_angle(rad);
         self.shapes.push(Shape::Text(shape));
     }
