@@ -24,15 +24,26 @@ fn generated() -> Document {
     let cat = io::load_terrain(&cat_path).unwrap().value;
     let grid = Grid::new(200, 200, Numbering::default());
     let mut map = Map::new("Generated 200×200", cat_path.clone(), grid, "clear");
-    let hash = |c: u16, r: u16| (u32::from(c) * 73_856_093 ^ u32::from(r) * 19_349_663) % 100;
+    let hash = |c: u16, r: u16| {
+        (u32::from(c).wrapping_mul(73_856_093) ^ u32::from(r).wrapping_mul(19_349_663)) % 100
+    };
     for (id, cell) in map.hexes.iter_mut() {
         let h = hash(id.col / 3, id.row / 3);
         *cell = match h {
             0..=14 => HexCell::new("hills"),
             15..=17 => HexCell::new("mountain"),
-            18..=32 => HexCell { features: vec!["forest".into()], ..HexCell::new("clear") },
-            33..=37 => HexCell { features: vec!["swamp".into()], ..HexCell::new("clear") },
-            38..=40 => HexCell { features: vec!["town".into()], ..HexCell::new("clear") },
+            18..=32 => HexCell {
+                features: vec!["forest".into()],
+                ..HexCell::new("clear")
+            },
+            33..=37 => HexCell {
+                features: vec!["swamp".into()],
+                ..HexCell::new("clear")
+            },
+            38..=40 => HexCell {
+                features: vec!["town".into()],
+                ..HexCell::new("clear")
+            },
             _ => HexCell::new("clear"),
         };
     }
@@ -42,7 +53,8 @@ fn generated() -> Document {
             let a = HexId::new(c, r);
             for n in grid.neighbours(a).filter(|n| n.col == c + 1) {
                 let kind = if c % 50 == 10 { "river" } else { "stream" };
-                map.hexsides.insert(Hexside::new(a, n).unwrap(), vec![HexsideFeature::new(kind)]);
+                map.hexsides
+                    .insert(Hexside::new(a, n).unwrap(), vec![HexsideFeature::new(kind)]);
             }
         }
     }
@@ -50,19 +62,33 @@ fn generated() -> Document {
         for c in 1..200 {
             let (a, b) = (HexId::new(c, r), HexId::new(c + 1, r));
             if let Some(s) = grid.hexside(a, b) {
-                map.roads.insert(s, if r % 40 == 5 { "main".into() } else { "secondary".into() });
+                map.roads.insert(
+                    s,
+                    if r % 40 == 5 {
+                        "main".into()
+                    } else {
+                        "secondary".into()
+                    },
+                );
             }
         }
     }
     for r in 1..=200 {
         let (a, b) = (HexId::new(100, r), HexId::new(100, r + 1));
         if let Some(s) = grid.hexside(a, b) {
-            map.hexsides.entry(s).or_default().push(HexsideFeature { protects: Some(a), ..HexsideFeature::new("fl_line") });
+            map.hexsides.entry(s).or_default().push(HexsideFeature {
+                protects: Some(a),
+                ..HexsideFeature::new("fl_line")
+            });
         }
     }
     for i in 0..60u16 {
         let h = HexId::new(1 + (i * 37) % 200, 1 + (i * 53) % 200);
-        map.places.push(Place { name: format!("Place {i}"), kind: PlaceKind::Town, hexes: vec![h] });
+        map.places.push(Place {
+            name: format!("Place {i}"),
+            kind: PlaceKind::Town,
+            hexes: vec![h],
+        });
     }
     Document::new_map(map, cat, cat_path)
 }
@@ -85,7 +111,11 @@ impl Frames {
     fn new(doc: Document) -> Self {
         let mut app = EditorApp::open(None);
         app.set_document(doc);
-        let mut f = Self { ctx: egui::Context::default(), app, t: 0.0 };
+        let mut f = Self {
+            ctx: egui::Context::default(),
+            app,
+            t: 0.0,
+        };
         for _ in 0..5 {
             f.frame();
         }
@@ -123,13 +153,20 @@ fn bench_map(c: &mut Criterion, name: &str, doc: Document) {
     c.bench_function(&format!("{name}/fit"), |b| b.iter(|| black_box(f.frame())));
     f.zoom(2.0);
     let verts = f.frame();
-    eprintln!("{name} 200%: {} hexes drawn, {verts} vertices", f.app.canvas.drawn);
+    eprintln!(
+        "{name} 200%: {} hexes drawn, {verts} vertices",
+        f.app.canvas.drawn
+    );
     c.bench_function(&format!("{name}/200%"), |b| b.iter(|| black_box(f.frame())));
 }
 
 fn canvas(c: &mut Criterion) {
     let open = |p: &Path| Document::open(p).map(|(d, _)| d);
-    bench_map(c, "fixture 14x10", open(&root("tests/fixtures/mini.map.ron")).unwrap());
+    bench_map(
+        c,
+        "fixture 14x10",
+        open(&root("tests/fixtures/mini.map.ron")).unwrap(),
+    );
     // SZTAB_KURSK_MAP points at another copy of the map while it is not in this tree.
     let kursk = std::env::var_os("SZTAB_KURSK_MAP")
         .map_or_else(|| root("scenarios/kursk-1943/north.map.ron"), Into::into);

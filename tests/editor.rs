@@ -23,7 +23,10 @@ fn root(p: &str) -> PathBuf {
 fn fixture_copy(dir: &Path) -> PathBuf {
     let text = std::fs::read_to_string(root(FIXTURE)).unwrap();
     let cat = root("assets/wb95/kursk-1943.terrain.ron");
-    let text = text.replace("../../assets/wb95/kursk-1943.terrain.ron", &cat.display().to_string());
+    let text = text.replace(
+        "../../assets/wb95/kursk-1943.terrain.ron",
+        &cat.display().to_string(),
+    );
     let path = dir.join("mini.map.ron");
     std::fs::write(&path, text).unwrap();
     path
@@ -43,7 +46,12 @@ fn open(path: &Path) -> Harness<'static, EditorApp> {
 }
 
 fn button(h: &Harness<EditorApp>, pos: Pos2, pressed: bool, modifiers: Modifiers) {
-    h.event(Event::PointerButton { pos, button: PointerButton::Primary, pressed, modifiers });
+    h.event(Event::PointerButton {
+        pos,
+        button: PointerButton::Primary,
+        pressed,
+        modifiers,
+    });
 }
 
 /// Press at the first point, move through the others, release at the last.
@@ -115,14 +123,31 @@ fn a_brush_stroke_is_one_undo_step() {
     h.state_mut().set_tool(ToolKind::Brush);
     h.state_mut().brush.cell = HexCell::new("mountain");
     h.state_mut().brush.radius = 1;
-    let pts: Vec<Pos2> = ["0707", "0708", "0709"].iter().map(|s| h.state().hex_screen_pos(id(s)).unwrap()).collect();
+    let pts: Vec<Pos2> = ["0707", "0708", "0709"]
+        .iter()
+        .map(|s| h.state().hex_screen_pos(id(s)).unwrap())
+        .collect();
     drag(&mut h, &pts, Modifiers::NONE);
     let m = map(&h);
-    let painted = m.hexes.values().filter(|c| c.terrain.as_str() == "mountain").count();
-    assert!(painted >= 12 + 9, "radius-1 strokes over three hexes paint their neighbours too: {painted}");
+    let painted = m
+        .hexes
+        .values()
+        .filter(|c| c.terrain.as_str() == "mountain")
+        .count();
+    assert!(
+        painted >= 12 + 9,
+        "radius-1 strokes over three hexes paint their neighbours too: {painted}"
+    );
     assert_eq!(h.state().doc().unwrap().history().done().len(), 1);
     undo(&mut h);
-    assert_eq!(map(&h).hexes.values().filter(|c| c.terrain.as_str() == "mountain").count(), 12);
+    assert_eq!(
+        map(&h)
+            .hexes
+            .values()
+            .filter(|c| c.terrain.as_str() == "mountain")
+            .count(),
+        12
+    );
 }
 
 #[test]
@@ -135,15 +160,30 @@ fn fill_a_region_undo_redo() {
     h.state_mut().brush.cell = HexCell::new("mountain");
     click_hex(&mut h, id("0308"));
     let m = map(&h);
-    let hills = ["0207", "0208", "0209", "0210", "0307", "0308", "0309", "0310", "0407", "0408", "0409", "0410"];
+    let hills = [
+        "0207", "0208", "0209", "0210", "0307", "0308", "0309", "0310", "0407", "0408", "0409",
+        "0410",
+    ];
     for s in hills {
         assert_eq!(m.hexes[&id(s)].terrain.as_str(), "mountain", "{s}");
     }
-    assert_eq!(m.hexes[&id("0206")].terrain.as_str(), "clear", "the fill stops at other terrain");
+    assert_eq!(
+        m.hexes[&id("0206")].terrain.as_str(),
+        "clear",
+        "the fill stops at other terrain"
+    );
     undo(&mut h);
-    assert!(hills.iter().all(|s| map(&h).hexes[&id(s)].terrain.as_str() == "hills"));
+    assert!(
+        hills
+            .iter()
+            .all(|s| map(&h).hexes[&id(s)].terrain.as_str() == "hills")
+    );
     redo(&mut h);
-    assert!(hills.iter().all(|s| map(&h).hexes[&id(s)].terrain.as_str() == "mountain"));
+    assert!(
+        hills
+            .iter()
+            .all(|s| map(&h).hexes[&id(s)].terrain.as_str() == "mountain")
+    );
 }
 
 #[test]
@@ -163,16 +203,27 @@ fn paint_a_river_along_three_hexsides() {
         .iter()
         .map(|&d| g.hexside_towards(hex, d).unwrap())
         .collect();
-    let pts: Vec<Pos2> = sides.iter().map(|&s| h.state().hexside_screen_pos(s, 0.5, hex).unwrap()).collect();
+    let pts: Vec<Pos2> = sides
+        .iter()
+        .map(|&s| h.state().hexside_screen_pos(s, 0.5, hex).unwrap())
+        .collect();
     drag(&mut h, &pts, Modifiers::NONE);
     let m = map(&h);
     let fixture = io::load_map(&root(FIXTURE)).unwrap().value;
-    let added: Vec<_> = m.hexsides.keys().filter(|k| !fixture.hexsides.contains_key(k)).collect();
+    let added: Vec<_> = m
+        .hexsides
+        .keys()
+        .filter(|k| !fixture.hexsides.contains_key(k))
+        .collect();
     for s in &sides {
         assert_eq!(m.hexsides[s][0].kind.as_str(), "river", "{s}");
     }
     assert_eq!(added.len(), 3, "exactly three new hexsides");
-    assert_eq!(h.state().doc().unwrap().history().done().len(), 1, "one stroke, one step");
+    assert_eq!(
+        h.state().doc().unwrap().history().done().len(),
+        1,
+        "one stroke, one step"
+    );
     undo(&mut h);
     assert!(sides.iter().all(|s| !map(&h).hexsides.contains_key(s)));
     redo(&mut h);
@@ -210,8 +261,17 @@ fn draw_a_road_between_two_hexes() {
     click_hex(&mut h, a);
     click_hex(&mut h, b);
     let m = map(&h);
-    let added: Vec<Hexside> = m.roads.keys().filter(|s| !map_roads_fixture().contains(s)).copied().collect();
-    assert_eq!(added.len() as u32, m.grid.distance(a, b), "a shortest chain over open ground");
+    let added: Vec<Hexside> = m
+        .roads
+        .keys()
+        .filter(|s| !map_roads_fixture().contains(s))
+        .copied()
+        .collect();
+    assert_eq!(
+        added.len() as u32,
+        m.grid.distance(a, b),
+        "a shortest chain over open ground"
+    );
     // The chain joins a to b.
     let mut at = a;
     let mut left = added.clone();
@@ -226,7 +286,10 @@ fn draw_a_road_between_two_hexes() {
     // Dragging through hexes lays a road too, and Shift+drag erases it.
     h.get_by_label("Drag").click();
     h.run();
-    let pts: Vec<Pos2> = ["1307", "1308", "1309"].iter().map(|s| h.state().hex_screen_pos(id(s)).unwrap()).collect();
+    let pts: Vec<Pos2> = ["1307", "1308", "1309"]
+        .iter()
+        .map(|s| h.state().hex_screen_pos(id(s)).unwrap())
+        .collect();
     drag(&mut h, &pts, Modifiers::NONE);
     let road = Hexside::new(id("1307"), id("1308")).unwrap();
     assert_eq!(map(&h).roads[&road].as_str(), "main");
@@ -235,7 +298,13 @@ fn draw_a_road_between_two_hexes() {
 }
 
 fn map_roads_fixture() -> Vec<Hexside> {
-    io::load_map(&root(FIXTURE)).unwrap().value.roads.keys().copied().collect()
+    io::load_map(&root(FIXTURE))
+        .unwrap()
+        .value
+        .roads
+        .keys()
+        .copied()
+        .collect()
 }
 
 #[test]
@@ -251,7 +320,11 @@ fn save_reopen_and_compare() {
     click_hex(&mut h, id("1306"));
     h.key_press_modifiers(Modifiers::COMMAND, Key::S);
     h.run();
-    assert!(!h.state().doc().unwrap().is_dirty(), "{:?}", h.state().error());
+    assert!(
+        !h.state().doc().unwrap().is_dirty(),
+        "{:?}",
+        h.state().error()
+    );
     let edited = map(&h);
     assert!(edited.hexes[&id("1306")].has("forest"));
     let (reopened, _) = MapBundle::load(&path).unwrap();
@@ -284,13 +357,19 @@ fn the_path_field_opens_and_saves_without_a_dialog() {
     let copy = dir.path().join("copy.map.ron");
     h.get_by_label("Path").click();
     h.run();
-    h.get_by_label("Path").type_text(&copy.display().to_string());
+    h.get_by_label("Path")
+        .type_text(&copy.display().to_string());
     h.run();
     h.get_by_label("Save file").click();
     h.run();
     assert!(copy.exists(), "{:?}", h.state().error());
     assert_eq!(io::load_map(&copy).unwrap().value.hexes, map(&h).hexes);
-    assert!(sztab::editor::files::Chooser::complete(&format!("{}/no", dir.path().display()), &["ron"]).contains(&format!("{}/notes.txt", dir.path().display())) == false);
+    let listed =
+        sztab::editor::files::Chooser::complete(&format!("{}/no", dir.path().display()), &["ron"]);
+    assert!(
+        listed.is_empty(),
+        "only matching file kinds are listed: {listed:?}"
+    );
 }
 
 #[test]
@@ -314,11 +393,13 @@ fn an_autosave_is_offered_for_recovery() {
     {
         let (mut doc, _) = Document::open(&path).unwrap();
         let before = doc.map().hexes.get(&id("0105")).cloned();
-        doc.apply(sztab::editor::edit::Edit::new("paint").with(sztab::editor::edit::Change::Hex {
-            id: id("0105"),
-            before,
-            after: Some(HexCell::new("mountain")),
-        }));
+        doc.apply(
+            sztab::editor::edit::Edit::new("paint").with(sztab::editor::edit::Change::Hex {
+                id: id("0105"),
+                before,
+                after: Some(HexCell::new("mountain")),
+            }),
+        );
         doc.autosave().unwrap();
         assert!(dir.path().join(".mini.autosave.map.ron").exists());
     }
@@ -329,7 +410,10 @@ fn an_autosave_is_offered_for_recovery() {
     assert!(h.state().doc().unwrap().is_dirty());
     h.key_press_modifiers(Modifiers::COMMAND, Key::S);
     h.run();
-    assert!(!dir.path().join(".mini.autosave.map.ron").exists(), "saving removes the autosave");
+    assert!(
+        !dir.path().join(".mini.autosave.map.ron").exists(),
+        "saving removes the autosave"
+    );
 }
 
 #[test]
@@ -359,7 +443,10 @@ fn truth() -> Similarity {
 /// Renders the fixture as a "scan" (PNG) with the known placement.
 fn synthetic_scan(dir: &Path) -> PathBuf {
     let (b, _) = MapBundle::load(&root(FIXTURE)).unwrap();
-    let layers = Layers { zones: false, ..Layers::printed() };
+    let layers = Layers {
+        zones: false,
+        ..Layers::printed()
+    };
     let img = render_with(&b.map, &b.terrain, layers, truth(), 900, 800).unwrap();
     let path = dir.join("scan.png");
     img.save(&path).unwrap();
@@ -370,7 +457,14 @@ fn synthetic_scan(dir: &Path) -> PathBuf {
 fn blank_copy(dir: &Path) -> PathBuf {
     let path = fixture_copy(dir);
     let mut m = io::load_map(&path).unwrap().value;
-    m = Map { hexsides: Default::default(), roads: Default::default(), places: vec![], labels: vec![], zones: Default::default(), ..Map::new(m.name.clone(), m.terrain.clone(), m.grid, "clear") };
+    m = Map {
+        hexsides: Default::default(),
+        roads: Default::default(),
+        places: vec![],
+        labels: vec![],
+        zones: Default::default(),
+        ..Map::new(m.name.clone(), m.terrain.clone(), m.grid, "clear")
+    };
     let out = dir.join("blank.map.ron");
     io::save(io::FileKind::Map, &out, &m).unwrap();
     out
@@ -418,7 +512,11 @@ fn calibrating_a_synthetic_scan_from_three_clicks() {
     wait_for_scan(&mut h);
     calibrate(&mut h);
     let m = map(&h);
-    let cal = m.underlay.as_ref().and_then(|u| u.calibration.clone()).expect("calibration applied");
+    let cal = m
+        .underlay
+        .as_ref()
+        .and_then(|u| u.calibration.clone())
+        .expect("calibration applied");
     let fit = Similarity::of(&cal);
     let hex_px = 31.0 * 3f64.sqrt();
     let mut worst: f64 = 0.0;
@@ -428,8 +526,15 @@ fn calibrating_a_synthetic_scan_from_three_clicks() {
         let (a, b) = (fit.apply(c), truth().apply(c));
         worst = worst.max((a[0] - b[0]).hypot(a[1] - b[1]) / hex_px);
     }
-    eprintln!("calibration: worst hex centre off by {:.4} % of a hex", worst * 100.0);
-    assert!(worst < 0.02, "worst hex centre off by {:.2} % of a hex", worst * 100.0);
+    eprintln!(
+        "calibration: worst hex centre off by {:.4} % of a hex",
+        worst * 100.0
+    );
+    assert!(
+        worst < 0.02,
+        "worst hex centre off by {:.2} % of a hex",
+        worst * 100.0
+    );
     assert_eq!(cal.points.len(), 3);
     // Calibration is one undo step.
     undo(&mut h);
@@ -456,14 +561,28 @@ fn terrain_suggestions_from_the_synthetic_scan() {
     h.run();
     let truth_map = io::load_map(&root(FIXTURE)).unwrap().value;
     let m = map(&h);
-    let right = truth_map.hexes.iter().filter(|(k, v)| m.hexes.get(k) == Some(v)).count();
+    let right = truth_map
+        .hexes
+        .iter()
+        .filter(|(k, v)| m.hexes.get(k) == Some(v))
+        .count();
     let share = right as f64 / truth_map.hexes.len() as f64;
-    eprintln!("suggestions: {right} of {} hexes right after accepting all", truth_map.hexes.len());
-    assert!(share > 0.9, "{right} of {} hexes right", truth_map.hexes.len());
+    eprintln!(
+        "suggestions: {right} of {} hexes right after accepting all",
+        truth_map.hexes.len()
+    );
+    assert!(
+        share > 0.9,
+        "{right} of {} hexes right",
+        truth_map.hexes.len()
+    );
     let steps = h.state().doc().unwrap().history().done().len();
     undo(&mut h);
     assert_eq!(h.state().doc().unwrap().history().done().len(), steps - 1);
-    assert!(map(&h).hexes.values().all(|c| c == &HexCell::new("clear")), "accepting was one undo step");
+    assert!(
+        map(&h).hexes.values().all(|c| c == &HexCell::new("clear")),
+        "accepting was one undo step"
+    );
 }
 
 #[test]
@@ -481,7 +600,14 @@ fn a_corrupt_scan_is_a_message_not_a_crash() {
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
     assert!(h.state().trace.scan.is_none());
-    assert!(h.state().trace.message.as_deref().unwrap_or("").contains("scan.png"));
+    assert!(
+        h.state()
+            .trace
+            .message
+            .as_deref()
+            .unwrap_or("")
+            .contains("scan.png")
+    );
 }
 
 #[test]
@@ -495,7 +621,11 @@ fn render_writes_a_printed_style_png() {
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .unwrap();
-    assert!(st.status.success(), "{}", String::from_utf8_lossy(&st.stderr));
+    assert!(
+        st.status.success(),
+        "{}",
+        String::from_utf8_lossy(&st.stderr)
+    );
     let img = image::open(&out).unwrap();
     assert!(img.width() > 200 && img.height() > 150);
     let st = std::process::Command::new(env!("CARGO_BIN_EXE_sztab"))
@@ -511,7 +641,9 @@ fn render_writes_a_printed_style_png() {
 #[test]
 #[ignore]
 fn write_trace_demo() {
-    let Some(dir) = std::env::var_os("SZTAB_DEMO_DIR") else { return };
+    let Some(dir) = std::env::var_os("SZTAB_DEMO_DIR") else {
+        return;
+    };
     let dir = PathBuf::from(dir);
     std::fs::create_dir_all(&dir).unwrap();
     let scan = synthetic_scan(&dir);
@@ -522,7 +654,10 @@ fn write_trace_demo() {
         .map(|s| {
             let c = m.grid.center(id(s));
             let p = truth().apply([f64::from(c[0]), f64::from(c[1])]);
-            sztab::model::CalibrationPoint { hex: id(s), pixel: [p[0] + 1.5, p[1] - 1.0] }
+            sztab::model::CalibrationPoint {
+                hex: id(s),
+                pixel: [p[0] + 1.5, p[1] - 1.0],
+            }
         })
         .collect();
     let pairs: Vec<_> = points

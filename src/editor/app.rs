@@ -127,7 +127,10 @@ impl EditorApp {
         let [a, b] = g.hexside_ends(side)?;
         let c = g.center(towards);
         let p = [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
-        Some(self.canvas.screen_of([p[0] + (c[0] - p[0]) * 0.1, p[1] + (c[1] - p[1]) * 0.1]))
+        Some(
+            self.canvas
+                .screen_of([p[0] + (c[0] - p[0]) * 0.1, p[1] + (c[1] - p[1]) * 0.1]),
+        )
     }
 
     /// Screen position of a scan pixel under the scan's current placement.
@@ -160,7 +163,10 @@ impl EditorApp {
                     let points = u.calibration.map(|c| c.points).unwrap_or_default();
                     self.trace.points = points
                         .into_iter()
-                        .map(|p| super::trace::CalPoint { pixel: p.pixel, hex_text: p.hex.to_string() })
+                        .map(|p| super::trace::CalPoint {
+                            pixel: p.pixel,
+                            hex_text: p.hex.to_string(),
+                        })
                         .collect();
                 }
             }
@@ -194,22 +200,41 @@ impl EditorApp {
             None => std::path::absolute(path).unwrap_or_else(|_| path.to_owned()),
         };
         let before = doc.map().underlay.clone();
-        let after = Underlay { image, calibration: None, opacity: 0.6, locked: false };
-        doc.apply(super::edit::Edit::new("Load scan").with(super::edit::Change::Underlay { before, after: Some(after) }));
+        let after = Underlay {
+            image,
+            calibration: None,
+            opacity: 0.6,
+            locked: false,
+        };
+        doc.apply(
+            super::edit::Edit::new("Load scan").with(super::edit::Change::Underlay {
+                before,
+                after: Some(after),
+            }),
+        );
         self.trace.points.clear();
         self.trace.draft = None;
         self.scan_request = Some(path.to_owned());
     }
 
     pub fn save(&mut self) -> bool {
-        let Some(doc) = self.doc.as_mut() else { return false };
+        let Some(doc) = self.doc.as_mut() else {
+            return false;
+        };
         if doc.path().is_none() {
             self.chooser = Some(Chooser::new(ChooserPurpose::SaveAs, ""));
             return false;
         }
         match doc.save() {
             Ok(files) => {
-                self.status = format!("saved {}", files.iter().map(|f| f.display().to_string()).collect::<Vec<_>>().join(", "));
+                self.status = format!(
+                    "saved {}",
+                    files
+                        .iter()
+                        .map(|f| f.display().to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                );
                 true
             }
             Err(e) => {
@@ -220,7 +245,9 @@ impl EditorApp {
     }
 
     pub fn save_as(&mut self, path: &Path) -> bool {
-        let Some(doc) = self.doc.as_mut() else { return false };
+        let Some(doc) = self.doc.as_mut() else {
+            return false;
+        };
         match doc.save_as(path) {
             Ok(_) => {
                 self.status = format!("saved {}", path.display());
@@ -236,7 +263,10 @@ impl EditorApp {
 
     pub fn export_image(&mut self, path: &Path, scale: f32) {
         let Some(doc) = &self.doc else { return };
-        let layers = Layers { underlay: false, ..self.canvas.layers };
+        let layers = Layers {
+            underlay: false,
+            ..self.canvas.layers
+        };
         match render_png(doc.map(), doc.terrain(), layers, scale, path) {
             Ok((w, h)) => self.status = format!("exported {} ({w}×{h})", path.display()),
             Err(e) => self.error = Some(e.to_string()),
@@ -265,7 +295,9 @@ impl EditorApp {
         match &self.doc {
             None => "Sztab".into(),
             Some(d) => {
-                let name = d.path().map_or("untitled".into(), |p| p.display().to_string());
+                let name = d
+                    .path()
+                    .map_or("untitled".into(), |p| p.display().to_string());
                 let star = if d.is_dirty() { "● " } else { "" };
                 format!("{star}{} – {name} – Sztab", d.title())
             }
@@ -290,9 +322,11 @@ impl EditorApp {
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
         egui::Panel::top("toolbar").show(ui, |ui| self.toolbar(ui));
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
-        egui::Panel::left("tools").default_size(320.0).show(ui, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| self.side_panel(ui));
-        });
+        egui::Panel::left("tools")
+            .default_size(320.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| self.side_panel(ui));
+            });
         egui::CentralPanel::default().show(ui, |ui| self.central(ui));
         self.dialogs(ui.ctx());
     }
@@ -323,7 +357,10 @@ impl EditorApp {
             self.autosaved_revision = doc.revision();
             self.last_autosave = Some(now);
         } else {
-            ui.ctx().request_repaint_after(std::time::Duration::from_secs_f64(AUTOSAVE_SECONDS - (now - last)));
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_secs_f64(
+                    AUTOSAVE_SECONDS - (now - last),
+                ));
         }
     }
 
@@ -367,8 +404,12 @@ impl EditorApp {
                 self.tools.active = k;
             }
         }
-        let (smaller, bigger) =
-            ui.input_mut(|i| (i.consume_key(none, Key::OpenBracket), i.consume_key(none, Key::CloseBracket)));
+        let (smaller, bigger) = ui.input_mut(|i| {
+            (
+                i.consume_key(none, Key::OpenBracket),
+                i.consume_key(none, Key::CloseBracket),
+            )
+        });
         if smaller {
             self.brush.radius = self.brush.radius.saturating_sub(1);
         }
@@ -381,16 +422,25 @@ impl EditorApp {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| self.file_menu(ui));
             ui.menu_button("Edit", |ui| {
-                let (can_undo, can_redo) = self
-                    .doc
-                    .as_ref()
-                    .map_or((false, false), |d| (!d.history().done().is_empty(), !d.history().undone().is_empty()));
-                if ui.add_enabled(can_undo, egui::Button::new("Undo").shortcut_text("Ctrl+Z")).clicked()
+                let (can_undo, can_redo) = self.doc.as_ref().map_or((false, false), |d| {
+                    (
+                        !d.history().done().is_empty(),
+                        !d.history().undone().is_empty(),
+                    )
+                });
+                if ui
+                    .add_enabled(can_undo, egui::Button::new("Undo").shortcut_text("Ctrl+Z"))
+                    .clicked()
                     && let Some(d) = self.doc.as_mut()
                 {
                     d.undo();
                 }
-                if ui.add_enabled(can_redo, egui::Button::new("Redo").shortcut_text("Ctrl+Shift+Z")).clicked()
+                if ui
+                    .add_enabled(
+                        can_redo,
+                        egui::Button::new("Redo").shortcut_text("Ctrl+Shift+Z"),
+                    )
+                    .clicked()
                     && let Some(d) = self.doc.as_mut()
                 {
                     d.redo();
@@ -406,12 +456,17 @@ impl EditorApp {
                 }
             });
             ui.menu_button("Map", |ui| {
-                if ui.add_enabled(self.doc.is_some(), egui::Button::new("Map properties…")).clicked()
+                if ui
+                    .add_enabled(self.doc.is_some(), egui::Button::new("Map properties…"))
+                    .clicked()
                     && let Some(d) = &self.doc
                 {
                     self.properties = Some(Properties::of(d));
                 }
-                if ui.add_enabled(self.doc.is_some(), egui::Button::new("Load scan…")).clicked() {
+                if ui
+                    .add_enabled(self.doc.is_some(), egui::Button::new("Load scan…"))
+                    .clicked()
+                {
                     self.chooser = Some(Chooser::new(ChooserPurpose::LoadScan, ""));
                 }
             });
@@ -419,10 +474,16 @@ impl EditorApp {
     }
 
     fn file_menu(&mut self, ui: &mut Ui) {
-        if ui.add(egui::Button::new("New map…").shortcut_text("Ctrl+N")).clicked() {
+        if ui
+            .add(egui::Button::new("New map…").shortcut_text("Ctrl+N"))
+            .clicked()
+        {
             self.request(Pending::New);
         }
-        if ui.add(egui::Button::new("Open…").shortcut_text("Ctrl+O")).clicked() {
+        if ui
+            .add(egui::Button::new("Open…").shortcut_text("Ctrl+O"))
+            .clicked()
+        {
             self.chooser = Some(Chooser::new(ChooserPurpose::Open, ""));
         }
         ui.menu_button("Recent files", |ui| {
@@ -436,13 +497,25 @@ impl EditorApp {
             }
         });
         let has = self.doc.is_some();
-        if ui.add_enabled(has, egui::Button::new("Save").shortcut_text("Ctrl+S")).clicked() {
+        if ui
+            .add_enabled(has, egui::Button::new("Save").shortcut_text("Ctrl+S"))
+            .clicked()
+        {
             self.save();
         }
-        if ui.add_enabled(has, egui::Button::new("Save As…").shortcut_text("Ctrl+Shift+S")).clicked() {
+        if ui
+            .add_enabled(
+                has,
+                egui::Button::new("Save As…").shortcut_text("Ctrl+Shift+S"),
+            )
+            .clicked()
+        {
             self.chooser = Some(Chooser::new(ChooserPurpose::SaveAs, ""));
         }
-        if ui.add_enabled(has, egui::Button::new("Export image…")).clicked() {
+        if ui
+            .add_enabled(has, egui::Button::new("Export image…"))
+            .clicked()
+        {
             self.chooser = Some(Chooser::new(ChooserPurpose::ExportImage, "map.png"));
         }
         if ui.button("Quit").clicked() {
@@ -470,7 +543,12 @@ impl EditorApp {
             }
             ui.label(format!("zoom {:.0} px/hex", self.canvas.camera.zoom));
             if let Some(d) = &self.doc {
-                ui.label(format!("{}×{} hexes, {} drawn", d.map().grid.cols, d.map().grid.rows, self.canvas.drawn));
+                ui.label(format!(
+                    "{}×{} hexes, {} drawn",
+                    d.map().grid.cols,
+                    d.map().grid.rows,
+                    self.canvas.drawn
+                ));
             }
             ui.label(&self.status);
         });
@@ -504,11 +582,13 @@ impl EditorApp {
         self.tools.active_mut().options(ui, &mut cx);
         self.handle(switch_to, requests);
         ui.separator();
-        egui::CollapsingHeader::new("Edit history").default_open(true).show(ui, |ui| {
-            if let Some(doc) = self.doc.as_mut() {
-                history::show(ui, doc);
-            }
-        });
+        egui::CollapsingHeader::new("Edit history")
+            .default_open(true)
+            .show(ui, |ui| {
+                if let Some(doc) = self.doc.as_mut() {
+                    history::show(ui, doc);
+                }
+            });
         egui::CollapsingHeader::new("Layers").show(ui, |ui| {
             for (name, on) in self.canvas.layers.toggles() {
                 ui.checkbox(on, name);
@@ -519,11 +599,12 @@ impl EditorApp {
             inspector::show(ui, doc, h);
         }
         if !self.problems.is_empty() {
-            egui::CollapsingHeader::new(format!("Problems when opened ({})", self.problems.len())).show(ui, |ui| {
-                for p in &self.problems {
-                    ui.label(p.to_string());
-                }
-            });
+            egui::CollapsingHeader::new(format!("Problems when opened ({})", self.problems.len()))
+                .show(ui, |ui| {
+                    for p in &self.problems {
+                        ui.label(p.to_string());
+                    }
+                });
         }
     }
 
@@ -540,7 +621,9 @@ impl EditorApp {
 
     fn central(&mut self, ui: &mut Ui) {
         let Some(doc) = self.doc.as_mut() else {
-            ui.centered_and_justified(|ui| ui.label("Open a scenario or map (File, Open), or create one (File, New map)."));
+            ui.centered_and_justified(|ui| {
+                ui.label("Open a scenario or map (File, Open), or create one (File, New map).")
+            });
             return;
         };
         let frame = self.canvas.interact(ui, doc);
@@ -570,9 +653,17 @@ impl EditorApp {
         }
         let Some(doc) = self.doc.as_ref() else { return };
         let pointer: Option<Pointer> = frame.pointer;
-        let view = View { doc, trace: &self.trace, brush: &self.brush, selected: self.selected };
+        let view = View {
+            doc,
+            trace: &self.trace,
+            brush: &self.brush,
+            selected: self.selected,
+        };
         let tool = self.tools.active();
-        self.canvas.paint(ui, doc, self.trace.scan.as_ref(), |sink| tool.overlay(sink, pointer.as_ref(), &view));
+        self.canvas
+            .paint(ui, doc, self.trace.scan.as_ref(), |sink| {
+                tool.overlay(sink, pointer.as_ref(), &view)
+            });
         self.handle(switch_to, requests);
     }
 
@@ -581,7 +672,9 @@ impl EditorApp {
         if let Some(form) = &mut self.new_map {
             let mut open = true;
             let mut result = (None, false);
-            egui::Window::new("New map").open(&mut open).show(ctx, |ui| result = form.show(ui));
+            egui::Window::new("New map")
+                .open(&mut open)
+                .show(ctx, |ui| result = form.show(ui));
             if let Some(doc) = result.0 {
                 self.doc = Some(doc);
                 self.problems.clear();
@@ -594,7 +687,9 @@ impl EditorApp {
         if let (Some(form), Some(doc)) = (&mut self.properties, self.doc.as_mut()) {
             let mut open = true;
             let mut close = false;
-            egui::Window::new("Map properties").open(&mut open).show(ctx, |ui| close = form.show(ui, doc));
+            egui::Window::new("Map properties")
+                .open(&mut open)
+                .show(ctx, |ui| close = form.show(ui, doc));
             if close || !open {
                 self.properties = None;
             }
@@ -625,7 +720,9 @@ impl EditorApp {
     }
 
     fn confirm_dialog(&mut self, ctx: &egui::Context) {
-        let Some(p) = self.confirm.clone() else { return };
+        let Some(p) = self.confirm.clone() else {
+            return;
+        };
         let mut answer = None;
         egui::Modal::new(egui::Id::unique("unsaved")).show(ctx, |ui| {
             ui.heading("Unsaved changes");
@@ -670,7 +767,9 @@ impl EditorApp {
         let mut answer = None;
         egui::Modal::new(egui::Id::unique("recover")).show(ctx, |ui| {
             ui.heading("Recover unsaved changes?");
-            ui.label("An autosave newer than the file was found: the editor did not close cleanly.");
+            ui.label(
+                "An autosave newer than the file was found: the editor did not close cleanly.",
+            );
             ui.horizontal(|ui| {
                 if ui.button("Recover").clicked() {
                     answer = Some(true);

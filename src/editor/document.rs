@@ -53,13 +53,20 @@ impl Document {
     /// Opens a `.scenario.ron` or `.map.ron` file.
     pub fn open(path: &Path) -> Result<(Document, Vec<Problem>), LoadError> {
         let content = match FileKind::of_path(path) {
-            Some(FileKind::Scenario) => Bundle::load(path).map(|(b, p)| (Content::Scenario(Box::new(b)), p)),
-            Some(FileKind::Map) => MapBundle::load(path).map(|(b, p)| (Content::Map(Box::new(b)), p)),
+            Some(FileKind::Scenario) => {
+                Bundle::load(path).map(|(b, p)| (Content::Scenario(Box::new(b)), p))
+            }
+            Some(FileKind::Map) => {
+                MapBundle::load(path).map(|(b, p)| (Content::Map(Box::new(b)), p))
+            }
             _ => Err(LoadError::UnknownKind {
                 path: path.to_owned(),
             }),
         }?;
-        Ok((Self::from_content(content.0, Some(path.to_owned())), content.1))
+        Ok((
+            Self::from_content(content.0, Some(path.to_owned())),
+            content.1,
+        ))
     }
 
     /// A new, unsaved map. `terrain_path` is kept absolute until the first save.
@@ -212,13 +219,15 @@ impl Document {
         let mut written = Vec::new();
         let map_path = self.map_path().map(Path::to_owned).unwrap_or(path.clone());
         if self.map() != &self.saved_map || !map_path.exists() {
-            io::save(FileKind::Map, &map_path, self.map()).map_err(|e| format!("{}: {e}", map_path.display()))?;
+            io::save(FileKind::Map, &map_path, self.map())
+                .map_err(|e| format!("{}: {e}", map_path.display()))?;
             written.push(map_path);
         }
         if let Some(s) = self.scenario()
             && (Some(s) != self.saved_scenario.as_ref() || !path.exists())
         {
-            io::save(FileKind::Scenario, &path, s).map_err(|e| format!("{}: {e}", path.display()))?;
+            io::save(FileKind::Scenario, &path, s)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
             written.push(path);
         }
         self.mark_saved();
@@ -237,7 +246,11 @@ impl Document {
     /// Saves under a new name. A map's catalogue path, and a scenario's map and counters
     /// paths, are rewritten relative to the new file.
     pub fn save_as(&mut self, new: &Path) -> Result<Vec<PathBuf>, String> {
-        let expected = if self.scenario().is_some() { FileKind::Scenario } else { FileKind::Map };
+        let expected = if self.scenario().is_some() {
+            FileKind::Scenario
+        } else {
+            FileKind::Map
+        };
         if FileKind::of_path(new) != Some(expected) {
             return Err(format!("the file name must end in {}", expected.suffix()));
         }
@@ -275,7 +288,8 @@ impl Document {
     /// Writes the current state to the side files (not to the document's files).
     pub fn autosave(&self) -> Result<(), String> {
         if let Some(p) = self.map_path() {
-            io::save(FileKind::Map, &paths::autosave_of(p), self.map()).map_err(|e| e.to_string())?;
+            io::save(FileKind::Map, &paths::autosave_of(p), self.map())
+                .map_err(|e| e.to_string())?;
         }
         if let (Some(p), Some(s)) = (self.path(), self.scenario()) {
             io::save(FileKind::Scenario, &paths::autosave_of(p), s).map_err(|e| e.to_string())?;

@@ -102,23 +102,37 @@ impl Change {
                 after,
             } => {
                 let v = pick(forward, before, after);
-                set(&mut t.map.hexsides, *side, (!v.is_empty()).then(|| v.clone()));
+                set(
+                    &mut t.map.hexsides,
+                    *side,
+                    (!v.is_empty()).then(|| v.clone()),
+                );
             }
             Change::Road {
                 side,
                 before,
                 after,
-            } => set(&mut t.map.roads, *side, pick(forward, before, after).clone()),
+            } => set(
+                &mut t.map.roads,
+                *side,
+                pick(forward, before, after).clone(),
+            ),
             Change::Places { before, after } => t.map.places = pick(forward, before, after).clone(),
             Change::Labels { before, after } => t.map.labels = pick(forward, before, after).clone(),
             Change::Zones { before, after } => t.map.zones = pick(forward, before, after).clone(),
-            Change::Underlay { before, after } => t.map.underlay = pick(forward, before, after).clone(),
+            Change::Underlay { before, after } => {
+                t.map.underlay = pick(forward, before, after).clone()
+            }
             Change::Supply {
                 side,
                 before,
                 after,
             } => {
-                if let Some(s) = t.scenario.as_deref_mut().and_then(|s| s.sides.get_mut(*side)) {
+                if let Some(s) = t
+                    .scenario
+                    .as_deref_mut()
+                    .and_then(|s| s.sides.get_mut(*side))
+                {
                     s.supply = pick(forward, before, after).clone();
                 }
             }

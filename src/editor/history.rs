@@ -25,11 +25,12 @@ impl History {
     /// Records an applied edit; inside an open stroke it joins the stroke's step.
     pub fn record(&mut self, edit: Edit, in_stroke: bool) {
         self.undone.clear();
-        if in_stroke && self.stroke_open {
-            if let Some(last) = self.done.last_mut() {
-                last.edit.changes.extend(edit.changes);
-                return;
-            }
+        if in_stroke
+            && self.stroke_open
+            && let Some(last) = self.done.last_mut()
+        {
+            last.edit.changes.extend(edit.changes);
+            return;
         }
         self.next_id += 1;
         self.done.push(Step {

@@ -34,7 +34,10 @@ pub fn run(file: Option<PathBuf>) -> eframe::Result {
         options,
         Box::new(move |cc| {
             let mut app = EditorApp::open(None);
-            if let Some(r) = cc.storage.and_then(|s| eframe::get_value(s, files::recent::STORAGE_KEY)) {
+            if let Some(r) = cc
+                .storage
+                .and_then(|s| eframe::get_value(s, files::recent::STORAGE_KEY))
+            {
                 app.recent = r;
             }
             if let Some(f) = file {

@@ -52,11 +52,17 @@ impl Typeface {
     }
 }
 
-fn add_curves(pb: &mut PathBuilder, curves: &[OutlineCurve], p: impl Fn(ab_glyph::Point) -> (f32, f32)) {
+fn add_curves(
+    pb: &mut PathBuilder,
+    curves: &[OutlineCurve],
+    p: impl Fn(ab_glyph::Point) -> (f32, f32),
+) {
     let mut last: Option<ab_glyph::Point> = None;
     for c in curves {
         let start = match c {
-            OutlineCurve::Line(a, _) | OutlineCurve::Quad(a, _, _) | OutlineCurve::Cubic(a, _, _, _) => *a,
+            OutlineCurve::Line(a, _)
+            | OutlineCurve::Quad(a, _, _)
+            | OutlineCurve::Cubic(a, _, _, _) => *a,
         };
         if last != Some(start) {
             if last.is_some() {

@@ -14,7 +14,8 @@ mod window;
 pub use layers::Layers;
 pub use raster::{MAX_EXPORT_PIXELS, RasterError, render_map, render_png, render_with};
 pub use scene::{
-    SceneOptions, ZONE_COLOUR, draw_map, draw_marks, draw_terrain, draw_overlay_hex, hex_fill, place_anchor, shade,
+    SceneOptions, ZONE_COLOUR, draw_map, draw_marks, draw_overlay_hex, draw_terrain, hex_fill,
+    place_anchor, shade,
 };
 pub use similarity::Similarity;
 pub use sink::{Anchor, Sink};

@@ -16,7 +16,9 @@ const MARGIN: f32 = 0.6;
 
 #[derive(Debug, thiserror::Error)]
 pub enum RasterError {
-    #[error("the image would be {w}×{h} pixels; lower --scale (at most {MAX_EXPORT_PIXELS} pixels)")]
+    #[error(
+        "the image would be {w}×{h} pixels; lower --scale (at most {MAX_EXPORT_PIXELS} pixels)"
+    )]
     TooLarge { w: u64, h: u64 },
     #[error("the scale must be a positive number of pixels per hex radius, not {0}")]
     BadScale(f32),
@@ -56,7 +58,8 @@ pub fn render_with(
     w: u64,
     h: u64,
 ) -> Result<image::RgbaImage, RasterError> {
-    if w.saturating_mul(h) > MAX_EXPORT_PIXELS || w > u64::from(u32::MAX) || h > u64::from(u32::MAX) {
+    if w.saturating_mul(h) > MAX_EXPORT_PIXELS || w > u64::from(u32::MAX) || h > u64::from(u32::MAX)
+    {
         return Err(RasterError::TooLarge { w, h });
     }
     let window = HexWindow::whole(&map.grid).ok_or(RasterError::Empty)?;
@@ -137,8 +140,13 @@ impl RasterSink {
     fn flush(&mut self) {
         for (c, pb) in std::mem::take(&mut self.fills) {
             if let Some(path) = pb.finish() {
-                self.pixmap
-                    .fill_path(&path, &Self::paint(c), FillRule::Winding, self.transform, None);
+                self.pixmap.fill_path(
+                    &path,
+                    &Self::paint(c),
+                    FillRule::Winding,
+                    self.transform,
+                    None,
+                );
             }
         }
         for (k, pb) in std::mem::take(&mut self.strokes) {
@@ -169,7 +177,8 @@ impl RasterSink {
 impl Sink for RasterSink {
     fn triangle(&mut self, mut t: [[f32; 2]; 3], colour: Colour) {
         // One winding direction for all, so overlapping triangles of a batch never cancel.
-        let area = (t[1][0] - t[0][0]) * (t[2][1] - t[0][1]) - (t[2][0] - t[0][0]) * (t[1][1] - t[0][1]);
+        let area =
+            (t[1][0] - t[0][0]) * (t[2][1] - t[0][1]) - (t[2][0] - t[0][0]) * (t[1][1] - t[0][1]);
         if area < 0.0 {
             t.swap(1, 2);
         }
@@ -188,7 +197,11 @@ impl Sink for RasterSink {
     }
 
     fn line(&mut self, a: [f32; 2], b: [f32; 2], width: f32, colour: Colour, dash: Option<f32>) {
-        let pb = self.stroke_builder(StrokeKey { colour, width, dash });
+        let pb = self.stroke_builder(StrokeKey {
+            colour,
+            width,
+            dash,
+        });
         pb.move_to(a[0], a[1]);
         pb.line_to(b[0], b[1]);
     }
@@ -197,7 +210,11 @@ impl Sink for RasterSink {
         let Some((first, rest)) = pts.split_first() else {
             return;
         };
-        let pb = self.stroke_builder(StrokeKey { colour, width, dash: None });
+        let pb = self.stroke_builder(StrokeKey {
+            colour,
+            width,
+            dash: None,
+        });
         pb.move_to(first[0], first[1]);
         for p in rest {
             pb.line_to(p[0], p[1]);
@@ -205,9 +222,21 @@ impl Sink for RasterSink {
         pb.close();
     }
 
-    fn text(&mut self, at: [f32; 2], size: f32, text: &str, colour: Colour, anchor: Anchor, angle: f32) {
+    fn text(
+        &mut self,
+        at: [f32; 2],
+        size: f32,
+        text: &str,
+        colour: Colour,
+        anchor: Anchor,
+        angle: f32,
+    ) {
         self.flush();
-        let Some(path) = self.typeface.as_ref().and_then(|t| t.path(text, size, anchor)) else {
+        let Some(path) = self
+            .typeface
+            .as_ref()
+            .and_then(|t| t.path(text, size, anchor))
+        else {
             return;
         };
         let t = self
@@ -247,7 +276,10 @@ mod tests {
         );
         let clear = b.terrain.terrain("clear").unwrap().colour.0;
         for k in 0..3 {
-            assert!((i32::from(px[k]) - i32::from(clear[k])).abs() < 6, "{px:?} vs {clear:?}");
+            assert!(
+                (i32::from(px[k]) - i32::from(clear[k])).abs() < 6,
+                "{px:?} vs {clear:?}"
+            );
         }
     }
 

@@ -5,7 +5,10 @@
 
 use super::{Anchor, HexWindow, Layers, Sink, pattern};
 use crate::hex::{Grid, HexId, Hexside};
-use crate::model::{Colour, HexCell, HexsideFeature, HexsideRole, LineStyle, Map, Pattern, PlaceKind, TerrainCatalogue};
+use crate::model::{
+    Colour, HexCell, HexsideFeature, HexsideRole, LineStyle, Map, Pattern, PlaceKind,
+    TerrainCatalogue,
+};
 
 /// Entry zones are drawn in this colour.
 pub const ZONE_COLOUR: Colour = Colour([128, 40, 160, 255]);
@@ -45,7 +48,9 @@ fn tints(p: Pattern) -> bool {
 
 /// The flat colour of a hex: its terrain, tinted by features that cover the hex.
 pub fn hex_fill(cat: &TerrainCatalogue, cell: &HexCell, features: bool) -> Colour {
-    let mut fill = cat.terrain(cell.terrain.as_str()).map_or(UNKNOWN, |t| t.colour);
+    let mut fill = cat
+        .terrain(cell.terrain.as_str())
+        .map_or(UNKNOWN, |t| t.colour);
     if features {
         for f in cell.features.iter().filter_map(|f| cat.feature(f.as_str())) {
             if tints(f.pattern) {
@@ -126,7 +131,11 @@ fn terrain(sink: &mut impl Sink, map: &Map, cat: &TerrainCatalogue, opts: &Scene
             let fill = match last {
                 Some((prev, f)) if prev == cell => f,
                 _ => {
-                    let f = if l.terrain { hex_fill(cat, cell, l.features) } else { UNKNOWN };
+                    let f = if l.terrain {
+                        hex_fill(cat, cell, l.features)
+                    } else {
+                        UNKNOWN
+                    };
                     last = Some((cell, f));
                     f
                 }
@@ -141,7 +150,13 @@ fn terrain(sink: &mut impl Sink, map: &Map, cat: &TerrainCatalogue, opts: &Scene
     }
 }
 
-fn hex_patterns(sink: &mut impl Sink, cat: &TerrainCatalogue, cell: &HexCell, c: [f32; 2], l: Layers) {
+fn hex_patterns(
+    sink: &mut impl Sink,
+    cat: &TerrainCatalogue,
+    cell: &HexCell,
+    c: [f32; 2],
+    l: Layers,
+) {
     if let (true, Some(t)) = (l.terrain, cat.terrain(cell.terrain.as_str())) {
         pattern::draw(sink, t.pattern, c, t.colour);
     }
@@ -179,7 +194,13 @@ fn lerp(a: [f32; 2], b: [f32; 2], t: f32) -> [f32; 2] {
     [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t]
 }
 
-fn water(sink: &mut impl Sink, [a, b]: [[f32; 2]; 2], colour: Colour, width: f32, style: LineStyle) {
+fn water(
+    sink: &mut impl Sink,
+    [a, b]: [[f32; 2]; 2],
+    colour: Colour,
+    width: f32,
+    style: LineStyle,
+) {
     // Stretch by half a width so consecutive hexsides join without a notch.
     let t = width / 2.0;
     let (a2, b2) = (lerp(a, b, -t), lerp(a, b, 1.0 + t));
@@ -209,7 +230,13 @@ pub fn fortification(
     let shift = |p: [f32; 2], k: f32| [p[0] + n[0] * k, p[1] + n[1] * k];
     let (a, b) = (shift(a, inset), shift(b, inset));
     sink.line(a, b, width, colour, None);
-    sink.line(lerp(a, b, 0.1), lerp(a, b, 0.9), width * 0.55, INK, Some(len / 9.0));
+    sink.line(
+        lerp(a, b, 0.1),
+        lerp(a, b, 0.9),
+        width * 0.55,
+        INK,
+        Some(len / 9.0),
+    );
     if towards.is_some() {
         for t in [0.2, 0.5, 0.8] {
             let p = lerp(a, b, t);
@@ -258,12 +285,7 @@ fn bridge(sink: &mut impl Sink, a: [f32; 2], b: [f32; 2], road_width: f32) {
     let len = d[0].hypot(d[1]).max(1e-6);
     let (u, n) = ([d[0] / len, d[1] / len], [-d[1] / len, d[0] / len]);
     let (half_len, half_w) = (0.22, road_width / 2.0 + 0.07);
-    let p = |s: f32, t: f32| {
-        [
-            mid[0] + u[0] * s + n[0] * t,
-            mid[1] + u[1] * s + n[1] * t,
-        ]
-    };
+    let p = |s: f32, t: f32| [mid[0] + u[0] * s + n[0] * t, mid[1] + u[1] * s + n[1] * t];
     sink.quad(
         [
             p(-half_len, -half_w),
@@ -281,9 +303,19 @@ fn bridge(sink: &mut impl Sink, a: [f32; 2], b: [f32; 2], road_width: f32) {
 
 fn zones(sink: &mut impl Sink, map: &Map, opts: &SceneOptions) {
     for (zone, hexes) in &map.zones {
-        for &h in hexes.iter().filter(|&&h| opts.window.contains(&map.grid, h)) {
+        for &h in hexes
+            .iter()
+            .filter(|&&h| opts.window.contains(&map.grid, h))
+        {
             draw_overlay_hex(sink, &map.grid, h, ZONE_COLOUR, 0.08);
-            sink.text(map.grid.center(h), 0.5, zone.as_str(), ZONE_COLOUR, Anchor::Center, 0.0);
+            sink.text(
+                map.grid.center(h),
+                0.5,
+                zone.as_str(),
+                ZONE_COLOUR,
+                Anchor::Center,
+                0.0,
+            );
         }
     }
 }
@@ -297,10 +329,16 @@ pub fn draw_overlay_hex(sink: &mut impl Sink, g: &Grid, id: HexId, colour: Colou
 
 /// Where a place's name goes: under the middle of its hexes.
 pub fn place_anchor(g: &Grid, hexes: &[HexId]) -> Option<[f32; 2]> {
-    let pts: Vec<[f32; 2]> = hexes.iter().filter(|&&h| g.contains(h)).map(|&h| g.center(h)).collect();
+    let pts: Vec<[f32; 2]> = hexes
+        .iter()
+        .filter(|&&h| g.contains(h))
+        .map(|&h| g.center(h))
+        .collect();
     let n = pts.len() as f32;
     (n > 0.0).then(|| {
-        let s = pts.iter().fold([0.0, 0.0], |s, p| [s[0] + p[0], s[1] + p[1]]);
+        let s = pts
+            .iter()
+            .fold([0.0, 0.0], |s, p| [s[0] + p[0], s[1] + p[1]]);
         [s[0] / n, s[1] / n + 0.3]
     })
 }
@@ -318,9 +356,24 @@ fn places(sink: &mut impl Sink, map: &Map) {
         sink.text(at, size, &p.name, INK, Anchor::Top, 0.0);
     }
     for l in map.labels.iter().filter(|l| map.grid.contains(l.hex)) {
-        let size = if l.size.is_finite() { l.size.clamp(0.05, 5.0) } else { 0.5 };
-        let angle = if l.rotation.is_finite() { l.rotation } else { 0.0 };
+        let size = if l.size.is_finite() {
+            l.size.clamp(0.05, 5.0)
+        } else {
+            0.5
+        };
+        let angle = if l.rotation.is_finite() {
+            l.rotation
+        } else {
+            0.0
+        };
         let colour = Colour::rgb(40, 60, 120);
-        sink.text(map.grid.center(l.hex), size, &l.text, colour, Anchor::Center, angle);
+        sink.text(
+            map.grid.center(l.hex),
+            size,
+            &l.text,
+            colour,
+            Anchor::Center,
+            angle,
+        );
     }
 }

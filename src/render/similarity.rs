@@ -51,7 +51,10 @@ impl Similarity {
     pub fn invert(&self, q: [f64; 2]) -> [f64; 2] {
         let (u, v) = (q[0] - self.offset[0], q[1] - self.offset[1]);
         let d = self.a * self.a + self.b * self.b;
-        [(self.a * u + self.b * v) / d, (-self.b * u + self.a * v) / d]
+        [
+            (self.a * u + self.b * v) / d,
+            (-self.b * u + self.a * v) / d,
+        ]
     }
 
     pub fn apply_f32(&self, p: [f32; 2]) -> [f32; 2] {

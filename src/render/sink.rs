@@ -19,7 +19,15 @@ pub trait Sink {
     /// A closed outline (hex grid, zone borders).
     fn outline(&mut self, pts: &[[f32; 2]], width: f32, colour: Colour);
     /// Text of height `size`, turned `angle` degrees clockwise about `at`.
-    fn text(&mut self, at: [f32; 2], size: f32, text: &str, colour: Colour, anchor: Anchor, angle: f32);
+    fn text(
+        &mut self,
+        at: [f32; 2],
+        size: f32,
+        text: &str,
+        colour: Colour,
+        anchor: Anchor,
+        angle: f32,
+    );
     /// Screen or image pixels per board unit: detail smaller than a pixel is skipped.
     fn pixels_per_unit(&self) -> f32;
     /// Ends a layer: later primitives must appear above earlier ones.

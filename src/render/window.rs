@@ -80,7 +80,10 @@ impl HexWindow {
         let lo_col = (n.first_col + self.c0).saturating_sub(1);
         let hi_col = n.first_col + self.c1;
         let lo = Hexside::new(HexId::new(lo_col, 0), HexId::new(lo_col, 1))?;
-        let hi = Hexside::new(HexId::new(hi_col, u16::MAX - 1), HexId::new(hi_col, u16::MAX))?;
+        let hi = Hexside::new(
+            HexId::new(hi_col, u16::MAX - 1),
+            HexId::new(hi_col, u16::MAX),
+        )?;
         Some(lo..=hi)
     }
 }

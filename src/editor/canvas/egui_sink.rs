@@ -41,7 +41,11 @@ impl<'a> EguiSink<'a> {
 
     fn col(&self, c: Colour) -> Color32 {
         let c = colour(c);
-        if self.opacity < 1.0 { c.gamma_multiply(self.opacity) } else { c }
+        if self.opacity < 1.0 {
+            c.gamma_multiply(self.opacity)
+        } else {
+            c
+        }
     }
 
     fn stroke(&self, width: f32, c: Colour) -> Stroke {
@@ -113,9 +117,9 @@ impl Sink for EguiSink<'_> {
             return;
         }
         self.layer_done();
-        let galley = self
-            .painter
-            .layout_no_wrap(text.to_owned(), FontId::proportional(px), self.col(c));
+        let galley =
+            self.painter
+                .layout_no_wrap(text.to_owned(), FontId::proportional(px), self.col(c));
         let s = galley.size();
         let local = match anchor {
             Anchor::Center => vec2(-s.x / 2.0, -s.y / 2.0),
@@ -130,7 +134,11 @@ impl Sink for EguiSink<'_> {
         if anchor == Anchor::Top && angle == 0.0 {
             // Place names sit on a pale band so they read over hex numbers and patterns.
             let band = Rect::from_min_size(pos, s).expand2(vec2(3.0, 0.0));
-            self.shapes.push(Shape::rect_filled(band, 3.0, Color32::from_white_alpha(150)));
+            self.shapes.push(Shape::rect_filled(
+                band,
+                3.0,
+                Color32::from_white_alpha(150),
+            ));
         }
         let shape = TextShape::new(pos, galley, self.col(c)).with_angle(rad);
         self.shapes.push(Shape::Text(shape));
@@ -142,7 +150,8 @@ impl Sink for EguiSink<'_> {
 
     fn layer_done(&mut self) {
         if !self.mesh.is_empty() {
-            self.shapes.push(Shape::mesh(std::mem::take(&mut self.mesh)));
+            self.shapes
+                .push(Shape::mesh(std::mem::take(&mut self.mesh)));
         }
     }
 }

@@ -2,7 +2,10 @@
 //! outlined; click or drag on it to move there. Its picture is rebuilt only when the
 //! document changes, and at most a few times a second while painting.
 
-use egui::{Color32, ColorImage, Painter, Rect, Sense, Stroke, TextureHandle, TextureOptions, Ui, pos2, vec2};
+use egui::{
+    Color32, ColorImage, Painter, Rect, Sense, Stroke, TextureHandle, TextureOptions, Ui, pos2,
+    vec2,
+};
 
 use super::{Camera, colour};
 use crate::editor::document::Document;
@@ -35,14 +38,19 @@ impl Minimap {
 
     fn board_of(r: Rect, min: [f32; 2], max: [f32; 2], p: egui::Pos2) -> [f32; 2] {
         let t = (p - r.min) / r.size();
-        [min[0] + t.x * (max[0] - min[0]), min[1] + t.y * (max[1] - min[1])]
+        [
+            min[0] + t.x * (max[0] - min[0]),
+            min[1] + t.y * (max[1] - min[1]),
+        ]
     }
 
     /// The board point to centre on when the minimap is clicked or dragged.
     pub fn interact(&mut self, ui: &mut Ui, canvas: Rect, doc: &Document) -> Option<[f32; 2]> {
         let (r, min, max) = Self::place(canvas, doc);
         let resp = ui.interact(r, ui.scope_id().with("minimap"), Sense::click_and_drag());
-        let p = resp.interact_pointer_pos().filter(|_| resp.is_pointer_button_down_on() || resp.clicked())?;
+        let p = resp
+            .interact_pointer_pos()
+            .filter(|_| resp.is_pointer_button_down_on() || resp.clicked())?;
         Some(Self::board_of(r, min, max, p))
     }
 
@@ -63,7 +71,10 @@ impl Minimap {
         match &mut self.texture {
             Some(t) => t.set(img, TextureOptions::LINEAR),
             None => {
-                self.texture = Some(ui.ctx().load_texture("minimap", img, TextureOptions::LINEAR));
+                self.texture = Some(
+                    ui.ctx()
+                        .load_texture("minimap", img, TextureOptions::LINEAR),
+                );
             }
         }
     }
@@ -78,7 +89,8 @@ impl Minimap {
             self.revision = doc.revision();
             self.built_at = now;
         } else if stale {
-            ui.ctx().request_repaint_after(std::time::Duration::from_secs_f64(REBUILD_EVERY));
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_secs_f64(REBUILD_EVERY));
         }
         painter.rect_filled(r.expand(2.0), 2.0, Color32::from_black_alpha(140));
         if let Some(t) = &self.texture {
@@ -94,6 +106,11 @@ impl Minimap {
             )
         };
         let view = Rect::from_min_max(to(vmin), to(vmax)).intersect(r);
-        painter.rect_stroke(view, 0.0, Stroke::new(1.5, Color32::YELLOW), egui::StrokeKind::Middle);
+        painter.rect_stroke(
+            view,
+            0.0,
+            Stroke::new(1.5, Color32::YELLOW),
+            egui::StrokeKind::Middle,
+        );
     }
 }

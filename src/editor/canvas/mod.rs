@@ -105,9 +105,17 @@ impl Canvas {
             && let Some(centre) = self.minimap.interact(ui, rect, doc)
         {
             self.camera.centre_on(rect, centre);
-            return Frame { rect, response, pointer: None };
+            return Frame {
+                rect,
+                response,
+                pointer: None,
+            };
         }
-        let pointer = if panning { None } else { self.pointer(ui, &response, doc) };
+        let pointer = if panning {
+            None
+        } else {
+            self.pointer(ui, &response, doc)
+        };
         Frame {
             rect,
             response,
@@ -193,7 +201,11 @@ impl Canvas {
         let board = self.camera.to_board(self.rect, pos);
         let p = Pointer {
             board,
-            prev: if self.stroke && !pressed { self.last_board } else { None },
+            prev: if self.stroke && !pressed {
+                self.last_board
+            } else {
+                None
+            },
             hex: doc.map().grid.hex_at(board),
             pressed,
             down: self.stroke && down,

@@ -86,7 +86,9 @@ mod tests {
         let g = Grid::new(6, 6, Numbering::default());
         for id in g.iter() {
             for d in Dir::ALL {
-                let Some(side) = g.hexside_towards(id, d) else { continue };
+                let Some(side) = g.hexside_towards(id, d) else {
+                    continue;
+                };
                 let [a, b] = g.hexside_ends(side).unwrap();
                 let c = g.center(id);
                 // A point on the midpoint, nudged towards this hex.

@@ -74,7 +74,11 @@ impl Chooser {
             Some(i) => (&text[..=i], &text[i + 1..]),
             None => ("", text),
         };
-        let listing = if dir.is_empty() { Path::new(".") } else { Path::new(dir) };
+        let listing = if dir.is_empty() {
+            Path::new(".")
+        } else {
+            Path::new(dir)
+        };
         let Ok(entries) = std::fs::read_dir(listing) else {
             return Vec::new();
         };
@@ -83,9 +87,14 @@ impl Chooser {
             .filter_map(|e| {
                 let name = e.file_name().into_string().ok()?;
                 let is_dir = e.file_type().ok()?.is_dir();
-                let wanted = is_dir || extensions.iter().any(|x| name.to_ascii_lowercase().ends_with(x));
-                (name.starts_with(prefix) && wanted && (prefix.starts_with('.') || !name.starts_with('.')))
-                    .then(|| format!("{dir}{name}{}", if is_dir { "/" } else { "" }))
+                let wanted = is_dir
+                    || extensions
+                        .iter()
+                        .any(|x| name.to_ascii_lowercase().ends_with(x));
+                (name.starts_with(prefix)
+                    && wanted
+                    && (prefix.starts_with('.') || !name.starts_with('.')))
+                .then(|| format!("{dir}{name}{}", if is_dir { "/" } else { "" }))
             })
             .collect();
         out.sort();
@@ -121,12 +130,16 @@ impl Chooser {
                         .hint_text("folder/name.map.ron"),
                 )
                 .labelled_by(label.id);
-            if field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Tab)) {
-                if let Some(first) = self.completions.first() {
-                    self.text = first.clone();
-                }
+            if field.lost_focus()
+                && ui.input(|i| i.key_pressed(egui::Key::Tab))
+                && let Some(first) = self.completions.first()
+            {
+                self.text = first.clone();
             }
-            if field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) && !self.text.is_empty() {
+            if field.lost_focus()
+                && ui.input(|i| i.key_pressed(egui::Key::Enter))
+                && !self.text.is_empty()
+            {
                 chosen = Some(PathBuf::from(&self.text));
             }
         });
@@ -137,7 +150,11 @@ impl Chooser {
             if ui.button(self.purpose.action()).clicked() && !self.text.is_empty() {
                 chosen = Some(PathBuf::from(&self.text));
             }
-            if ui.button("Browse…").on_hover_text("Native file dialog, where the desktop offers one").clicked() {
+            if ui
+                .button("Browse…")
+                .on_hover_text("Native file dialog, where the desktop offers one")
+                .clicked()
+            {
                 if let Some(p) = self.native_dialog() {
                     chosen = Some(p);
                 } else {
@@ -146,23 +163,27 @@ impl Chooser {
             }
         });
         ui.separator();
-        egui::ScrollArea::vertical().max_height(260.0).show(ui, |ui| {
-            for c in self.completions.clone() {
-                if ui.selectable_label(false, &c).clicked() {
-                    if c.ends_with('/') {
-                        self.text = c;
-                    } else {
-                        self.text = c.clone();
-                        if self.purpose != ChooserPurpose::SaveAs && self.purpose != ChooserPurpose::ExportImage {
-                            chosen = Some(PathBuf::from(c));
+        egui::ScrollArea::vertical()
+            .max_height(260.0)
+            .show(ui, |ui| {
+                for c in self.completions.clone() {
+                    if ui.selectable_label(false, &c).clicked() {
+                        if c.ends_with('/') {
+                            self.text = c;
+                        } else {
+                            self.text = c.clone();
+                            if self.purpose != ChooserPurpose::SaveAs
+                                && self.purpose != ChooserPurpose::ExportImage
+                            {
+                                chosen = Some(PathBuf::from(c));
+                            }
                         }
                     }
                 }
-            }
-            if self.completions.is_empty() {
-                ui.weak("no matching files");
-            }
-        });
+                if self.completions.is_empty() {
+                    ui.weak("no matching files");
+                }
+            });
         chosen
     }
 

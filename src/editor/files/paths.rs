@@ -43,7 +43,10 @@ fn normalize(p: &Path) -> PathBuf {
 
 /// The hidden side file an autosave of `file` goes to: `dir/.name.autosave.map.ron`.
 pub fn autosave_of(file: &Path) -> PathBuf {
-    let name = file.file_name().and_then(|n| n.to_str()).unwrap_or("untitled.map.ron");
+    let name = file
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or("untitled.map.ron");
     let (stem, suffix) = ["scenario", "map", "counters", "terrain"]
         .iter()
         .find_map(|k| {
@@ -61,7 +64,10 @@ mod tests {
     #[test]
     fn relative_paths_climb_and_descend() {
         assert_eq!(
-            relative(Path::new("/a/b/maps/x.map.ron"), Path::new("/a/assets/t.terrain.ron")),
+            relative(
+                Path::new("/a/b/maps/x.map.ron"),
+                Path::new("/a/assets/t.terrain.ron")
+            ),
             PathBuf::from("../../assets/t.terrain.ron")
         );
         assert_eq!(

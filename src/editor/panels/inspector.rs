@@ -11,23 +11,36 @@ pub fn show(ui: &mut Ui, doc: &Document, h: HexId) {
     let g = &map.grid;
     ui.strong(format!("Hex {}", g.numbering.label(h)));
     if let Some(cell) = map.hexes.get(&h) {
-        let t = cat.terrain(cell.terrain.as_str()).map_or(cell.terrain.to_string(), |t| t.name.clone());
+        let t = cat
+            .terrain(cell.terrain.as_str())
+            .map_or(cell.terrain.to_string(), |t| t.name.clone());
         let fs: Vec<String> = cell
             .features
             .iter()
-            .map(|f| cat.feature(f.as_str()).map_or(f.to_string(), |k| k.name.clone()))
+            .map(|f| {
+                cat.feature(f.as_str())
+                    .map_or(f.to_string(), |k| k.name.clone())
+            })
             .collect();
-        ui.label(if fs.is_empty() { t } else { format!("{t}, {}", fs.join(", ")) });
+        ui.label(if fs.is_empty() {
+            t
+        } else {
+            format!("{t}, {}", fs.join(", "))
+        });
     }
     for d in Dir::ALL {
-        let Some(side) = g.hexside_towards(h, d) else { continue };
+        let Some(side) = g.hexside_towards(h, d) else {
+            continue;
+        };
         let mut parts: Vec<String> = map
             .hexsides
             .get(&side)
             .into_iter()
             .flatten()
             .map(|f| {
-                let mut s = cat.hexside(f.kind.as_str()).map_or(f.kind.to_string(), |k| k.name.clone());
+                let mut s = cat
+                    .hexside(f.kind.as_str())
+                    .map_or(f.kind.to_string(), |k| k.name.clone());
                 if let Some(n) = &f.name {
                     s.push_str(&format!(" \"{n}\""));
                 }
@@ -38,7 +51,10 @@ pub fn show(ui: &mut Ui, doc: &Document, h: HexId) {
             })
             .collect();
         if let Some(r) = map.roads.get(&side) {
-            parts.push(cat.road(r.as_str()).map_or(r.to_string(), |k| k.name.clone()));
+            parts.push(
+                cat.road(r.as_str())
+                    .map_or(r.to_string(), |k| k.name.clone()),
+            );
         }
         if !parts.is_empty() {
             ui.label(format!("{d:?} ({side}): {}", parts.join("; ")));

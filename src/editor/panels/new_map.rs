@@ -21,7 +21,10 @@ pub struct NewMap {
 /// Catalogues shipped with the program, found from the working directory or the source tree.
 pub fn known_catalogues() -> Vec<PathBuf> {
     let mut out = Vec::new();
-    for dir in [Path::new("assets/wb95").to_owned(), Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/wb95")] {
+    for dir in [
+        Path::new("assets/wb95").to_owned(),
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/wb95"),
+    ] {
         if let Ok(entries) = std::fs::read_dir(&dir) {
             let mut v: Vec<PathBuf> = entries
                 .filter_map(Result::ok)
@@ -66,7 +69,8 @@ impl NewMap {
         grid_fields(ui, &mut self.cols, &mut self.rows, &mut self.numbering);
         ui.horizontal(|ui| {
             let l = ui.label("Terrain catalogue");
-            ui.text_edit_singleline(&mut self.catalogue).labelled_by(l.id);
+            ui.text_edit_singleline(&mut self.catalogue)
+                .labelled_by(l.id);
         });
         for p in known_catalogues() {
             if ui.small_button(p.display().to_string()).clicked() {
@@ -94,7 +98,12 @@ impl NewMap {
     fn create(&self) -> Result<Document, String> {
         let path = PathBuf::from(self.catalogue.trim());
         let cat = io::load_terrain(&path).map_err(|e| e.to_string())?.value;
-        let first = cat.terrain.first().ok_or("the catalogue has no terrain")?.id.to_string();
+        let first = cat
+            .terrain
+            .first()
+            .ok_or("the catalogue has no terrain")?
+            .id
+            .to_string();
         let grid = Grid::new(self.cols, self.rows, self.numbering);
         let map = Map::new(self.name.clone(), path.clone(), grid, &first);
         Ok(Document::new_map(map, cat, path))

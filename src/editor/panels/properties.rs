@@ -27,7 +27,11 @@ pub fn remap(map: &Map, grid: Grid, fill: &str) -> Map {
     };
     let mut out = map.clone();
     out.grid = grid;
-    out.hexes = map.hexes.iter().filter_map(|(&h, c)| Some((to(h)?, c.clone()))).collect();
+    out.hexes = map
+        .hexes
+        .iter()
+        .filter_map(|(&h, c)| Some((to(h)?, c.clone())))
+        .collect();
     for h in grid.iter() {
         out.hexes.entry(h).or_insert_with(|| HexCell::new(fill));
     }
@@ -42,16 +46,34 @@ pub fn remap(map: &Map, grid: Grid, fill: &str) -> Map {
             Some((side(s)?, fs))
         })
         .collect();
-    out.roads = map.roads.iter().filter_map(|(&s, k)| Some((side(s)?, k.clone()))).collect();
+    out.roads = map
+        .roads
+        .iter()
+        .filter_map(|(&s, k)| Some((side(s)?, k.clone())))
+        .collect();
     for p in &mut out.places {
         p.hexes = p.hexes.iter().filter_map(|&h| to(h)).collect();
     }
     out.places.retain(|p| !p.hexes.is_empty());
-    out.labels = map.labels.iter().filter_map(|l| Some(crate::model::Label { hex: to(l.hex)?, ..l.clone() })).collect();
+    out.labels = map
+        .labels
+        .iter()
+        .filter_map(|l| {
+            Some(crate::model::Label {
+                hex: to(l.hex)?,
+                ..l.clone()
+            })
+        })
+        .collect();
     out.zones = map
         .zones
         .iter()
-        .map(|(z, hs)| (z.clone(), hs.iter().filter_map(|&h| to(h)).collect::<Vec<_>>()))
+        .map(|(z, hs)| {
+            (
+                z.clone(),
+                hs.iter().filter_map(|&h| to(h)).collect::<Vec<_>>(),
+            )
+        })
         .filter(|(_, hs)| !hs.is_empty())
         .collect();
     out
@@ -59,28 +81,33 @@ pub fn remap(map: &Map, grid: Grid, fill: &str) -> Map {
 
 /// The numbering and size fields shared by New map and Map properties.
 pub fn grid_fields(ui: &mut Ui, cols: &mut u16, rows: &mut u16, n: &mut Numbering) {
-    egui::Grid::new("grid-fields").num_columns(2).show(ui, |ui| {
-        let row = |ui: &mut Ui, label: &str, v: &mut u16, max: u16| {
-            let l = ui.label(label);
-            ui.add(egui::DragValue::new(v).range(1..=max)).labelled_by(l.id);
+    egui::Grid::new("grid-fields")
+        .num_columns(2)
+        .show(ui, |ui| {
+            let row = |ui: &mut Ui, label: &str, v: &mut u16, max: u16| {
+                let l = ui.label(label);
+                ui.add(egui::DragValue::new(v).range(1..=max))
+                    .labelled_by(l.id);
+                ui.end_row();
+            };
+            row(ui, "Columns", cols, io::MAX_MAP_SIDE);
+            row(ui, "Rows", rows, io::MAX_MAP_SIDE);
+            row(ui, "First column number", &mut n.first_col, 999);
+            let l = ui.label("First row number");
+            ui.add(egui::DragValue::new(&mut n.first_row).range(0..=999))
+                .labelled_by(l.id);
             ui.end_row();
-        };
-        row(ui, "Columns", cols, io::MAX_MAP_SIDE);
-        row(ui, "Rows", rows, io::MAX_MAP_SIDE);
-        row(ui, "First column number", &mut n.first_col, 999);
-        let l = ui.label("First row number");
-        ui.add(egui::DragValue::new(&mut n.first_row).range(0..=999)).labelled_by(l.id);
-        ui.end_row();
-        let l = ui.label("Digits per part");
-        ui.add(egui::DragValue::new(&mut n.digits).range(1..=4)).labelled_by(l.id);
-        ui.end_row();
-        ui.label("Shifted columns");
-        ui.horizontal(|ui| {
-            ui.radio_value(&mut n.shifted, Parity::Even, "even (0201 lower)");
-            ui.radio_value(&mut n.shifted, Parity::Odd, "odd (0101 lower)");
+            let l = ui.label("Digits per part");
+            ui.add(egui::DragValue::new(&mut n.digits).range(1..=4))
+                .labelled_by(l.id);
+            ui.end_row();
+            ui.label("Shifted columns");
+            ui.horizontal(|ui| {
+                ui.radio_value(&mut n.shifted, Parity::Even, "even (0201 lower)");
+                ui.radio_value(&mut n.shifted, Parity::Odd, "odd (0101 lower)");
+            });
+            ui.end_row();
         });
-        ui.end_row();
-    });
 }
 
 /// The Map properties form.
@@ -115,7 +142,8 @@ impl Properties {
         grid_fields(ui, &mut self.cols, &mut self.rows, &mut self.numbering);
         ui.horizontal(|ui| {
             let l = ui.label("Terrain catalogue");
-            ui.text_edit_singleline(&mut self.catalogue).labelled_by(l.id);
+            ui.text_edit_singleline(&mut self.catalogue)
+                .labelled_by(l.id);
         });
         if let Some(e) = &self.error {
             ui.colored_label(egui::Color32::RED, e);
@@ -148,7 +176,11 @@ impl Properties {
             });
         }
         let fill = cat.terrain.first().map_or("clear", |t| t.id.as_str());
-        let mut map = remap(doc.map(), Grid::new(self.cols, self.rows, self.numbering), fill);
+        let mut map = remap(
+            doc.map(),
+            Grid::new(self.cols, self.rows, self.numbering),
+            fill,
+        );
         map.name = self.name.clone();
         if path != doc.terrain_path() {
             map.terrain = match doc.map_path() {
@@ -156,7 +188,10 @@ impl Properties {
                 None => std::path::absolute(&path).unwrap_or(path),
             };
         }
-        edit.push(Change::Map { before: Box::new(doc.map().clone()), after: Box::new(map) });
+        edit.push(Change::Map {
+            before: Box::new(doc.map().clone()),
+            after: Box::new(map),
+        });
         Ok(edit)
     }
 }
@@ -169,15 +204,31 @@ mod tests {
     fn remap_keeps_positions_and_crops() {
         let mut map = Map::new("m", "", Grid::new(4, 4, Numbering::default()), "clear");
         map.hexes.get_mut(&HexId::new(2, 2)).unwrap().terrain = "hills".into();
-        map.roads.insert(Hexside::new(HexId::new(1, 1), HexId::new(1, 2)).unwrap(), "main".into());
-        map.roads.insert(Hexside::new(HexId::new(4, 1), HexId::new(4, 2)).unwrap(), "main".into());
-        let n = Numbering { first_col: 10, first_row: 0, ..Numbering::default() };
+        map.roads.insert(
+            Hexside::new(HexId::new(1, 1), HexId::new(1, 2)).unwrap(),
+            "main".into(),
+        );
+        map.roads.insert(
+            Hexside::new(HexId::new(4, 1), HexId::new(4, 2)).unwrap(),
+            "main".into(),
+        );
+        let n = Numbering {
+            first_col: 10,
+            first_row: 0,
+            ..Numbering::default()
+        };
         // Column 11 takes the place of column 2, so odd printed columns are the shifted ones.
-        let n = Numbering { shifted: crate::hex::Parity::Odd, ..n };
+        let n = Numbering {
+            shifted: crate::hex::Parity::Odd,
+            ..n
+        };
         let out = remap(&map, Grid::new(3, 5, n), "clear");
         assert_eq!(out.hexes.len(), 15);
         assert_eq!(out.hexes[&HexId::new(11, 1)].terrain.as_str(), "hills");
         assert_eq!(out.roads.len(), 1, "the column-4 road fell off");
-        assert!(out.roads.contains_key(&Hexside::new(HexId::new(10, 0), HexId::new(10, 1)).unwrap()));
+        assert!(
+            out.roads
+                .contains_key(&Hexside::new(HexId::new(10, 0), HexId::new(10, 1)).unwrap())
+        );
     }
 }

@@ -76,7 +76,11 @@ impl Tool for BrushTool {
         let map = cx.doc.map();
         let grid = map.grid;
         let eraser = blank(cx.doc.terrain());
-        let mut edit = Edit::new(if p.shift { "Erase terrain" } else { "Paint terrain" });
+        let mut edit = Edit::new(if p.shift {
+            "Erase terrain"
+        } else {
+            "Paint terrain"
+        });
         let from = p.prev.unwrap_or(p.board);
         for pt in pick::samples(from, p.board, 0.3) {
             let Some(h) = grid.hex_at(pt) else { continue };
@@ -85,15 +89,25 @@ impl Tool for BrushTool {
                     continue;
                 }
                 let before = map.hexes.get(&id).cloned();
-                let after = if p.shift { eraser.clone() } else { cx.brush.paint(before.as_ref()) };
-                edit.push(Change::Hex { id, before, after: Some(after) });
+                let after = if p.shift {
+                    eraser.clone()
+                } else {
+                    cx.brush.paint(before.as_ref())
+                };
+                edit.push(Change::Hex {
+                    id,
+                    before,
+                    after: Some(after),
+                });
             }
         }
         cx.doc.apply_in_stroke(edit);
     }
 
     fn overlay(&self, sink: &mut EguiSink, p: Option<&Pointer>, v: &View) {
-        let Some(h) = p.and_then(|p| p.hex) else { return };
+        let Some(h) = p.and_then(|p| p.hex) else {
+            return;
+        };
         for id in footprint(&v.doc.map().grid, h, v.brush.radius) {
             highlight(sink, v.doc, id, HOVER);
         }

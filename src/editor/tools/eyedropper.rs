@@ -17,12 +17,22 @@ impl Tool for Eyedropper {
     }
 
     fn pointer(&mut self, p: &Pointer, cx: &mut ToolCtx) {
-        let (true, Some(h)) = (p.pressed, p.hex) else { return };
+        let (true, Some(h)) = (p.pressed, p.hex) else {
+            return;
+        };
         if let Some(cell) = cx.doc.map().hexes.get(&h) {
             cx.brush.cell = cell.clone();
             cx.brush.with_features = true;
             *cx.switch_to = Some(ToolKind::Brush);
-            *cx.status = format!("brush: {} {}", cell.terrain, cell.features.iter().map(|f| f.as_str()).collect::<Vec<_>>().join(" "));
+            *cx.status = format!(
+                "brush: {} {}",
+                cell.terrain,
+                cell.features
+                    .iter()
+                    .map(|f| f.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            );
         }
     }
 

@@ -21,7 +21,11 @@ impl Tool for Features {
 
     fn options(&mut self, ui: &mut Ui, cx: &mut ToolCtx) {
         let cat = cx.doc.terrain();
-        let opts: Vec<_> = cat.features.iter().map(|f| (f.id.to_string(), f.name.clone())).collect();
+        let opts: Vec<_> = cat
+            .features
+            .iter()
+            .map(|f| (f.id.to_string(), f.name.clone()))
+            .collect();
         if self.feature.is_empty() {
             self.feature = opts.first().map(|o| o.0.clone()).unwrap_or_default();
         }
@@ -40,22 +44,34 @@ impl Tool for Features {
         let remove = self.remove != p.shift;
         let map = cx.doc.map();
         let f = FeatureId::new(self.feature.clone());
-        let mut edit = Edit::new(if remove { "Remove feature" } else { "Add feature" });
+        let mut edit = Edit::new(if remove {
+            "Remove feature"
+        } else {
+            "Add feature"
+        });
         let mut seen = Vec::new();
         for pt in pick::samples(p.prev.unwrap_or(p.board), p.board, 0.3) {
-            let Some(id) = map.grid.hex_at(pt) else { continue };
+            let Some(id) = map.grid.hex_at(pt) else {
+                continue;
+            };
             if seen.contains(&id) {
                 continue;
             }
             seen.push(id);
-            let Some(before) = map.hexes.get(&id).cloned() else { continue };
+            let Some(before) = map.hexes.get(&id).cloned() else {
+                continue;
+            };
             let mut after = before.clone();
             if remove {
                 after.features.retain(|x| x != &f);
             } else if !after.features.contains(&f) {
                 after.features.push(f.clone());
             }
-            edit.push(Change::Hex { id, before: Some(before), after: Some(after) });
+            edit.push(Change::Hex {
+                id,
+                before: Some(before),
+                after: Some(after),
+            });
         }
         cx.doc.apply_in_stroke(edit);
     }

@@ -41,9 +41,13 @@ impl Tool for Fill {
     }
 
     fn pointer(&mut self, p: &Pointer, cx: &mut ToolCtx) {
-        let (true, Some(start)) = (p.pressed, p.hex) else { return };
+        let (true, Some(start)) = (p.pressed, p.hex) else {
+            return;
+        };
         let map = cx.doc.map();
-        let Some(origin) = map.hexes.get(&start).cloned() else { return };
+        let Some(origin) = map.hexes.get(&start).cloned() else {
+            return;
+        };
         let with_features = cx.brush.with_features;
         let same = |h: HexId| {
             map.hexes.get(&h).is_some_and(|c| {
@@ -54,8 +58,16 @@ impl Tool for Fill {
         let mut edit = Edit::new("Fill");
         for id in flood(&map.grid, start, same) {
             let before = map.hexes.get(&id).cloned();
-            let after = if p.shift { eraser.clone() } else { cx.brush.paint(before.as_ref()) };
-            edit.push(Change::Hex { id, before, after: Some(after) });
+            let after = if p.shift {
+                eraser.clone()
+            } else {
+                cx.brush.paint(before.as_ref())
+            };
+            edit.push(Change::Hex {
+                id,
+                before,
+                after: Some(after),
+            });
         }
         *cx.status = format!("filled {} hexes", edit.changes.len());
         cx.doc.apply(edit);

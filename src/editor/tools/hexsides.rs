@@ -33,7 +33,13 @@ fn is_line(cat: &TerrainCatalogue, kind: &str) -> bool {
 impl Hexsides {
     /// The features of an edge after painting (or erasing) this tool's kind on it. A kind
     /// replaces others of its family: one watercourse and one line per edge.
-    pub fn paint(&self, cat: &TerrainCatalogue, before: &[HexsideFeature], pick: SidePick, erase: bool) -> Vec<HexsideFeature> {
+    pub fn paint(
+        &self,
+        cat: &TerrainCatalogue,
+        before: &[HexsideFeature],
+        pick: SidePick,
+        erase: bool,
+    ) -> Vec<HexsideFeature> {
         let line = is_line(cat, &self.kind);
         let mut after: Vec<HexsideFeature> = before
             .iter()
@@ -66,7 +72,11 @@ impl Tool for Hexsides {
 
     fn options(&mut self, ui: &mut Ui, cx: &mut ToolCtx) {
         let cat = cx.doc.terrain();
-        let opts: Vec<_> = cat.hexsides.iter().map(|k| (k.id.to_string(), k.name.clone())).collect();
+        let opts: Vec<_> = cat
+            .hexsides
+            .iter()
+            .map(|k| (k.id.to_string(), k.name.clone()))
+            .collect();
         if self.kind.is_empty() {
             self.kind = opts.first().map(|o| o.0.clone()).unwrap_or_default();
         }
@@ -96,29 +106,49 @@ impl Tool for Hexsides {
         }
         let erase = self.erase != p.shift;
         let map = cx.doc.map();
-        let mut edit = Edit::new(if erase { "Erase hexsides" } else { "Paint hexsides" });
+        let mut edit = Edit::new(if erase {
+            "Erase hexsides"
+        } else {
+            "Paint hexsides"
+        });
         for pt in pick::samples(p.prev.unwrap_or(p.board), p.board, 0.1) {
-            let Some(pk) = pick::hexside_at(&map.grid, pt, SNAP) else { continue };
+            let Some(pk) = pick::hexside_at(&map.grid, pt, SNAP) else {
+                continue;
+            };
             if !self.done.insert(pk.side) {
                 continue;
             }
             let before = map.hexsides.get(&pk.side).cloned().unwrap_or_default();
             let after = self.paint(cx.doc.terrain(), &before, pk, erase);
-            edit.push(Change::Hexside { side: pk.side, before, after });
+            edit.push(Change::Hexside {
+                side: pk.side,
+                before,
+                after,
+            });
         }
         cx.doc.apply_in_stroke(edit);
     }
 
     fn overlay(&self, sink: &mut EguiSink, p: Option<&Pointer>, v: &View) {
         let grid = &v.doc.map().grid;
-        let Some(pk) = p.and_then(|p| pick::hexside_at(grid, p.board, SNAP)) else { return };
-        let Some([a, b]) = grid.hexside_ends(pk.side) else { return };
+        let Some(pk) = p.and_then(|p| pick::hexside_at(grid, p.board, SNAP)) else {
+            return;
+        };
+        let Some([a, b]) = grid.hexside_ends(pk.side) else {
+            return;
+        };
         sink.line(a, b, 0.12, ACCENT, None);
         if is_line(v.doc.terrain(), &self.kind) {
             // Show the front: a tick towards the protected hex.
             let m = [(a[0] + b[0]) / 2.0, (a[1] + b[1]) / 2.0];
             let c = grid.center(pk.near);
-            sink.line(m, [m[0] + (c[0] - m[0]) * 0.35, m[1] + (c[1] - m[1]) * 0.35], 0.08, ACCENT, None);
+            sink.line(
+                m,
+                [m[0] + (c[0] - m[0]) * 0.35, m[1] + (c[1] - m[1]) * 0.35],
+                0.08,
+                ACCENT,
+                None,
+            );
         }
     }
 }

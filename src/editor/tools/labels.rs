@@ -16,7 +16,11 @@ pub struct Labels {
 
 impl Default for Labels {
     fn default() -> Self {
-        Self { text: String::new(), size: 0.5, rotation: 0.0 }
+        Self {
+            text: String::new(),
+            size: 0.5,
+            rotation: 0.0,
+        }
     }
 }
 
@@ -36,10 +40,17 @@ impl Tool for Labels {
         for (i, l) in labels.iter().enumerate() {
             ui.horizontal(|ui| {
                 ui.label(format!("{} at {}", l.text, l.hex));
-                if ui.small_button("Delete").on_hover_text(format!("Delete label {}", l.text)).clicked() {
+                if ui
+                    .small_button("Delete")
+                    .on_hover_text(format!("Delete label {}", l.text))
+                    .clicked()
+                {
                     let mut after = labels.clone();
                     after.remove(i);
-                    cx.doc.apply(Edit::new("Delete label").with(Change::Labels { before: labels.clone(), after }));
+                    cx.doc.apply(Edit::new("Delete label").with(Change::Labels {
+                        before: labels.clone(),
+                        after,
+                    }));
                 }
             });
         }
@@ -47,17 +58,25 @@ impl Tool for Labels {
     }
 
     fn pointer(&mut self, p: &Pointer, cx: &mut ToolCtx) {
-        let (true, Some(h)) = (p.pressed, p.hex) else { return };
+        let (true, Some(h)) = (p.pressed, p.hex) else {
+            return;
+        };
         let before = cx.doc.map().labels.clone();
         let mut after = before.clone();
         if p.shift {
             after.retain(|l| l.hex != h);
         } else if !self.text.trim().is_empty() {
-            after.push(Label { text: self.text.trim().to_owned(), hex: h, size: self.size, rotation: self.rotation });
+            after.push(Label {
+                text: self.text.trim().to_owned(),
+                hex: h,
+                size: self.size,
+                rotation: self.rotation,
+            });
         } else {
             *cx.status = "type the label's text first".into();
         }
-        cx.doc.apply(Edit::new("Label").with(Change::Labels { before, after }));
+        cx.doc
+            .apply(Edit::new("Label").with(Change::Labels { before, after }));
     }
 
     fn overlay(&self, sink: &mut EguiSink, p: Option<&Pointer>, v: &View) {

@@ -9,8 +9,8 @@ mod fill;
 mod hexsides;
 mod labels;
 mod places;
-pub mod route;
 mod roads;
+pub mod route;
 mod select;
 mod supply;
 mod trace;
@@ -187,7 +187,7 @@ impl Default for Toolbox {
                 Box::new(labels::Labels::default()),
                 Box::new(zones::Zones::default()),
                 Box::new(supply::Supply::default()),
-                Box::new(trace::Calibrate::default()),
+                Box::new(trace::Calibrate),
                 Box::new(trace::Suggest::default()),
             ],
             active: ToolKind::Brush,
@@ -203,7 +203,11 @@ impl Toolbox {
     }
 
     pub fn active(&self) -> &dyn Tool {
-        let i = self.tools.iter().position(|t| t.kind() == self.active).unwrap_or(0);
+        let i = self
+            .tools
+            .iter()
+            .position(|t| t.kind() == self.active)
+            .unwrap_or(0);
         self.tools[i].as_ref()
     }
 }

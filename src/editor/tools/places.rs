@@ -37,7 +37,11 @@ impl Places {
                     *cx.status = format!("a place named {n} exists: select it to edit");
                     return;
                 }
-                after.push(Place { name: n.clone(), kind: self.kind, hexes: Vec::new() });
+                after.push(Place {
+                    name: n.clone(),
+                    kind: self.kind,
+                    hexes: Vec::new(),
+                });
                 self.selected = Some(n.clone());
                 n
             }
@@ -46,34 +50,58 @@ impl Places {
                 return;
             }
         };
-        let Some(place) = after.iter_mut().find(|p| p.name == name) else { return };
+        let Some(place) = after.iter_mut().find(|p| p.name == name) else {
+            return;
+        };
         let add = *adding.get_or_insert(!place.hexes.contains(&h));
         place.hexes.retain(|&x| x != h);
         if add {
             place.hexes.push(h);
         }
-        cx.doc.apply_in_stroke(Edit::new(format!("Place {name}")).with(Change::Places { before, after }));
+        cx.doc.apply_in_stroke(
+            Edit::new(format!("Place {name}")).with(Change::Places { before, after }),
+        );
     }
 
     fn list(&mut self, ui: &mut Ui, cx: &mut ToolCtx) {
         let places = cx.doc.map().places.clone();
-        egui::ScrollArea::vertical().max_height(160.0).id_salt("places").show(ui, |ui| {
-            for p in &places {
-                ui.horizontal(|ui| {
-                    let on = self.selected.as_deref() == Some(p.name.as_str());
-                    if ui.selectable_label(on, format!("{} ({} hexes)", p.name, p.hexes.len())).clicked() {
-                        self.selected = if on { None } else { Some(p.name.clone()) };
-                        self.name = p.name.clone();
-                        self.kind = p.kind;
-                    }
-                    if ui.small_button("Delete").on_hover_text(format!("Delete {}", p.name)).clicked() {
-                        let after: Vec<Place> = places.iter().filter(|q| q.name != p.name).cloned().collect();
-                        cx.doc.apply(Edit::new(format!("Delete place {}", p.name)).with(Change::Places { before: places.clone(), after }));
-                        self.selected = None;
-                    }
-                });
-            }
-        });
+        egui::ScrollArea::vertical()
+            .max_height(160.0)
+            .id_salt("places")
+            .show(ui, |ui| {
+                for p in &places {
+                    ui.horizontal(|ui| {
+                        let on = self.selected.as_deref() == Some(p.name.as_str());
+                        if ui
+                            .selectable_label(on, format!("{} ({} hexes)", p.name, p.hexes.len()))
+                            .clicked()
+                        {
+                            self.selected = if on { None } else { Some(p.name.clone()) };
+                            self.name = p.name.clone();
+                            self.kind = p.kind;
+                        }
+                        if ui
+                            .small_button("Delete")
+                            .on_hover_text(format!("Delete {}", p.name))
+                            .clicked()
+                        {
+                            let after: Vec<Place> = places
+                                .iter()
+                                .filter(|q| q.name != p.name)
+                                .cloned()
+                                .collect();
+                            cx.doc
+                                .apply(Edit::new(format!("Delete place {}", p.name)).with(
+                                    Change::Places {
+                                        before: places.clone(),
+                                        after,
+                                    },
+                                ));
+                            self.selected = None;
+                        }
+                    });
+                }
+            });
     }
 }
 
@@ -95,14 +123,23 @@ impl Tool for Places {
         if let Some(sel) = self.selected.clone() {
             let before = cx.doc.map().places.clone();
             let mut after = before.clone();
-            let unique = !before.iter().any(|p| p.name == self.name.trim() && p.name != sel);
+            let unique = !before
+                .iter()
+                .any(|p| p.name == self.name.trim() && p.name != sel);
             if let Some(p) = after.iter_mut().find(|p| p.name == sel)
-                && ui.add_enabled(unique && !self.name.trim().is_empty(), egui::Button::new("Rename / set kind")).clicked()
+                && ui
+                    .add_enabled(
+                        unique && !self.name.trim().is_empty(),
+                        egui::Button::new("Rename / set kind"),
+                    )
+                    .clicked()
             {
                 p.name = self.name.trim().to_owned();
                 p.kind = self.kind;
                 self.selected = Some(p.name.clone());
-                cx.doc.apply(Edit::new(format!("Edit place {sel}")).with(Change::Places { before, after }));
+                cx.doc.apply(
+                    Edit::new(format!("Edit place {sel}")).with(Change::Places { before, after }),
+                );
             }
             if ui.button("New place").clicked() {
                 self.selected = None;
@@ -117,13 +154,19 @@ impl Tool for Places {
         if p.pressed {
             self.done.clear();
         }
-        let (true, Some(h)) = (p.down, p.hex) else { return };
+        let (true, Some(h)) = (p.down, p.hex) else {
+            return;
+        };
         if self.done.contains(&h) {
             return;
         }
         self.done.push(h);
         // The first hex of a drag decides whether the drag adds or removes.
-        let mut adding = if self.done.len() > 1 { Some(self.adding_state(cx)) } else { None };
+        let mut adding = if self.done.len() > 1 {
+            Some(self.adding_state(cx))
+        } else {
+            None
+        };
         self.toggle(h, cx, &mut adding);
     }
 

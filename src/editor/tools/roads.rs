@@ -32,8 +32,14 @@ pub struct Roads {
 /// Road changes joining consecutive hexes of `path` (`None` erases).
 pub fn along(map: &Map, path: &[HexId], kind: Option<&RoadKindId>, edit: &mut Edit) {
     for w in path.windows(2) {
-        let Some(side) = map.grid.hexside(w[0], w[1]) else { continue };
-        edit.push(Change::Road { side, before: map.roads.get(&side).cloned(), after: kind.cloned() });
+        let Some(side) = map.grid.hexside(w[0], w[1]) else {
+            continue;
+        };
+        edit.push(Change::Road {
+            side,
+            before: map.roads.get(&side).cloned(),
+            after: kind.cloned(),
+        });
     }
 }
 
@@ -61,12 +67,19 @@ impl Roads {
         let mut edit = Edit::new(if erase { "Erase road" } else { "Draw road" });
         if p.down {
             for pt in pick::samples(p.prev.unwrap_or(p.board), p.board, 0.3) {
-                let (Some(h), Some(last)) = (map.grid.hex_at(pt), self.last) else { continue };
+                let (Some(h), Some(last)) = (map.grid.hex_at(pt), self.last) else {
+                    continue;
+                };
                 if h == last {
                     continue;
                 }
                 let path = connect(map, cx.doc.terrain(), last, h);
-                along(map, &path, (!erase).then(|| self.kind_id()).as_ref(), &mut edit);
+                along(
+                    map,
+                    &path,
+                    (!erase).then(|| self.kind_id()).as_ref(),
+                    &mut edit,
+                );
                 self.last = Some(h);
                 self.moved = true;
             }
@@ -83,7 +96,9 @@ impl Roads {
     }
 
     fn route_click(&mut self, p: &Pointer, cx: &mut ToolCtx) {
-        let (true, Some(h)) = (p.pressed, p.hex) else { return };
+        let (true, Some(h)) = (p.pressed, p.hex) else {
+            return;
+        };
         let Some(start) = self.last.take() else {
             self.last = Some(h);
             *cx.status = format!("road from {h}: click the other end");
@@ -108,7 +123,13 @@ impl Tool for Roads {
     }
 
     fn options(&mut self, ui: &mut Ui, cx: &mut ToolCtx) {
-        let opts: Vec<_> = cx.doc.terrain().roads.iter().map(|k| (k.id.to_string(), k.name.clone())).collect();
+        let opts: Vec<_> = cx
+            .doc
+            .terrain()
+            .roads
+            .iter()
+            .map(|k| (k.id.to_string(), k.name.clone()))
+            .collect();
         if self.kind.is_empty() {
             self.kind = opts.first().map(|o| o.0.clone()).unwrap_or_default();
         }
@@ -144,7 +165,13 @@ impl Tool for Roads {
                 highlight(sink, v.doc, start, ACCENT);
                 if let Some(path) = route(map, v.doc.terrain(), start, h) {
                     for w in path.windows(2) {
-                        sink.line(map.grid.center(w[0]), map.grid.center(w[1]), 0.08, ACCENT, Some(0.1));
+                        sink.line(
+                            map.grid.center(w[0]),
+                            map.grid.center(w[1]),
+                            0.08,
+                            ACCENT,
+                            Some(0.1),
+                        );
                     }
                 }
             }

@@ -59,7 +59,8 @@ mod tests {
     use crate::model::{HexsideFeature, io};
 
     fn catalogue() -> TerrainCatalogue {
-        let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/wb95/kursk-1943.terrain.ron");
+        let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("assets/wb95/kursk-1943.terrain.ron");
         io::load_terrain(&p).unwrap().value
     }
 
@@ -95,14 +96,25 @@ mod tests {
         let cat = catalogue();
         // A river along the east edges of column 5, bridged at row 8.
         for r in 1..=10 {
-            for n in map.grid.neighbours(HexId::new(5, r)).filter(|n| n.col == 6).collect::<Vec<_>>() {
-                map.hexsides.insert(Hexside::new(HexId::new(5, r), n).unwrap(), vec![HexsideFeature::new("river")]);
+            for n in map
+                .grid
+                .neighbours(HexId::new(5, r))
+                .filter(|n| n.col == 6)
+                .collect::<Vec<_>>()
+            {
+                map.hexsides.insert(
+                    Hexside::new(HexId::new(5, r), n).unwrap(),
+                    vec![HexsideFeature::new("river")],
+                );
             }
         }
         let bridge = Hexside::new(HexId::new(5, 8), HexId::new(6, 8)).unwrap();
         map.roads.insert(bridge, "main".into());
         let path = route(&map, &cat, HexId::new(5, 6), HexId::new(6, 6)).unwrap();
-        let crossing = path.windows(2).find(|w| w[0].col == 5 && w[1].col == 6).unwrap();
+        let crossing = path
+            .windows(2)
+            .find(|w| w[0].col == 5 && w[1].col == 6)
+            .unwrap();
         assert_eq!(Hexside::new(crossing[0], crossing[1]), Some(bridge));
     }
 }

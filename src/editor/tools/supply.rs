@@ -26,9 +26,16 @@ fn describe(s: &SupplySource) -> String {
 
 impl Supply {
     fn set(&self, cx: &mut ToolCtx, after: Vec<SupplySource>) {
-        let Some(side) = cx.doc.scenario().and_then(|s| s.sides.get(self.side)) else { return };
-        let change = Change::Supply { side: self.side, before: side.supply.clone(), after };
-        cx.doc.apply(Edit::new(format!("Supply of {}", side.name)).with(change));
+        let Some(side) = cx.doc.scenario().and_then(|s| s.sides.get(self.side)) else {
+            return;
+        };
+        let change = Change::Supply {
+            side: self.side,
+            before: side.supply.clone(),
+            after,
+        };
+        cx.doc
+            .apply(Edit::new(format!("Supply of {}", side.name)).with(change));
     }
 }
 
@@ -51,12 +58,18 @@ impl Tool for Supply {
                     ui.selectable_value(&mut self.side, i, n);
                 }
             });
-        let Some(current) = s.sides.get(self.side).map(|s| s.supply.clone()) else { return };
+        let Some(current) = s.sides.get(self.side).map(|s| s.supply.clone()) else {
+            return;
+        };
         let places: Vec<String> = cx.doc.map().places.iter().map(|p| p.name.clone()).collect();
         for (i, src) in current.iter().enumerate() {
             ui.horizontal(|ui| {
                 ui.label(describe(src));
-                if ui.small_button("Remove").on_hover_text(format!("Remove {}", describe(src))).clicked() {
+                if ui
+                    .small_button("Remove")
+                    .on_hover_text(format!("Remove {}", describe(src)))
+                    .clicked()
+                {
                     let mut after = current.clone();
                     after.remove(i);
                     self.set(cx, after);
@@ -66,7 +79,13 @@ impl Tool for Supply {
         ui.horizontal(|ui| {
             for e in MapEdge::ALL {
                 let src = SupplySource::Edge(e);
-                if ui.add_enabled(!current.contains(&src), egui::Button::new(format!("+ {e:?}"))).clicked() {
+                if ui
+                    .add_enabled(
+                        !current.contains(&src),
+                        egui::Button::new(format!("+ {e:?}")),
+                    )
+                    .clicked()
+                {
                     let mut after = current.clone();
                     after.push(src);
                     self.set(cx, after);
@@ -74,13 +93,21 @@ impl Tool for Supply {
             }
         });
         ui.horizontal(|ui| {
-            egui::ComboBox::from_label("Place").selected_text(self.place.clone()).show_ui(ui, |ui| {
-                for p in &places {
-                    ui.selectable_value(&mut self.place, p.clone(), p);
-                }
-            });
+            egui::ComboBox::from_label("Place")
+                .selected_text(self.place.clone())
+                .show_ui(ui, |ui| {
+                    for p in &places {
+                        ui.selectable_value(&mut self.place, p.clone(), p);
+                    }
+                });
             let src = SupplySource::Place(self.place.clone());
-            if ui.add_enabled(!self.place.is_empty() && !current.contains(&src), egui::Button::new("+ Place")).clicked() {
+            if ui
+                .add_enabled(
+                    !self.place.is_empty() && !current.contains(&src),
+                    egui::Button::new("+ Place"),
+                )
+                .clicked()
+            {
                 let mut after = current.clone();
                 after.push(src);
                 self.set(cx, after);
@@ -90,12 +117,22 @@ impl Tool for Supply {
     }
 
     fn pointer(&mut self, p: &Pointer, cx: &mut ToolCtx) {
-        let (true, Some(h)) = (p.pressed, p.hex) else { return };
-        let Some(current) = cx.doc.scenario().and_then(|s| s.sides.get(self.side)).map(|s| s.supply.clone()) else {
+        let (true, Some(h)) = (p.pressed, p.hex) else {
+            return;
+        };
+        let Some(current) = cx
+            .doc
+            .scenario()
+            .and_then(|s| s.sides.get(self.side))
+            .map(|s| s.supply.clone())
+        else {
             *cx.status = "supply sources belong to a scenario".into();
             return;
         };
-        let mut after: Vec<SupplySource> = current.into_iter().filter(|s| s != &SupplySource::Hex(h)).collect();
+        let mut after: Vec<SupplySource> = current
+            .into_iter()
+            .filter(|s| s != &SupplySource::Hex(h))
+            .collect();
         if !p.shift {
             after.push(SupplySource::Hex(h));
         }
@@ -108,7 +145,9 @@ impl Tool for Supply {
             for src in &side.supply {
                 let hexes = match src {
                     SupplySource::Edge(e) => map.grid.edge_hexes(*e),
-                    SupplySource::Place(n) => map.place(n).map(|p| p.hexes.clone()).unwrap_or_default(),
+                    SupplySource::Place(n) => {
+                        map.place(n).map(|p| p.hexes.clone()).unwrap_or_default()
+                    }
                     SupplySource::Hex(h) => vec![*h],
                     SupplySource::Hq(_) => Vec::new(),
                 };

@@ -9,9 +9,9 @@ use super::{ACCENT, HOVER, Request, Tool, ToolCtx, ToolKind, View, highlight};
 use crate::editor::canvas::{EguiSink, Pointer};
 use crate::editor::edit::{Change, Edit};
 use crate::editor::files::ChooserPurpose;
+use crate::editor::trace::CalPoint;
 use crate::editor::trace::calibrate::{hex_pixels, residuals, rms};
 use crate::editor::trace::suggest::sample_one;
-use crate::editor::trace::CalPoint;
 use crate::model::{CalibrationPoint, Colour, Underlay};
 use crate::render::{Similarity, Sink, hex_fill};
 
@@ -23,7 +23,11 @@ fn scan_panel(ui: &mut Ui, cx: &mut ToolCtx) {
         cx.requests.push(Request::Choose(ChooserPurpose::LoadScan));
     }
     if let Some(l) = &cx.trace.loader {
-        ui.add(egui::ProgressBar::new(l.progress).text(format!("{}: {}", l.path.display(), l.stage)));
+        ui.add(egui::ProgressBar::new(l.progress).text(format!(
+            "{}: {}",
+            l.path.display(),
+            l.stage
+        )));
     }
     if let Some(m) = &cx.trace.message {
         ui.colored_label(egui::Color32::RED, m);
@@ -37,7 +41,10 @@ fn scan_panel(ui: &mut Ui, cx: &mut ToolCtx) {
     let slider = ui.add(egui::Slider::new(&mut edited.opacity, 0.0..=1.0).text("Opacity"));
     ui.checkbox(&mut edited.locked, "Locked (no more calibration clicks)");
     if edited != u {
-        let edit = Edit::new("Underlay settings").with(Change::Underlay { before: Some(u), after: Some(edited) });
+        let edit = Edit::new("Underlay settings").with(Change::Underlay {
+            before: Some(u),
+            after: Some(edited),
+        });
         // A slider drag is one undo step.
         if slider.dragged() {
             cx.doc.apply_in_stroke(edit);
@@ -54,9 +61,21 @@ fn scan_panel(ui: &mut Ui, cx: &mut ToolCtx) {
 pub struct Calibrate;
 
 impl Calibrate {
+    /// The fit being previewed, else the one applied to the map.
+    fn fit(cx: &ToolCtx) -> Option<Similarity> {
+        let applied = cx
+            .doc
+            .map()
+            .underlay
+            .as_ref()
+            .and_then(|u| u.calibration.as_ref())
+            .map(Similarity::of);
+        cx.trace.draft.or(applied)
+    }
+
     fn points_table(ui: &mut Ui, cx: &mut ToolCtx) {
         let grid = cx.doc.map().grid;
-        let fit = cx.trace.draft;
+        let fit = Self::fit(cx);
         let mut remove = None;
         let mut changed = false;
         for (i, p) in cx.trace.points.iter_mut().enumerate() {
@@ -69,14 +88,21 @@ impl Calibrate {
                 match (fit, p.pair(&grid)) {
                     (Some(s), Some(pair)) => {
                         let r = residuals(&s, &[pair])[0];
-                        ui.label(format!("{r:.1} px ({:.1} % of a hex)", 100.0 * r / hex_pixels(&s)));
+                        ui.label(format!(
+                            "{r:.1} px ({:.1} % of a hex)",
+                            100.0 * r / hex_pixels(&s)
+                        ));
                     }
                     (_, None) => {
                         ui.colored_label(egui::Color32::RED, "not a hex of this map");
                     }
                     _ => {}
                 }
-                if ui.small_button("Remove").on_hover_text(format!("Remove point {}", i + 1)).clicked() {
+                if ui
+                    .small_button("Remove")
+                    .on_hover_text(format!("Remove point {}", i + 1))
+                    .clicked()
+                {
                     remove = Some(i);
                 }
             });
@@ -92,16 +118,34 @@ impl Calibrate {
 
     fn apply(cx: &mut ToolCtx, s: Similarity) {
         let map = cx.doc.map();
-        let Some(before) = map.underlay.clone() else { return };
+        let Some(before) = map.underlay.clone() else {
+            return;
+        };
         let points = cx
             .trace
             .points
             .iter()
-            .filter_map(|p| Some(CalibrationPoint { hex: p.hex()?, pixel: p.pixel }))
+            .filter_map(|p| {
+                Some(CalibrationPoint {
+                    hex: p.hex()?,
+                    pixel: p.pixel,
+                })
+            })
             .collect();
-        let after = Underlay { calibration: Some(s.to_calibration(points)), ..before.clone() };
-        cx.doc.apply(Edit::new("Calibrate scan").with(Change::Underlay { before: Some(before), after: Some(after) }));
-        *cx.status = format!("calibrated: {:.2} px per hex radius, {:.2}° rotation", s.scale(), s.rotation_deg());
+        let after = Underlay {
+            calibration: Some(s.to_calibration(points)),
+            ..before.clone()
+        };
+        cx.doc
+            .apply(Edit::new("Calibrate scan").with(Change::Underlay {
+                before: Some(before),
+                after: Some(after),
+            }));
+        *cx.status = format!(
+            "calibrated: {:.2} px per hex radius, {:.2}° rotation",
+            s.scale(),
+            s.rotation_deg()
+        );
     }
 }
 
@@ -116,21 +160,36 @@ impl Tool for Calibrate {
             return;
         }
         ui.separator();
-        ui.label("Click the centres of two or three hexes far apart, and type their printed numbers.");
+        ui.label(
+            "Click the centres of two or three hexes far apart, and type their printed numbers.",
+        );
         Self::points_table(ui, cx);
         let grid = cx.doc.map().grid;
-        let pairs: Vec<_> = cx.trace.points.iter().filter_map(|p| p.pair(&grid)).collect();
-        if let Some(s) = cx.trace.draft {
+        let pairs: Vec<_> = cx
+            .trace
+            .points
+            .iter()
+            .filter_map(|p| p.pair(&grid))
+            .collect();
+        if let Some(s) = Self::fit(cx) {
             let r = rms(&residuals(&s, &pairs));
+            let state = if cx.trace.draft.is_some() {
+                "Preview"
+            } else {
+                "Applied"
+            };
             ui.label(format!(
-                "Fit: {:.2} px per hex radius, rotation {:.2}°, RMS error {r:.2} px ({:.1} % of a hex)",
+                "{state}: {:.2} px per hex radius, rotation {:.2}°, RMS error {r:.2} px ({:.1} % of a hex)",
                 s.scale(),
                 s.rotation_deg(),
                 100.0 * r / hex_pixels(&s)
             ));
-            if ui.button("Apply calibration").clicked() {
-                Self::apply(cx, s);
-            }
+        }
+        if let Some(s) = cx.trace.draft
+            && ui.button("Apply calibration").clicked()
+        {
+            Self::apply(cx, s);
+            cx.trace.draft = None;
         }
         if !cx.trace.points.is_empty() && ui.button("Clear points").clicked() {
             cx.trace.points.clear();
@@ -150,9 +209,19 @@ impl Tool for Calibrate {
             *cx.status = "the scan is locked: unlock it to calibrate again".into();
             return;
         }
-        let pixel = view.transform.apply([f64::from(p.board[0]), f64::from(p.board[1])]);
-        cx.trace.points.push(CalPoint { pixel, hex_text: String::new() });
-        *cx.status = format!("point {} at pixel {:.0}, {:.0}: type its hex number", cx.trace.points.len(), pixel[0], pixel[1]);
+        let pixel = view
+            .transform
+            .apply([f64::from(p.board[0]), f64::from(p.board[1])]);
+        cx.trace.points.push(CalPoint {
+            pixel,
+            hex_text: String::new(),
+        });
+        *cx.status = format!(
+            "point {} at pixel {:.0}, {:.0}: type its hex number",
+            cx.trace.points.len(),
+            pixel[0],
+            pixel[1]
+        );
     }
 
     fn overlay(&self, sink: &mut EguiSink, _p: Option<&Pointer>, v: &View) {
@@ -192,7 +261,11 @@ impl Suggest {
             for e in &cx.trace.palette.entries {
                 ui.horizontal(|ui| {
                     super::swatch(ui, hex_fill(cat, &e.cell, true));
-                    let from = if e.examples == 0 { "catalogue".to_owned() } else { format!("{} examples", e.examples) };
+                    let from = if e.examples == 0 {
+                        "catalogue".to_owned()
+                    } else {
+                        format!("{} examples", e.examples)
+                    };
                     ui.label(format!("{} — {from}", e.name(cat)));
                 });
             }
@@ -209,7 +282,15 @@ impl Tool for Suggest {
         scan_panel(ui, cx);
         cx.trace.palette.ensure(cx.doc.terrain());
         let Some(view) = &cx.trace.scan else { return };
-        if cx.doc.map().underlay.as_ref().and_then(|u| u.calibration.as_ref()).is_none() && cx.trace.draft.is_none() {
+        if cx
+            .doc
+            .map()
+            .underlay
+            .as_ref()
+            .and_then(|u| u.calibration.as_ref())
+            .is_none()
+            && cx.trace.draft.is_none()
+        {
             ui.colored_label(egui::Color32::RED, "Calibrate the scan first.");
             return;
         }
@@ -229,7 +310,9 @@ impl Tool for Suggest {
         }
         ui.add(egui::Slider::new(&mut s.max_distance, 2.0..=60.0).text("Max colour distance"));
         if ui.button("Compute suggestions").clicked() {
-            cx.trace.suggestions.compute(cx.doc.map(), &cx.trace.palette, &scan, &sim);
+            cx.trace
+                .suggestions
+                .compute(cx.doc.map(), &cx.trace.palette, &scan, &sim);
             *cx.status = format!("{} suggestions", cx.trace.suggestions.list.len());
         }
         let n = cx.trace.suggestions.accepted().count();
@@ -251,7 +334,9 @@ impl Tool for Suggest {
     }
 
     fn pointer(&mut self, p: &Pointer, cx: &mut ToolCtx) {
-        let (true, Some(h)) = (p.pressed, p.hex) else { return };
+        let (true, Some(h)) = (p.pressed, p.hex) else {
+            return;
+        };
         match self.mode {
             SuggestMode::Review => {
                 if !cx.trace.suggestions.toggle(h) {
@@ -273,7 +358,11 @@ impl Tool for Suggest {
         let grid = &v.doc.map().grid;
         for s in &v.trace.suggestions.list {
             let c = grid.center(s.hex);
-            let pts: Vec<[f32; 2]> = grid.corners(s.hex).iter().map(|q| [c[0] + (q[0] - c[0]) * 0.45, c[1] + (q[1] - c[1]) * 0.45]).collect();
+            let pts: Vec<[f32; 2]> = grid
+                .corners(s.hex)
+                .iter()
+                .map(|q| [c[0] + (q[0] - c[0]) * 0.45, c[1] + (q[1] - c[1]) * 0.45])
+                .collect();
             sink.convex(&pts, hex_fill(v.doc.terrain(), &s.cell, true));
             sink.outline(&pts, 0.04, if s.rejected { MARK } else { ACCENT });
             if s.rejected {

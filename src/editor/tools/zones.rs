@@ -32,13 +32,27 @@ impl Tool for Zones {
         let zones = cx.doc.map().zones.clone();
         for (z, hexes) in &zones {
             ui.horizontal(|ui| {
-                if ui.selectable_label(z.as_str() == self.letter, format!("{z}: {} hexes", hexes.len())).clicked() {
+                if ui
+                    .selectable_label(
+                        z.as_str() == self.letter,
+                        format!("{z}: {} hexes", hexes.len()),
+                    )
+                    .clicked()
+                {
                     self.letter = z.to_string();
                 }
-                if ui.small_button("Delete").on_hover_text(format!("Delete zone {z}")).clicked() {
+                if ui
+                    .small_button("Delete")
+                    .on_hover_text(format!("Delete zone {z}"))
+                    .clicked()
+                {
                     let mut after = zones.clone();
                     after.remove(z);
-                    cx.doc.apply(Edit::new(format!("Delete zone {z}")).with(Change::Zones { before: zones.clone(), after }));
+                    cx.doc
+                        .apply(Edit::new(format!("Delete zone {z}")).with(Change::Zones {
+                            before: zones.clone(),
+                            after,
+                        }));
                 }
             });
         }
@@ -46,7 +60,9 @@ impl Tool for Zones {
     }
 
     fn pointer(&mut self, p: &Pointer, cx: &mut ToolCtx) {
-        let (true, Some(h)) = (p.pressed, p.hex) else { return };
+        let (true, Some(h)) = (p.pressed, p.hex) else {
+            return;
+        };
         let map = cx.doc.map();
         let before = map.zones.clone();
         let mut after = before.clone();
@@ -72,7 +88,8 @@ impl Tool for Zones {
             }
             after.retain(|_, v| !v.is_empty());
         }
-        cx.doc.apply(Edit::new(format!("Zone {letter}")).with(Change::Zones { before, after }));
+        cx.doc
+            .apply(Edit::new(format!("Zone {letter}")).with(Change::Zones { before, after }));
     }
 
     fn overlay(&self, sink: &mut EguiSink, p: Option<&Pointer>, v: &View) {

@@ -29,6 +29,9 @@ impl CalPoint {
     }
 }
 
+/// A board position and the scan pixel clicked for it.
+type Pair = ([f64; 2], [f64; 2]);
+
 /// The least-squares similarity mapping `board → pixel` for the pairs; `None` with fewer
 /// than two distinct board points.
 pub fn solve(pairs: &[([f64; 2], [f64; 2])]) -> Option<Similarity> {
@@ -36,8 +39,11 @@ pub fn solve(pairs: &[([f64; 2], [f64; 2])]) -> Option<Similarity> {
     if pairs.len() < 2 {
         return None;
     }
-    let mean = |f: fn(&([f64; 2], [f64; 2])) -> [f64; 2]| {
-        let s = pairs.iter().map(f).fold([0.0, 0.0], |s, p| [s[0] + p[0], s[1] + p[1]]);
+    let mean = |f: fn(&Pair) -> [f64; 2]| {
+        let s = pairs
+            .iter()
+            .map(f)
+            .fold([0.0, 0.0], |s, p| [s[0] + p[0], s[1] + p[1]]);
         [s[0] / n, s[1] / n]
     };
     let (cb, cp) = (mean(|p| p.0), mean(|p| p.1));
@@ -53,7 +59,10 @@ pub fn solve(pairs: &[([f64; 2], [f64; 2])]) -> Option<Similarity> {
         return None;
     }
     let (a, b) = (sa / sxx, sb / sxx);
-    let offset = [cp[0] - (a * cb[0] - b * cb[1]), cp[1] - (b * cb[0] + a * cb[1])];
+    let offset = [
+        cp[0] - (a * cb[0] - b * cb[1]),
+        cp[1] - (b * cb[0] + a * cb[1]),
+    ];
     let s = Similarity { a, b, offset };
     s.is_valid().then_some(s)
 }

@@ -63,7 +63,11 @@ impl ScanLoader {
     }
 }
 
-fn load(ctx: &egui::Context, path: &Path, progress: &dyn Fn(f32, &str)) -> Result<UnderlayView, String> {
+fn load(
+    ctx: &egui::Context,
+    path: &Path,
+    progress: &dyn Fn(f32, &str),
+) -> Result<UnderlayView, String> {
     let fail = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
     progress(0.05, "decoding");
     let mut reader = image::ImageReader::open(path)
@@ -92,13 +96,19 @@ fn load(ctx: &egui::Context, path: &Path, progress: &dyn Fn(f32, &str)) -> Resul
                 px: [x, y, tw, th],
             });
             let done = tiles.len() as f32 / (nx * ny) as f32;
-            progress(0.1 + 0.75 * done, &format!("tile {} of {}", tiles.len(), nx * ny));
+            progress(
+                0.1 + 0.75 * done,
+                &format!("tile {} of {}", tiles.len(), nx * ny),
+            );
         }
     }
     progress(0.9, "preparing colour samples");
     let factor = (f64::from(SAMPLE_SIDE) / f64::from(w.max(h))).min(1.0);
     let small = if factor < 1.0 {
-        let (sw, sh) = (((f64::from(w) * factor) as u32).max(1), ((f64::from(h) * factor) as u32).max(1));
+        let (sw, sh) = (
+            ((f64::from(w) * factor) as u32).max(1),
+            ((f64::from(h) * factor) as u32).max(1),
+        );
         image::imageops::thumbnail(&img, sw, sh)
     } else {
         img

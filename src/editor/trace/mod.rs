@@ -56,11 +56,8 @@ impl Trace {
 
     /// Re-solves the draft calibration from the entered points.
     pub fn resolve(&mut self, grid: &crate::hex::Grid) {
-        let pairs: Vec<([f64; 2], [f64; 2])> = self
-            .points
-            .iter()
-            .filter_map(|p| p.pair(grid))
-            .collect();
+        let pairs: Vec<([f64; 2], [f64; 2])> =
+            self.points.iter().filter_map(|p| p.pair(grid)).collect();
         self.draft = solve(&pairs);
     }
 }

@@ -5,8 +5,8 @@
 //! clicking example hexes on the scan; the user reviews and accepts in one undo step.
 
 use super::underlay::Scan;
-use crate::hex::{Grid, HexId, Numbering};
 use crate::editor::edit::{Change, Edit};
+use crate::hex::{Grid, HexId, Numbering};
 use crate::model::{HexCell, Map, TerrainCatalogue};
 use crate::render::{HexWindow, Layers, Similarity, render_with};
 
@@ -16,13 +16,23 @@ pub type Lab = [f32; 3];
 pub fn lab([r, g, b]: [u8; 3]) -> Lab {
     let lin = |c: u8| {
         let c = f32::from(c) / 255.0;
-        if c <= 0.04045 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) }
+        if c <= 0.04045 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
     };
     let (r, g, b) = (lin(r), lin(g), lin(b));
     let x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047;
     let y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
     let z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883;
-    let f = |t: f32| if t > 0.008856 { t.cbrt() } else { 7.787 * t + 16.0 / 116.0 };
+    let f = |t: f32| {
+        if t > 0.008856 {
+            t.cbrt()
+        } else {
+            7.787 * t + 16.0 / 116.0
+        }
+    };
     let (fx, fy, fz) = (f(x), f(y), f(z));
     [116.0 * fy - 16.0, 500.0 * (fx - fy), 200.0 * (fy - fz)]
 }
@@ -50,7 +60,13 @@ fn offsets() -> Vec<[f32; 2]> {
 const KEEP: f32 = 0.85;
 
 /// The robust mean colour of a hex on the scan; `None` if it lies off the image.
-pub fn sample_hex(scan: &Scan, sim: &Similarity, grid: &Grid, id: HexId, offs: &[[f32; 2]]) -> Option<Lab> {
+pub fn sample_hex(
+    scan: &Scan,
+    sim: &Similarity,
+    grid: &Grid,
+    id: HexId,
+    offs: &[[f32; 2]],
+) -> Option<Lab> {
     let c = grid.center(id);
     let mut px: Vec<Lab> = offs
         .iter()
@@ -69,11 +85,17 @@ pub fn sample_hex(scan: &Scan, sim: &Similarity, grid: &Grid, id: HexId, offs: &
         v[v.len() / 2]
     };
     let mut buf = Vec::with_capacity(px.len());
-    let m = [median(0, &mut buf), median(1, &mut buf), median(2, &mut buf)];
+    let m = [
+        median(0, &mut buf),
+        median(1, &mut buf),
+        median(2, &mut buf),
+    ];
     px.sort_by(|a, b| dist(*a, m).total_cmp(&dist(*b, m)));
     let keep = ((px.len() as f32 * KEEP).ceil() as usize).max(1);
     let n = keep as f32;
-    let s = px[..keep].iter().fold([0.0; 3], |s, p| [s[0] + p[0], s[1] + p[1], s[2] + p[2]]);
+    let s = px[..keep]
+        .iter()
+        .fold([0.0; 3], |s, p| [s[0] + p[0], s[1] + p[1], s[2] + p[2]]);
     Some([s[0] / n, s[1] / n, s[2] / n])
 }
 
@@ -87,10 +109,15 @@ pub struct PaletteEntry {
 
 impl PaletteEntry {
     pub fn name(&self, cat: &TerrainCatalogue) -> String {
-        let mut s = cat.terrain(self.cell.terrain.as_str()).map_or(self.cell.terrain.to_string(), |t| t.name.clone());
+        let mut s = cat
+            .terrain(self.cell.terrain.as_str())
+            .map_or(self.cell.terrain.to_string(), |t| t.name.clone());
         for f in &self.cell.features {
             s.push_str(" + ");
-            s.push_str(&cat.feature(f.as_str()).map_or(f.to_string(), |k| k.name.clone()));
+            s.push_str(
+                &cat.feature(f.as_str())
+                    .map_or(f.to_string(), |k| k.name.clone()),
+            );
         }
         s
     }
@@ -120,7 +147,11 @@ impl Palette {
             }
             for cell in cells {
                 if let Some(lab) = drawn_colour(cat, &cell) {
-                    self.entries.push(PaletteEntry { cell, lab, examples: 0 });
+                    self.entries.push(PaletteEntry {
+                        cell,
+                        lab,
+                        examples: 0,
+                    });
                 }
             }
         }
@@ -132,7 +163,11 @@ impl Palette {
         let e = match self.entries.iter_mut().find(|e| &e.cell == cell) {
             Some(e) => e,
             None => {
-                self.entries.push(PaletteEntry { cell: cell.clone(), lab: sample, examples: 0 });
+                self.entries.push(PaletteEntry {
+                    cell: cell.clone(),
+                    lab: sample,
+                    examples: 0,
+                });
                 self.entries.last_mut().expect("just pushed")
             }
         };
@@ -161,10 +196,29 @@ fn drawn_colour(cat: &TerrainCatalogue, cell: &HexCell) -> Option<Lab> {
     map.hexes.insert(HexId::new(1, 1), cell.clone());
     let scale = 30.0;
     let sim = Similarity::new(scale, 0.0, [40.0, 40.0]);
-    let layers = Layers { terrain: true, features: true, ..Layers::printed() };
-    let img = render_with(&map, cat, Layers { grid: false, numbers: false, ..layers }, sim, 80, 80).ok()?;
+    let layers = Layers {
+        terrain: true,
+        features: true,
+        ..Layers::printed()
+    };
+    let img = render_with(
+        &map,
+        cat,
+        Layers {
+            grid: false,
+            numbers: false,
+            ..layers
+        },
+        sim,
+        80,
+        80,
+    )
+    .ok()?;
     let rgb = image::DynamicImage::ImageRgba8(img).to_rgb8();
-    let scan = Scan { image: rgb, factor: 1.0 };
+    let scan = Scan {
+        image: rgb,
+        factor: 1.0,
+    };
     sample_hex(&scan, &sim, &grid, HexId::new(1, 1), &offsets())
 }
 
@@ -227,7 +281,10 @@ impl Suggestions {
 
     /// One undoable edit applying every accepted suggestion.
     pub fn accept_edit(&self, map: &Map) -> Edit {
-        let mut e = Edit::new(format!("Accept {} terrain suggestions", self.accepted().count()));
+        let mut e = Edit::new(format!(
+            "Accept {} terrain suggestions",
+            self.accepted().count()
+        ));
         for s in self.accepted() {
             e.push(Change::Hex {
                 id: s.hex,
@@ -257,17 +314,24 @@ mod tests {
 
     #[test]
     fn the_catalogue_palette_tells_its_looks_apart() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/wb95/kursk-1943.terrain.ron");
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("assets/wb95/kursk-1943.terrain.ron");
         let cat = crate::model::io::load_terrain(&path).unwrap().value;
         let mut p = Palette::default();
         p.ensure(&cat);
-        assert_eq!(p.entries.len(), cat.terrain.len() * (1 + cat.features.len()));
+        assert_eq!(
+            p.entries.len(),
+            cat.terrain.len() * (1 + cat.features.len())
+        );
         for e in &p.entries {
             let (near, d) = p.nearest(e.lab).unwrap();
             assert_eq!((near.cell.clone(), d), (e.cell.clone(), 0.0));
         }
         let clear = &p.entries[0];
         let town = p.entries.iter().find(|e| e.cell.has("town")).unwrap();
-        assert!(dist(clear.lab, town.lab) > 3.0, "a town must not look like clear");
+        assert!(
+            dist(clear.lab, town.lab) > 3.0,
+            "a town must not look like clear"
+        );
     }
 }

@@ -54,7 +54,11 @@ impl UnderlayView {
     pub fn guess(map: &Map, size: [u32; 2]) -> Similarity {
         let (min, max) = map.grid.bounds();
         let scale = f64::from(size[0]) / f64::from((max[0] - min[0]).max(1e-3));
-        Similarity::new(scale, 0.0, [-f64::from(min[0]) * scale, -f64::from(min[1]) * scale])
+        Similarity::new(
+            scale,
+            0.0,
+            [-f64::from(min[0]) * scale, -f64::from(min[1]) * scale],
+        )
     }
 
     /// Follows the map's underlay settings, or a draft calibration being previewed.
@@ -81,9 +85,18 @@ impl UnderlayView {
                 continue;
             }
             let mut mesh = Mesh::with_texture(t.texture.id());
-            let uv = [pos2(0.0, 0.0), pos2(1.0, 0.0), pos2(1.0, 1.0), pos2(0.0, 1.0)];
+            let uv = [
+                pos2(0.0, 0.0),
+                pos2(1.0, 0.0),
+                pos2(1.0, 1.0),
+                pos2(0.0, 1.0),
+            ];
             for (p, uv) in corners.into_iter().zip(uv) {
-                mesh.vertices.push(egui::epaint::Vertex { pos: p, uv, color: tint });
+                mesh.vertices.push(egui::epaint::Vertex {
+                    pos: p,
+                    uv,
+                    color: tint,
+                });
             }
             mesh.add_triangle(0, 1, 2);
             mesh.add_triangle(0, 2, 3);
