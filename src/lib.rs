@@ -6,4 +6,5 @@ pub mod cli;
 pub mod editor;
 pub mod hex;
 pub mod model;
+pub mod render;
 pub mod validate;

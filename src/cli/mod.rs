@@ -1,5 +1,6 @@
 //! The `sztab` command line: one subcommand per file, each a thin layer over the library.
 
+mod render;
 mod schema;
 mod validate;
 
@@ -30,6 +31,8 @@ enum Command {
     Validate(validate::Args),
     /// Write the JSON Schema of every file format.
     Schema(schema::Args),
+    /// Draw a map as a printed-style PNG (hex numbers, places, rivers, roads, lines).
+    Render(render::Args),
 }
 
 /// Runs the command line; the exit code follows each subcommand's contract.
@@ -40,6 +43,7 @@ pub fn run() -> ExitCode {
         Some(Command::Edit { file }) => open_editor(file),
         Some(Command::Validate(args)) => validate::run(&args),
         Some(Command::Schema(args)) => schema::run(&args),
+        Some(Command::Render(args)) => render::run(&args),
     }
 }
 

@@ -1,70 +1,81 @@
-//! The editor application: the open document and the window's panels.
+//! The editor application: menus, toolbar, panels, the canvas, shortcuts, dialogs,
+//! autosave and the unsaved-changes guard. `EditorApp::ui` is the whole window, so tests
+//! drive exactly what a user sees.
 
 use std::path::{Path, PathBuf};
 
-use crate::model::{Bundle, FileKind, LoadError, Map, MapBundle, Problem, TerrainCatalogue};
+use egui::{Key, Modifiers, Pos2, Ui};
 
-use super::view::MapView;
+use super::canvas::{Canvas, Pointer};
+use super::document::Document;
+use super::files::{Chooser, ChooserPurpose, Recent};
+use super::panels::{history, inspector, new_map::NewMap, properties::Properties};
+use super::tools::{Brush, Request, ToolCtx, ToolKind, Toolbox, View};
+use super::trace::{ScanLoader, Trace};
+use crate::hex::{HexId, Hexside};
+use crate::model::{Problem, Underlay};
+use crate::render::{Layers, render_png};
 
-/// What the editor has open.
-pub enum Document {
-    Scenario(Box<Bundle>),
-    Map(Box<MapBundle>),
-}
+/// Seconds between autosaves of a document with unsaved changes.
+pub const AUTOSAVE_SECONDS: f64 = 30.0;
 
-impl Document {
-    pub fn load(path: &Path) -> Result<(Document, Vec<Problem>), LoadError> {
-        match FileKind::of_path(path) {
-            Some(FileKind::Scenario) => {
-                Bundle::load(path).map(|(b, p)| (Document::Scenario(Box::new(b)), p))
-            }
-            Some(FileKind::Map) => {
-                MapBundle::load(path).map(|(b, p)| (Document::Map(Box::new(b)), p))
-            }
-            _ => Err(LoadError::UnknownKind {
-                path: path.to_owned(),
-            }),
-        }
-    }
-
-    pub fn map(&self) -> &Map {
-        match self {
-            Document::Scenario(b) => &b.map,
-            Document::Map(b) => &b.map,
-        }
-    }
-
-    pub fn terrain(&self) -> &TerrainCatalogue {
-        match self {
-            Document::Scenario(b) => &b.terrain,
-            Document::Map(b) => &b.terrain,
-        }
-    }
-
-    pub fn title(&self) -> String {
-        match self {
-            Document::Scenario(b) => b.scenario.title.clone(),
-            Document::Map(b) => b.map.name.clone(),
-        }
-    }
+/// Something waiting for the answer to "save changes?".
+#[derive(Clone, Debug, PartialEq)]
+enum Pending {
+    Close,
+    Open(PathBuf),
+    New,
 }
 
 pub struct EditorApp {
-    pub path: Option<PathBuf>,
-    pub doc: Option<Document>,
-    pub problems: Vec<Problem>,
-    pub load_error: Option<String>,
-    view: MapView,
+    doc: Option<Document>,
+    problems: Vec<Problem>,
+    pub canvas: Canvas,
+    tools: Toolbox,
+    pub brush: Brush,
+    pub trace: Trace,
+    selected: Option<HexId>,
+    hovered: Option<HexId>,
+    pub status: String,
+    error: Option<String>,
+    chooser: Option<Chooser>,
+    new_map: Option<NewMap>,
+    properties: Option<Properties>,
+    pub recent: Recent,
+    confirm: Option<Pending>,
+    recovery: Option<super::edit::Edit>,
+    /// Set once the user agreed to close; the next close request goes through.
+    pub allow_close: bool,
+    last_autosave: Option<f64>,
+    autosaved_revision: u64,
+    scan_request: Option<PathBuf>,
+    last_title: String,
 }
 
 impl EditorApp {
     pub fn open(path: Option<PathBuf>) -> Self {
         let mut app = Self {
-            path: None,
             doc: None,
             problems: Vec::new(),
-            load_error: None,
-            view: MapView::default(),
+            canvas: Canvas::default(),
+            tools: Toolbox::default(),
+            brush: Brush::default(),
+            trace: Trace::default(),
+            selected: None,
+            hovered: None,
+            status: String::new(),
+            error: None,
+            chooser: None,
+            new_map: None,
+            properties: None,
+            recent: Recent::default(),
+            confirm: None,
+            recovery: None,
+            allow_close: false,
+            last_autosave: None,
+            autosaved_revision: 0,
+            scan_request: None,
+            last_title: String::new(),
         };
         if let Some(p) = path {
             app.load(&p);
@@ -72,92 +83,735 @@ impl EditorApp {
         app
     }
 
+    // ---- what tests and the window ask of the app ----
+
+    pub fn doc(&self) -> Option<&Document> {
+        self.doc.as_ref()
+    }
+
+    pub fn doc_mut(&mut self) -> Option<&mut Document> {
+        self.doc.as_mut()
+    }
+
+    pub fn tool(&self) -> ToolKind {
+        self.tools.active
+    }
+
+    pub fn set_tool(&mut self, k: ToolKind) {
+        self.tools.active = k;
+    }
+
+    pub fn problems(&self) -> &[Problem] {
+        &self.problems
+    }
+
+    pub fn error(&self) -> Option<&str> {
+        self.error.as_deref()
+    }
+
+    /// Screen position of a hex centre on the last frame.
+    pub fn hex_screen_pos(&self, h: HexId) -> Option<Pos2> {
+        let g = self.doc.as_ref()?.map().grid;
+        g.contains(h).then(|| self.canvas.screen_of(g.center(h)))
+    }
+
+    /// Screen position of a board point (board units) on the last frame.
+    pub fn board_screen_pos(&self, p: [f32; 2]) -> Pos2 {
+        self.canvas.screen_of(p)
+    }
+
+    /// Screen position of a point on the hexside `side`, a fraction `t` along it, nudged a
+    /// little towards hex `towards` (the side a line is painted from).
+    pub fn hexside_screen_pos(&self, side: Hexside, t: f32, towards: HexId) -> Option<Pos2> {
+        let g = self.doc.as_ref()?.map().grid;
+        let [a, b] = g.hexside_ends(side)?;
+        let c = g.center(towards);
+        let p = [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
+        Some(
+            self.canvas
+                .screen_of([p[0] + (c[0] - p[0]) * 0.1, p[1] + (c[1] - p[1]) * 0.1]),
+        )
+    }
+
+    /// Screen position of a scan pixel under the scan's current placement.
+    pub fn scan_pixel_screen_pos(&self, px: [f64; 2]) -> Option<Pos2> {
+        let view = self.trace.scan.as_ref()?;
+        let b = view.transform.invert(px);
+        Some(self.canvas.screen_of([b[0] as f32, b[1] as f32]))
+    }
+
+    /// Puts an in-memory document in the editor (a generated map, a benchmark).
+    pub fn set_document(&mut self, doc: Document) {
+        self.doc = Some(doc);
+        self.problems.clear();
+        self.after_open();
+    }
+
+    /// Opens a file, replacing the document (no unsaved-changes question: see `request_open`).
     pub fn load(&mut self, path: &Path) {
-        match Document::load(path) {
+        match Document::open(path) {
             Ok((doc, problems)) => {
+                self.recovery = doc.recoverable();
                 self.doc = Some(doc);
                 self.problems = problems;
-                self.load_error = None;
-                self.view = MapView::default();
+                self.error = None;
+                self.after_open();
+                self.recent.add(path);
+                if let Some(u) = self.doc.as_ref().and_then(|d| d.map().underlay.clone()) {
+                    self.request_scan(&u);
+                    // The saved points come back with their residuals, to check or refine.
+                    let points = u.calibration.map(|c| c.points).unwrap_or_default();
+                    self.trace.points = points
+                        .into_iter()
+                        .map(|p| super::trace::CalPoint {
+                            pixel: p.pixel,
+                            hex_text: p.hex.to_string(),
+                        })
+                        .collect();
+                }
             }
-            Err(e) => self.load_error = Some(e.to_string()),
+            Err(e) => self.error = Some(e.to_string()),
         }
-        self.path = Some(path.to_owned());
     }
 
-    fn side_panel(&mut self, ui: &mut egui::Ui) {
-        if let Some(e) = &self.load_error {
-            ui.colored_label(egui::Color32::RED, e);
+    fn after_open(&mut self) {
+        self.canvas.request_fit();
+        self.selected = None;
+        self.trace = Trace::default();
+        self.autosaved_revision = self.doc.as_ref().map_or(0, Document::revision);
+        if let Some(cat) = self.doc.as_ref().map(|d| d.terrain()) {
+            self.brush.cell = super::tools::brush_blank(cat);
         }
-        let Some(doc) = &self.doc else {
-            ui.label("No file open. Run `sztab FILE` with a .scenario.ron or .map.ron file.");
+    }
+
+    fn request_scan(&mut self, u: &Underlay) {
+        let Some(map_path) = self.doc.as_ref().and_then(|d| d.map_path()) else {
+            self.scan_request = Some(u.image.clone());
             return;
         };
-        ui.heading(doc.title());
-        let map = doc.map();
-        ui.label(format!(
-            "{}: {}×{} hexes",
-            map.name, map.grid.cols, map.grid.rows
-        ));
-        if let Document::Scenario(b) = doc {
-            let s = &b.scenario;
-            ui.label(format!("{} – {} ({} turns)", s.start, s.end, s.turns()));
-            ui.label(format!(
-                "{} units set up, {} reinforcement groups",
-                s.setup.len(),
-                s.reinforcements.len()
-            ));
+        self.scan_request = Some(crate::model::io::resolve(map_path, &u.image));
+    }
+
+    /// Loads a scan as the map's underlay (in the background), as File → Load scan does.
+    pub fn load_scan(&mut self, path: &Path) {
+        let Some(doc) = self.doc.as_mut() else { return };
+        let image = match doc.map_path() {
+            Some(file) => super::files::paths::relative(file, path),
+            None => std::path::absolute(path).unwrap_or_else(|_| path.to_owned()),
+        };
+        let before = doc.map().underlay.clone();
+        let after = Underlay {
+            image,
+            calibration: None,
+            opacity: 0.6,
+            locked: false,
+        };
+        doc.apply(
+            super::edit::Edit::new("Load scan").with(super::edit::Change::Underlay {
+                before,
+                after: Some(after),
+            }),
+        );
+        self.trace.points.clear();
+        self.trace.draft = None;
+        self.scan_request = Some(path.to_owned());
+    }
+
+    pub fn save(&mut self) -> bool {
+        let Some(doc) = self.doc.as_mut() else {
+            return false;
+        };
+        if doc.path().is_none() {
+            self.chooser = Some(Chooser::new(ChooserPurpose::SaveAs, ""));
+            return false;
         }
-        ui.separator();
-        let errors = self.problems.iter().filter(|p| p.is_error()).count();
-        ui.label(format!(
-            "{errors} error(s), {} warning(s)",
-            self.problems.len() - errors
-        ));
-        egui::ScrollArea::vertical().show(ui, |ui| {
-            for p in &self.problems {
-                ui.label(p.to_string());
-            }
-        });
-        if let Some(h) = self.view.hovered {
-            ui.separator();
-            ui.label(format!("Hex {}", map.grid.numbering.label(h)));
-            if let Some(cell) = map.hexes.get(&h) {
-                ui.label(format!(
-                    "{} {}",
-                    cell.terrain,
-                    cell.features
+        match doc.save() {
+            Ok(files) => {
+                self.status = format!(
+                    "saved {}",
+                    files
                         .iter()
-                        .map(|f| f.as_str())
+                        .map(|f| f.display().to_string())
                         .collect::<Vec<_>>()
-                        .join(" ")
-                ));
+                        .join(", ")
+                );
+                true
+            }
+            Err(e) => {
+                self.error = Some(e);
+                false
             }
         }
     }
 
+    pub fn save_as(&mut self, path: &Path) -> bool {
+        let Some(doc) = self.doc.as_mut() else {
+            return false;
+        };
+        match doc.save_as(path) {
+            Ok(_) => {
+                self.status = format!("saved {}", path.display());
+                self.recent.add(path);
+                true
+            }
+            Err(e) => {
+                self.error = Some(e);
+                false
+            }
+        }
+    }
+
+    pub fn export_image(&mut self, path: &Path, scale: f32) {
+        let Some(doc) = &self.doc else { return };
+        let layers = Layers {
+            underlay: false,
+            ..self.canvas.layers
+        };
+        match render_png(doc.map(), doc.terrain(), layers, scale, path) {
+            Ok((w, h)) => self.status = format!("exported {} ({w}×{h})", path.display()),
+            Err(e) => self.error = Some(e.to_string()),
+        }
+    }
+
+    /// Asks before dropping unsaved changes, then does `p`.
+    fn request(&mut self, p: Pending) {
+        if self.doc.as_ref().is_some_and(Document::is_dirty) {
+            self.confirm = Some(p);
+        } else {
+            self.proceed(p);
+        }
+    }
+
+    fn proceed(&mut self, p: Pending) {
+        match p {
+            Pending::Close => self.allow_close = true,
+            Pending::Open(path) => self.load(&path),
+            Pending::New => self.new_map = Some(NewMap::default()),
+        }
+    }
+
+    /// Window title: file name, and a star when there are unsaved changes.
+    pub fn title(&self) -> String {
+        match &self.doc {
+            None => "Sztab".into(),
+            Some(d) => {
+                let name = d
+                    .path()
+                    .map_or("untitled".into(), |p| p.display().to_string());
+                let star = if d.is_dirty() { "● " } else { "" };
+                format!("{star}{} – {name} – Sztab", d.title())
+            }
+        }
+    }
+
+    /// Whether the window may close now; otherwise the unsaved-changes question is shown.
+    pub fn close_requested(&mut self) -> bool {
+        if self.allow_close || !self.doc.as_ref().is_some_and(Document::is_dirty) {
+            return true;
+        }
+        self.confirm = Some(Pending::Close);
+        false
+    }
+
+    // ---- the window ----
+
     /// The whole window; also driven by UI tests.
-    pub fn ui(&mut self, ui: &mut egui::Ui) {
-        egui::Panel::left("info")
-            .default_size(300.0)
-            .show(ui, |ui| self.side_panel(ui));
-        egui::CentralPanel::default().show(ui, |ui| match &self.doc {
-            Some(doc) => self.view.show(ui, doc.map(), doc.terrain()),
-            None => {
-                ui.centered_and_justified(|ui| ui.label("Open a scenario or map: sztab FILE"));
+    pub fn ui(&mut self, ui: &mut Ui) {
+        self.background(ui);
+        self.shortcuts(ui);
+        egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
+        egui::Panel::top("toolbar").show(ui, |ui| self.toolbar(ui));
+        egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
+        egui::Panel::left("tools")
+            .default_size(320.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| self.side_panel(ui));
+            });
+        egui::CentralPanel::default().show(ui, |ui| self.central(ui));
+        self.dialogs(ui.ctx());
+    }
+
+    fn background(&mut self, ui: &Ui) {
+        if let Some(p) = self.scan_request.take() {
+            self.trace.loader = Some(ScanLoader::start(ui.ctx(), &p));
+        }
+        self.trace.poll();
+        if let (Some(view), Some(doc)) = (&mut self.trace.scan, &self.doc) {
+            view.sync(doc.map(), self.trace.draft);
+        }
+        self.autosave(ui);
+    }
+
+    fn autosave(&mut self, ui: &Ui) {
+        let Some(doc) = &self.doc else { return };
+        let now = ui.input(|i| i.time);
+        let last = *self.last_autosave.get_or_insert(now);
+        if !doc.is_dirty() || doc.path().is_none() || doc.revision() == self.autosaved_revision {
+            return;
+        }
+        if now - last >= AUTOSAVE_SECONDS {
+            match doc.autosave() {
+                Ok(()) => self.status = "autosaved".into(),
+                Err(e) => self.error = Some(format!("autosave failed: {e}")),
+            }
+            self.autosaved_revision = doc.revision();
+            self.last_autosave = Some(now);
+        } else {
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_secs_f64(
+                    AUTOSAVE_SECONDS - (now - last),
+                ));
+        }
+    }
+
+    fn shortcuts(&mut self, ui: &mut Ui) {
+        let cmd = Modifiers::COMMAND;
+        let typing = ui.ctx().egui_wants_keyboard_input();
+        let (redo, undo, save_as, save, open, new) = ui.input_mut(|i| {
+            (
+                i.consume_key(cmd | Modifiers::SHIFT, Key::Z) || i.consume_key(cmd, Key::Y),
+                i.consume_key(cmd, Key::Z),
+                i.consume_key(cmd | Modifiers::SHIFT, Key::S),
+                i.consume_key(cmd, Key::S),
+                i.consume_key(cmd, Key::O),
+                i.consume_key(cmd, Key::N),
+            )
+        });
+        if let Some(doc) = self.doc.as_mut() {
+            if redo {
+                doc.redo();
+            } else if undo {
+                doc.undo();
+            }
+        }
+        if save_as {
+            self.chooser = Some(Chooser::new(ChooserPurpose::SaveAs, ""));
+        } else if save {
+            self.save();
+        }
+        if open {
+            self.chooser = Some(Chooser::new(ChooserPurpose::Open, ""));
+        }
+        if new {
+            self.request(Pending::New);
+        }
+        if typing {
+            return;
+        }
+        let none = Modifiers::NONE;
+        for k in ToolKind::ALL {
+            if ui.input_mut(|i| i.consume_key(none, k.shortcut())) {
+                self.tools.active = k;
+            }
+        }
+        let (smaller, bigger) = ui.input_mut(|i| {
+            (
+                i.consume_key(none, Key::OpenBracket),
+                i.consume_key(none, Key::CloseBracket),
+            )
+        });
+        if smaller {
+            self.brush.radius = self.brush.radius.saturating_sub(1);
+        }
+        if bigger {
+            self.brush.radius = (self.brush.radius + 1).min(3);
+        }
+    }
+
+    fn menu_bar(&mut self, ui: &mut Ui) {
+        egui::MenuBar::new().ui(ui, |ui| {
+            ui.menu_button("File", |ui| self.file_menu(ui));
+            ui.menu_button("Edit", |ui| {
+                let (can_undo, can_redo) = self.doc.as_ref().map_or((false, false), |d| {
+                    (
+                        !d.history().done().is_empty(),
+                        !d.history().undone().is_empty(),
+                    )
+                });
+                if ui
+                    .add_enabled(can_undo, egui::Button::new("Undo").shortcut_text("Ctrl+Z"))
+                    .clicked()
+                    && let Some(d) = self.doc.as_mut()
+                {
+                    d.undo();
+                }
+                if ui
+                    .add_enabled(
+                        can_redo,
+                        egui::Button::new("Redo").shortcut_text("Ctrl+Shift+Z"),
+                    )
+                    .clicked()
+                    && let Some(d) = self.doc.as_mut()
+                {
+                    d.redo();
+                }
+            });
+            ui.menu_button("View", |ui| {
+                for (name, on) in self.canvas.layers.toggles() {
+                    ui.checkbox(on, name);
+                }
+                ui.checkbox(&mut self.canvas.show_minimap, "Minimap");
+                if ui.button("Zoom to fit").on_hover_text("Home").clicked() {
+                    self.canvas.request_fit();
+                }
+            });
+            ui.menu_button("Map", |ui| {
+                if ui
+                    .add_enabled(self.doc.is_some(), egui::Button::new("Map properties…"))
+                    .clicked()
+                    && let Some(d) = &self.doc
+                {
+                    self.properties = Some(Properties::of(d));
+                }
+                if ui
+                    .add_enabled(self.doc.is_some(), egui::Button::new("Load scan…"))
+                    .clicked()
+                {
+                    self.chooser = Some(Chooser::new(ChooserPurpose::LoadScan, ""));
+                }
+            });
+        });
+    }
+
+    fn file_menu(&mut self, ui: &mut Ui) {
+        if ui
+            .add(egui::Button::new("New map…").shortcut_text("Ctrl+N"))
+            .clicked()
+        {
+            self.request(Pending::New);
+        }
+        if ui
+            .add(egui::Button::new("Open…").shortcut_text("Ctrl+O"))
+            .clicked()
+        {
+            self.chooser = Some(Chooser::new(ChooserPurpose::Open, ""));
+        }
+        ui.menu_button("Recent files", |ui| {
+            for f in self.recent.files.clone() {
+                if ui.button(f.display().to_string()).clicked() {
+                    self.request(Pending::Open(f));
+                }
+            }
+            if self.recent.files.is_empty() {
+                ui.weak("none yet");
             }
         });
+        let has = self.doc.is_some();
+        if ui
+            .add_enabled(has, egui::Button::new("Save").shortcut_text("Ctrl+S"))
+            .clicked()
+        {
+            self.save();
+        }
+        if ui
+            .add_enabled(
+                has,
+                egui::Button::new("Save As…").shortcut_text("Ctrl+Shift+S"),
+            )
+            .clicked()
+        {
+            self.chooser = Some(Chooser::new(ChooserPurpose::SaveAs, ""));
+        }
+        if ui
+            .add_enabled(has, egui::Button::new("Export image…"))
+            .clicked()
+        {
+            self.chooser = Some(Chooser::new(ChooserPurpose::ExportImage, "map.png"));
+        }
+        if ui.button("Quit").clicked() {
+            self.request(Pending::Close);
+            ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+        }
+    }
+
+    fn toolbar(&mut self, ui: &mut Ui) {
+        ui.horizontal_wrapped(|ui| {
+            for k in ToolKind::ALL {
+                let key = format!("{:?}", k.shortcut());
+                let b = ui.selectable_label(self.tools.active == k, k.name());
+                if b.on_hover_text(format!("Shortcut: {key}")).clicked() {
+                    self.tools.active = k;
+                }
+            }
+        });
+    }
+
+    fn status_bar(&mut self, ui: &mut Ui) {
+        ui.horizontal(|ui| {
+            if let Some(h) = self.hovered {
+                ui.monospace(format!("{h}"));
+            }
+            ui.label(format!("zoom {:.0} px/hex", self.canvas.camera.zoom));
+            if let Some(d) = &self.doc {
+                ui.label(format!(
+                    "{}×{} hexes, {} drawn",
+                    d.map().grid.cols,
+                    d.map().grid.rows,
+                    self.canvas.drawn
+                ));
+            }
+            ui.label(&self.status);
+        });
+    }
+
+    fn side_panel(&mut self, ui: &mut Ui) {
+        if let Some(e) = self.error.clone() {
+            ui.horizontal(|ui| {
+                ui.colored_label(egui::Color32::RED, e);
+                if ui.small_button("Dismiss").clicked() {
+                    self.error = None;
+                }
+            });
+        }
+        let Some(doc) = self.doc.as_mut() else {
+            ui.label("No file open: use File, Open or File, New map.");
+            return;
+        };
+        ui.heading(self.tools.active.name());
+        let mut switch_to = None;
+        let mut requests = Vec::new();
+        let mut cx = ToolCtx {
+            doc,
+            brush: &mut self.brush,
+            trace: &mut self.trace,
+            selected: &mut self.selected,
+            status: &mut self.status,
+            switch_to: &mut switch_to,
+            requests: &mut requests,
+        };
+        self.tools.active_mut().options(ui, &mut cx);
+        self.handle(switch_to, requests);
+        ui.separator();
+        egui::CollapsingHeader::new("Edit history")
+            .default_open(true)
+            .show(ui, |ui| {
+                if let Some(doc) = self.doc.as_mut() {
+                    history::show(ui, doc);
+                }
+            });
+        egui::CollapsingHeader::new("Layers").show(ui, |ui| {
+            for (name, on) in self.canvas.layers.toggles() {
+                ui.checkbox(on, name);
+            }
+        });
+        if let (Some(doc), Some(h)) = (&self.doc, self.hovered.or(self.selected)) {
+            ui.separator();
+            inspector::show(ui, doc, h);
+        }
+        if !self.problems.is_empty() {
+            egui::CollapsingHeader::new(format!("Problems when opened ({})", self.problems.len()))
+                .show(ui, |ui| {
+                    for p in &self.problems {
+                        ui.label(p.to_string());
+                    }
+                });
+        }
+    }
+
+    fn handle(&mut self, switch_to: Option<ToolKind>, requests: Vec<Request>) {
+        if let Some(k) = switch_to {
+            self.tools.active = k;
+        }
+        for r in requests {
+            match r {
+                Request::Choose(p) => self.chooser = Some(Chooser::new(p, "")),
+            }
+        }
+    }
+
+    fn central(&mut self, ui: &mut Ui) {
+        let Some(doc) = self.doc.as_mut() else {
+            ui.centered_and_justified(|ui| {
+                ui.label("Open a scenario or map (File, Open), or create one (File, New map).")
+            });
+            return;
+        };
+        let frame = self.canvas.interact(ui, doc);
+        // The read-out keeps the last hex under the pointer, so the panel does not jump.
+        if let Some(h) = frame.pointer.and_then(|p| p.hex) {
+            self.hovered = Some(h);
+        }
+        let mut switch_to = None;
+        let mut requests = Vec::new();
+        if let Some(p) = &frame.pointer {
+            let mut cx = ToolCtx {
+                doc,
+                brush: &mut self.brush,
+                trace: &mut self.trace,
+                selected: &mut self.selected,
+                status: &mut self.status,
+                switch_to: &mut switch_to,
+                requests: &mut requests,
+            };
+            self.tools.active_mut().pointer(p, &mut cx);
+            if p.released || !p.down {
+                doc.end_stroke();
+            }
+        }
+        if let (Some(view), Some(doc)) = (&mut self.trace.scan, &self.doc) {
+            view.sync(doc.map(), self.trace.draft);
+        }
+        let Some(doc) = self.doc.as_ref() else { return };
+        let pointer: Option<Pointer> = frame.pointer;
+        let view = View {
+            doc,
+            trace: &self.trace,
+            brush: &self.brush,
+            selected: self.selected,
+        };
+        let tool = self.tools.active();
+        self.canvas
+            .paint(ui, doc, self.trace.scan.as_ref(), |sink| {
+                tool.overlay(sink, pointer.as_ref(), &view)
+            });
+        self.handle(switch_to, requests);
+    }
+
+    fn dialogs(&mut self, ctx: &egui::Context) {
+        self.chooser_dialog(ctx);
+        if let Some(form) = &mut self.new_map {
+            let mut open = true;
+            let mut result = (None, false);
+            egui::Window::new("New map")
+                .open(&mut open)
+                .show(ctx, |ui| result = form.show(ui));
+            if let Some(doc) = result.0 {
+                self.doc = Some(doc);
+                self.problems.clear();
+                self.after_open();
+            }
+            if result.1 || !open {
+                self.new_map = None;
+            }
+        }
+        if let (Some(form), Some(doc)) = (&mut self.properties, self.doc.as_mut()) {
+            let mut open = true;
+            let mut close = false;
+            egui::Window::new("Map properties")
+                .open(&mut open)
+                .show(ctx, |ui| close = form.show(ui, doc));
+            if close || !open {
+                self.properties = None;
+            }
+        }
+        self.confirm_dialog(ctx);
+        self.recovery_dialog(ctx);
+    }
+
+    fn chooser_dialog(&mut self, ctx: &egui::Context) {
+        let Some(ch) = &mut self.chooser else { return };
+        let mut open = true;
+        let chosen = ch.show(ctx, &mut open);
+        let (purpose, scale) = (ch.purpose, ch.scale);
+        if !open {
+            self.chooser = None;
+        }
+        let Some(path) = chosen else { return };
+        self.chooser = None;
+        match purpose {
+            ChooserPurpose::Open => self.request(Pending::Open(path)),
+            ChooserPurpose::SaveAs => {
+                self.save_as(&path);
+            }
+            ChooserPurpose::ExportImage => self.export_image(&path, scale),
+            ChooserPurpose::LoadScan => self.load_scan(&path),
+            ChooserPurpose::Catalogue => {}
+        }
+    }
+
+    fn confirm_dialog(&mut self, ctx: &egui::Context) {
+        let Some(p) = self.confirm.clone() else {
+            return;
+        };
+        let mut answer = None;
+        egui::Modal::new(egui::Id::unique("unsaved")).show(ctx, |ui| {
+            ui.heading("Unsaved changes");
+            ui.label("Save the changes before going on?");
+            ui.horizontal(|ui| {
+                if ui.button("Save").clicked() {
+                    answer = Some(1);
+                }
+                if ui.button("Discard").clicked() {
+                    answer = Some(2);
+                }
+                if ui.button("Cancel").clicked() {
+                    answer = Some(0);
+                }
+            });
+        });
+        let Some(a) = answer else { return };
+        self.confirm = None;
+        let go = match a {
+            1 => self.save(),
+            2 => {
+                if let Some(d) = &self.doc {
+                    d.discard_autosave();
+                }
+                true
+            }
+            _ => false,
+        };
+        if go {
+            let closing = p == Pending::Close;
+            self.proceed(p);
+            if closing {
+                ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+            }
+        }
+    }
+
+    fn recovery_dialog(&mut self, ctx: &egui::Context) {
+        if self.recovery.is_none() {
+            return;
+        }
+        let mut answer = None;
+        egui::Modal::new(egui::Id::unique("recover")).show(ctx, |ui| {
+            ui.heading("Recover unsaved changes?");
+            ui.label(
+                "An autosave newer than the file was found: the editor did not close cleanly.",
+            );
+            ui.horizontal(|ui| {
+                if ui.button("Recover").clicked() {
+                    answer = Some(true);
+                }
+                if ui.button("Discard autosave").clicked() {
+                    answer = Some(false);
+                }
+            });
+        });
+        match answer {
+            Some(true) => {
+                if let (Some(edit), Some(doc)) = (self.recovery.take(), self.doc.as_mut()) {
+                    doc.apply(edit);
+                    self.status = "recovered the autosave: save to keep it".into();
+                }
+            }
+            Some(false) => {
+                self.recovery = None;
+                if let Some(d) = &self.doc {
+                    d.discard_autosave();
+                }
+            }
+            None => {}
+        }
     }
 }
 
 impl eframe::App for EditorApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
-        let title = match (&self.doc, &self.path) {
-            (Some(d), Some(p)) => format!("Sztab – {} ({})", d.title(), p.display()),
-            _ => "Sztab".to_owned(),
-        };
-        ui.ctx()
-            .send_viewport_cmd(egui::ViewportCommand::Title(title));
+        let ctx = ui.ctx().clone();
+        if ctx.input(|i| i.viewport().close_requested()) && !self.close_requested() {
+            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+        }
+        let title = self.title();
+        if title != self.last_title {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.last_title = title;
+        }
         EditorApp::ui(self, ui);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, super::files::recent::STORAGE_KEY, &self.recent);
     }
 }

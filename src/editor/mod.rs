@@ -1,11 +1,25 @@
-//! The egui editor. Opens a scenario or a map and draws its board.
+//! The egui map editor: a document with undo history, a canvas that draws the visible part
+//! of the map in layers, tools that turn pointer input into undoable edits, and the trace
+//! workflow for scanned boards.
+//!
+//! Later modes (order of battle and setup, playtest) reuse the same pieces: the
+//! [`Document`] and its edits, the [`canvas::Canvas`] (`interact`, then `paint` with an
+//! overlay) and the [`tools::Tool`] shape for their own pointer handling.
 
 mod app;
-mod view;
+pub mod canvas;
+pub mod document;
+pub mod edit;
+pub mod files;
+pub mod history;
+pub mod panels;
+pub mod tools;
+pub mod trace;
 
 use std::path::PathBuf;
 
-pub use app::{Document, EditorApp};
+pub use app::{AUTOSAVE_SECONDS, EditorApp};
+pub use document::{Content, Document};
 
 /// Opens the editor window, optionally on a file.
 pub fn run(file: Option<PathBuf>) -> eframe::Result {
@@ -18,6 +32,18 @@ pub fn run(file: Option<PathBuf>) -> eframe::Result {
     eframe::run_native(
         "Sztab",
         options,
-        Box::new(move |_cc| Ok(Box::new(EditorApp::open(file)))),
+        Box::new(move |cc| {
+            let mut app = EditorApp::open(None);
+            if let Some(r) = cc
+                .storage
+                .and_then(|s| eframe::get_value(s, files::recent::STORAGE_KEY))
+            {
+                app.recent = r;
+            }
+            if let Some(f) = file {
+                app.load(&f);
+            }
+            Ok(Box::new(app))
+        }),
     )
 }

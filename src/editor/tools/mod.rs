@@ -1,0 +1,243 @@
+//! The map tools. Each owns its input handling on the canvas and its options panel, and
+//! changes the map only by applying [`Edit`](super::edit::Edit)s to the document; a drag is
+//! one stroke, so one undo step.
+
+mod brush;
+mod eyedropper;
+mod features;
+mod fill;
+mod hexsides;
+mod labels;
+mod places;
+mod roads;
+pub mod route;
+mod select;
+mod supply;
+mod trace;
+mod zones;
+
+use egui::{Key, Ui};
+
+use super::canvas::{EguiSink, Pointer};
+use super::document::Document;
+use super::trace::Trace;
+use crate::hex::HexId;
+use crate::model::HexCell;
+
+/// Which tool is active; also the toolbar order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ToolKind {
+    Select,
+    Brush,
+    Fill,
+    Eyedropper,
+    Features,
+    Hexsides,
+    Roads,
+    Places,
+    Labels,
+    Zones,
+    Supply,
+    Calibrate,
+    Suggest,
+}
+
+impl ToolKind {
+    pub const ALL: [ToolKind; 13] = [
+        ToolKind::Select,
+        ToolKind::Brush,
+        ToolKind::Fill,
+        ToolKind::Eyedropper,
+        ToolKind::Features,
+        ToolKind::Hexsides,
+        ToolKind::Roads,
+        ToolKind::Places,
+        ToolKind::Labels,
+        ToolKind::Zones,
+        ToolKind::Supply,
+        ToolKind::Calibrate,
+        ToolKind::Suggest,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            ToolKind::Select => "Select",
+            ToolKind::Brush => "Terrain brush",
+            ToolKind::Fill => "Fill",
+            ToolKind::Eyedropper => "Eyedropper",
+            ToolKind::Features => "Hex features",
+            ToolKind::Hexsides => "Hexsides",
+            ToolKind::Roads => "Roads",
+            ToolKind::Places => "Places",
+            ToolKind::Labels => "Labels",
+            ToolKind::Zones => "Entry zones",
+            ToolKind::Supply => "Supply sources",
+            ToolKind::Calibrate => "Calibrate scan",
+            ToolKind::Suggest => "Suggest terrain",
+        }
+    }
+
+    pub fn shortcut(self) -> Key {
+        match self {
+            ToolKind::Select => Key::S,
+            ToolKind::Brush => Key::B,
+            ToolKind::Fill => Key::F,
+            ToolKind::Eyedropper => Key::I,
+            ToolKind::Features => Key::T,
+            ToolKind::Hexsides => Key::H,
+            ToolKind::Roads => Key::R,
+            ToolKind::Places => Key::P,
+            ToolKind::Labels => Key::L,
+            ToolKind::Zones => Key::Z,
+            ToolKind::Supply => Key::U,
+            ToolKind::Calibrate => Key::C,
+            ToolKind::Suggest => Key::G,
+        }
+    }
+}
+
+/// The look the brush and fill paint, picked in the palette or with the eyedropper.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Brush {
+    pub cell: HexCell,
+    /// 0 = one hex, 1 = seven hexes, up to 3.
+    pub radius: u32,
+    /// Paint the features with the terrain (a whole look), or terrain only.
+    pub with_features: bool,
+}
+
+impl Default for Brush {
+    fn default() -> Self {
+        Self {
+            cell: HexCell::new("clear"),
+            radius: 0,
+            with_features: false,
+        }
+    }
+}
+
+impl Brush {
+    /// The cell a hex gets when this brush paints `old`.
+    pub fn paint(&self, old: Option<&HexCell>) -> HexCell {
+        match (self.with_features, old) {
+            (false, Some(old)) => HexCell {
+                terrain: self.cell.terrain.clone(),
+                features: old.features.clone(),
+            },
+            _ => self.cell.clone(),
+        }
+    }
+}
+
+/// What a tool may touch besides the document.
+pub struct ToolCtx<'a> {
+    pub doc: &'a mut Document,
+    pub brush: &'a mut Brush,
+    pub trace: &'a mut Trace,
+    pub selected: &'a mut Option<HexId>,
+    /// A short message for the status bar.
+    pub status: &'a mut String,
+    /// Set to switch tools (the eyedropper returns to the brush).
+    pub switch_to: &'a mut Option<ToolKind>,
+    /// Things only the application can do (open a file chooser).
+    pub requests: &'a mut Vec<Request>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Request {
+    Choose(super::files::ChooserPurpose),
+}
+
+pub trait Tool {
+    fn kind(&self) -> ToolKind;
+    /// Options shown in the tool panel.
+    fn options(&mut self, ui: &mut Ui, cx: &mut ToolCtx);
+    /// The pointer over the canvas, every frame it is there or a stroke is held.
+    fn pointer(&mut self, p: &Pointer, cx: &mut ToolCtx);
+    /// A preview drawn over the map.
+    fn overlay(&self, sink: &mut EguiSink, p: Option<&Pointer>, v: &View);
+}
+
+/// What a tool's overlay may look at.
+pub struct View<'a> {
+    pub doc: &'a Document,
+    pub trace: &'a Trace,
+    pub brush: &'a Brush,
+    pub selected: Option<HexId>,
+}
+
+/// All tools and the active one.
+pub struct Toolbox {
+    tools: Vec<Box<dyn Tool>>,
+    pub active: ToolKind,
+}
+
+impl Default for Toolbox {
+    fn default() -> Self {
+        Self {
+            tools: vec![
+                Box::new(select::Select),
+                Box::new(brush::BrushTool::default()),
+                Box::new(fill::Fill),
+                Box::new(eyedropper::Eyedropper),
+                Box::new(features::Features::default()),
+                Box::new(hexsides::Hexsides::default()),
+                Box::new(roads::Roads::default()),
+                Box::new(places::Places::default()),
+                Box::new(labels::Labels::default()),
+                Box::new(zones::Zones::default()),
+                Box::new(supply::Supply::default()),
+                Box::new(trace::Calibrate),
+                Box::new(trace::Suggest::default()),
+            ],
+            active: ToolKind::Brush,
+        }
+    }
+}
+
+impl Toolbox {
+    pub fn active_mut(&mut self) -> &mut dyn Tool {
+        let k = self.active;
+        let i = self.tools.iter().position(|t| t.kind() == k).unwrap_or(0);
+        self.tools[i].as_mut()
+    }
+
+    pub fn active(&self) -> &dyn Tool {
+        let i = self
+            .tools
+            .iter()
+            .position(|t| t.kind() == self.active)
+            .unwrap_or(0);
+        self.tools[i].as_ref()
+    }
+}
+
+/// A hex outline in the tools' highlight colour.
+pub fn highlight(sink: &mut EguiSink, doc: &Document, h: HexId, c: crate::model::Colour) {
+    crate::render::draw_overlay_hex(sink, &doc.map().grid, h, c, 0.08);
+}
+
+pub const HOVER: crate::model::Colour = crate::model::Colour([255, 255, 255, 230]);
+pub const ACCENT: crate::model::Colour = crate::model::Colour([255, 200, 0, 255]);
+
+/// A labelled combo box over ids, for kinds from the catalogue.
+pub fn pick_id(ui: &mut Ui, label: &str, current: &mut String, options: &[(String, String)]) {
+    let shown = options
+        .iter()
+        .find(|(id, _)| id == current)
+        .map_or(current.clone(), |(_, n)| n.clone());
+    egui::ComboBox::from_label(label)
+        .selected_text(shown)
+        .show_ui(ui, |ui| {
+            for (id, name) in options {
+                ui.selectable_value(current, id.clone(), name);
+            }
+        });
+}
+pub use brush::blank as brush_blank;
+
+/// A small colour square, for palettes.
+pub fn swatch(ui: &mut Ui, c: crate::model::Colour) {
+    let (r, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
+    ui.painter().rect_filled(r, 2.0, super::canvas::colour(c));
+}

@@ -1,0 +1,22 @@
+//! How a map looks, written once in board units and painted by two backends: the editor's
+//! canvas (egui meshes) and the headless PNG export (tiny-skia on the CPU). The export, the
+//! synthetic scans of the tests and the screen therefore agree on every colour and symbol.
+
+mod font;
+mod layers;
+mod pattern;
+mod raster;
+mod scene;
+mod similarity;
+mod sink;
+mod window;
+
+pub use layers::Layers;
+pub use raster::{MAX_EXPORT_PIXELS, RasterError, render_map, render_png, render_with};
+pub use scene::{
+    SceneOptions, ZONE_COLOUR, draw_map, draw_marks, draw_overlay_hex, draw_terrain, hex_fill,
+    place_anchor, shade,
+};
+pub use similarity::Similarity;
+pub use sink::{Anchor, Sink};
+pub use window::HexWindow;

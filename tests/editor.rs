@@ -1,0 +1,678 @@
+//! The editor driven as a user would, with egui_kittest (no display, no GPU): painting,
+//! filling, rivers, roads, undo and redo, saving and reopening, the file chooser, autosave
+//! recovery, and tracing a synthetic scan (calibration and terrain suggestions).
+
+use std::path::{Path, PathBuf};
+
+use egui::{Event, Key, Modifiers, PointerButton, Pos2, vec2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use sztab::editor::tools::ToolKind;
+use sztab::editor::{Document, EditorApp};
+use sztab::hex::{HexId, Hexside};
+use sztab::model::{HexCell, Map, MapBundle, io};
+use sztab::render::{Layers, Similarity, render_with};
+
+const FIXTURE: &str = "tests/fixtures/mini.map.ron";
+
+fn root(p: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(p)
+}
+
+/// The fixture map copied into a temporary folder, its catalogue path made absolute.
+fn fixture_copy(dir: &Path) -> PathBuf {
+    let text = std::fs::read_to_string(root(FIXTURE)).unwrap();
+    let cat = root("assets/wb95/kursk-1943.terrain.ron");
+    let text = text.replace(
+        "../../assets/wb95/kursk-1943.terrain.ron",
+        &cat.display().to_string(),
+    );
+    let path = dir.join("mini.map.ron");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn harness(app: EditorApp) -> Harness<'static, EditorApp> {
+    let mut h = Harness::builder()
+        .with_size(vec2(1400.0, 900.0))
+        .with_max_steps(30)
+        .build_ui_state(|ui, app: &mut EditorApp| app.ui(ui), app);
+    h.run();
+    h
+}
+
+fn open(path: &Path) -> Harness<'static, EditorApp> {
+    harness(EditorApp::open(Some(path.to_owned())))
+}
+
+fn button(h: &Harness<EditorApp>, pos: Pos2, pressed: bool, modifiers: Modifiers) {
+    h.event(Event::PointerButton {
+        pos,
+        button: PointerButton::Primary,
+        pressed,
+        modifiers,
+    });
+}
+
+/// Press at the first point, move through the others, release at the last.
+fn drag(h: &mut Harness<EditorApp>, points: &[Pos2], modifiers: Modifiers) {
+    h.event(Event::ModifiersChanged(modifiers));
+    h.hover_at(points[0]);
+    h.step();
+    button(h, points[0], true, modifiers);
+    h.step();
+    for &p in &points[1..] {
+        h.hover_at(p);
+        h.step();
+    }
+    button(h, *points.last().unwrap(), false, modifiers);
+    h.step();
+    h.event(Event::ModifiersChanged(Modifiers::NONE));
+    h.run();
+}
+
+fn click_hex(h: &mut Harness<EditorApp>, hex: HexId) {
+    let p = h.state().hex_screen_pos(hex).unwrap();
+    drag(h, &[p], Modifiers::NONE);
+}
+
+fn undo(h: &mut Harness<EditorApp>) {
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+}
+
+fn redo(h: &mut Harness<EditorApp>) {
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    h.run();
+}
+
+fn map(h: &Harness<EditorApp>) -> Map {
+    h.state().doc().unwrap().map().clone()
+}
+
+fn id(s: &str) -> HexId {
+    HexId::parse(s).unwrap()
+}
+
+#[test]
+fn paint_a_hex_undo_redo() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&fixture_copy(dir.path()));
+    h.state_mut().set_tool(ToolKind::Brush);
+    h.state_mut().brush.cell = HexCell::new("hills");
+    click_hex(&mut h, id("0105"));
+    assert_eq!(map(&h).hexes[&id("0105")].terrain.as_str(), "hills");
+    assert!(h.state().doc().unwrap().is_dirty());
+    assert!(h.state().title().starts_with('●'), "{}", h.state().title());
+    undo(&mut h);
+    assert_eq!(map(&h).hexes[&id("0105")].terrain.as_str(), "clear");
+    assert!(!h.state().doc().unwrap().is_dirty());
+    redo(&mut h);
+    assert_eq!(map(&h).hexes[&id("0105")].terrain.as_str(), "hills");
+    // Ctrl+Y redoes too.
+    undo(&mut h);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Y);
+    h.run();
+    assert_eq!(map(&h).hexes[&id("0105")].terrain.as_str(), "hills");
+}
+
+#[test]
+fn a_brush_stroke_is_one_undo_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&fixture_copy(dir.path()));
+    h.state_mut().set_tool(ToolKind::Brush);
+    h.state_mut().brush.cell = HexCell::new("mountain");
+    h.state_mut().brush.radius = 1;
+    let pts: Vec<Pos2> = ["0707", "0708", "0709"]
+        .iter()
+        .map(|s| h.state().hex_screen_pos(id(s)).unwrap())
+        .collect();
+    drag(&mut h, &pts, Modifiers::NONE);
+    let m = map(&h);
+    let painted = m
+        .hexes
+        .values()
+        .filter(|c| c.terrain.as_str() == "mountain")
+        .count();
+    assert!(
+        painted >= 12 + 9,
+        "radius-1 strokes over three hexes paint their neighbours too: {painted}"
+    );
+    assert_eq!(h.state().doc().unwrap().history().done().len(), 1);
+    undo(&mut h);
+    assert_eq!(
+        map(&h)
+            .hexes
+            .values()
+            .filter(|c| c.terrain.as_str() == "mountain")
+            .count(),
+        12
+    );
+}
+
+#[test]
+fn fill_a_region_undo_redo() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&fixture_copy(dir.path()));
+    h.get_by_label("Fill").click();
+    h.run();
+    assert_eq!(h.state().tool(), ToolKind::Fill);
+    h.state_mut().brush.cell = HexCell::new("mountain");
+    click_hex(&mut h, id("0308"));
+    let m = map(&h);
+    let hills = [
+        "0207", "0208", "0209", "0210", "0307", "0308", "0309", "0310", "0407", "0408", "0409",
+        "0410",
+    ];
+    for s in hills {
+        assert_eq!(m.hexes[&id(s)].terrain.as_str(), "mountain", "{s}");
+    }
+    assert_eq!(
+        m.hexes[&id("0206")].terrain.as_str(),
+        "clear",
+        "the fill stops at other terrain"
+    );
+    undo(&mut h);
+    assert!(
+        hills
+            .iter()
+            .all(|s| map(&h).hexes[&id(s)].terrain.as_str() == "hills")
+    );
+    redo(&mut h);
+    assert!(
+        hills
+            .iter()
+            .all(|s| map(&h).hexes[&id(s)].terrain.as_str() == "mountain")
+    );
+}
+
+#[test]
+fn paint_a_river_along_three_hexsides() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&fixture_copy(dir.path()));
+    h.key_press(Key::H);
+    h.run();
+    assert_eq!(h.state().tool(), ToolKind::Hexsides);
+    h.get_by_label("Kind").click();
+    h.run();
+    h.get_by_label("River").click();
+    h.run();
+    let hex = id("0508");
+    let g = map(&h).grid;
+    let sides: Vec<Hexside> = [sztab::hex::Dir::N, sztab::hex::Dir::NE, sztab::hex::Dir::SE]
+        .iter()
+        .map(|&d| g.hexside_towards(hex, d).unwrap())
+        .collect();
+    let pts: Vec<Pos2> = sides
+        .iter()
+        .map(|&s| h.state().hexside_screen_pos(s, 0.5, hex).unwrap())
+        .collect();
+    drag(&mut h, &pts, Modifiers::NONE);
+    let m = map(&h);
+    let fixture = io::load_map(&root(FIXTURE)).unwrap().value;
+    let added: Vec<_> = m
+        .hexsides
+        .keys()
+        .filter(|k| !fixture.hexsides.contains_key(k))
+        .collect();
+    for s in &sides {
+        assert_eq!(m.hexsides[s][0].kind.as_str(), "river", "{s}");
+    }
+    assert_eq!(added.len(), 3, "exactly three new hexsides");
+    assert_eq!(
+        h.state().doc().unwrap().history().done().len(),
+        1,
+        "one stroke, one step"
+    );
+    undo(&mut h);
+    assert!(sides.iter().all(|s| !map(&h).hexsides.contains_key(s)));
+    redo(&mut h);
+    assert!(sides.iter().all(|s| map(&h).hexsides.contains_key(s)));
+}
+
+#[test]
+fn a_fortification_line_protects_the_pointer_side() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&fixture_copy(dir.path()));
+    h.state_mut().set_tool(ToolKind::Hexsides);
+    h.run();
+    h.get_by_label("Kind").click();
+    h.run();
+    h.get_by_label("Fixed Position").click();
+    h.run();
+    let (a, b) = (id("1208"), id("1209"));
+    let side = Hexside::new(a, b).unwrap();
+    let p = h.state().hexside_screen_pos(side, 0.5, b).unwrap();
+    drag(&mut h, &[p], Modifiers::NONE);
+    let f = &map(&h).hexsides[&side][0];
+    assert_eq!((f.kind.as_str(), f.protects), ("fp_line", Some(b)));
+}
+
+#[test]
+fn draw_a_road_between_two_hexes() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&fixture_copy(dir.path()));
+    h.state_mut().set_tool(ToolKind::Roads);
+    h.run();
+    h.get_by_label("Route").click();
+    h.run();
+    let before = map(&h).roads.len();
+    let (a, b) = (id("0108"), id("0510"));
+    click_hex(&mut h, a);
+    click_hex(&mut h, b);
+    let m = map(&h);
+    let added: Vec<Hexside> = m
+        .roads
+        .keys()
+        .filter(|s| !map_roads_fixture().contains(s))
+        .copied()
+        .collect();
+    assert_eq!(
+        added.len() as u32,
+        m.grid.distance(a, b),
+        "a shortest chain over open ground"
+    );
+    // The chain joins a to b.
+    let mut at = a;
+    let mut left = added.clone();
+    while at != b {
+        let i = left.iter().position(|s| s.touches(at)).expect("connected");
+        at = left.remove(i).other(at).unwrap();
+    }
+    undo(&mut h);
+    assert_eq!(map(&h).roads.len(), before);
+    redo(&mut h);
+    assert_eq!(map(&h).roads.len(), before + added.len());
+    // Dragging through hexes lays a road too, and Shift+drag erases it.
+    h.get_by_label("Drag").click();
+    h.run();
+    let pts: Vec<Pos2> = ["1307", "1308", "1309"]
+        .iter()
+        .map(|s| h.state().hex_screen_pos(id(s)).unwrap())
+        .collect();
+    drag(&mut h, &pts, Modifiers::NONE);
+    let road = Hexside::new(id("1307"), id("1308")).unwrap();
+    assert_eq!(map(&h).roads[&road].as_str(), "main");
+    drag(&mut h, &pts, Modifiers::SHIFT);
+    assert!(!map(&h).roads.contains_key(&road));
+}
+
+fn map_roads_fixture() -> Vec<Hexside> {
+    io::load_map(&root(FIXTURE))
+        .unwrap()
+        .value
+        .roads
+        .keys()
+        .copied()
+        .collect()
+}
+
+#[test]
+fn save_reopen_and_compare() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = fixture_copy(dir.path());
+    let mut h = open(&path);
+    h.state_mut().set_tool(ToolKind::Brush);
+    h.state_mut().brush.cell = HexCell::new("hills");
+    click_hex(&mut h, id("1305"));
+    h.state_mut().set_tool(ToolKind::Features);
+    h.run();
+    click_hex(&mut h, id("1306"));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    assert!(
+        !h.state().doc().unwrap().is_dirty(),
+        "{:?}",
+        h.state().error()
+    );
+    let edited = map(&h);
+    assert!(edited.hexes[&id("1306")].has("forest"));
+    let (reopened, _) = MapBundle::load(&path).unwrap();
+    assert_eq!(reopened.map, edited);
+    let h2 = open(&path);
+    assert_eq!(map(&h2), edited);
+}
+
+#[test]
+fn the_path_field_opens_and_saves_without_a_dialog() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = fixture_copy(dir.path());
+    std::fs::write(dir.path().join("notes.txt"), "not a map").unwrap();
+    let mut h = harness(EditorApp::open(None));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    h.run();
+    let prefix = format!("{}/mi", dir.path().display());
+    h.get_by_label("Path").click();
+    h.run();
+    h.get_by_label("Path").type_text(&prefix);
+    h.run();
+    // The completion lists the map (and not the text file); clicking it opens the map.
+    let full = path.display().to_string();
+    h.get_by_label(full.as_str()).click();
+    h.run();
+    assert_eq!(h.state().doc().unwrap().path(), Some(path.as_path()));
+    // Save As through the same field.
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
+    h.run();
+    let copy = dir.path().join("copy.map.ron");
+    h.get_by_label("Path").click();
+    h.run();
+    h.get_by_label("Path")
+        .type_text(&copy.display().to_string());
+    h.run();
+    h.get_by_label("Save file").click();
+    h.run();
+    assert!(copy.exists(), "{:?}", h.state().error());
+    assert_eq!(io::load_map(&copy).unwrap().value.hexes, map(&h).hexes);
+    let listed =
+        sztab::editor::files::Chooser::complete(&format!("{}/no", dir.path().display()), &["ron"]);
+    assert!(
+        listed.is_empty(),
+        "only matching file kinds are listed: {listed:?}"
+    );
+}
+
+#[test]
+fn closing_with_unsaved_changes_asks() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&fixture_copy(dir.path()));
+    h.state_mut().brush.cell = HexCell::new("hills");
+    click_hex(&mut h, id("0105"));
+    assert!(!h.state_mut().close_requested());
+    h.run();
+    h.get_by_label("Unsaved changes");
+    h.get_by_label("Discard").click();
+    h.run();
+    assert!(h.state_mut().close_requested());
+}
+
+#[test]
+fn an_autosave_is_offered_for_recovery() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = fixture_copy(dir.path());
+    {
+        let (mut doc, _) = Document::open(&path).unwrap();
+        let before = doc.map().hexes.get(&id("0105")).cloned();
+        doc.apply(
+            sztab::editor::edit::Edit::new("paint").with(sztab::editor::edit::Change::Hex {
+                id: id("0105"),
+                before,
+                after: Some(HexCell::new("mountain")),
+            }),
+        );
+        doc.autosave().unwrap();
+        assert!(dir.path().join(".mini.autosave.map.ron").exists());
+    }
+    let mut h = open(&path);
+    h.get_by_label("Recover").click();
+    h.run();
+    assert_eq!(map(&h).hexes[&id("0105")].terrain.as_str(), "mountain");
+    assert!(h.state().doc().unwrap().is_dirty());
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    assert!(
+        !dir.path().join(".mini.autosave.map.ron").exists(),
+        "saving removes the autosave"
+    );
+}
+
+#[test]
+fn the_history_panel_jumps_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&fixture_copy(dir.path()));
+    h.state_mut().brush.cell = HexCell::new("hills");
+    for s in ["0105", "0106", "0107"] {
+        click_hex(&mut h, id(s));
+    }
+    assert_eq!(h.state().doc().unwrap().history().done().len(), 3);
+    h.get_by_label("1. Paint terrain").click();
+    h.run();
+    let m = map(&h);
+    assert_eq!(m.hexes[&id("0105")].terrain.as_str(), "hills");
+    assert_eq!(m.hexes[&id("0106")].terrain.as_str(), "clear");
+    assert_eq!(h.state().doc().unwrap().history().undone().len(), 2);
+}
+
+// ---- tracing a scan ----
+
+/// A known placement of the board on the synthetic scan: scale, a small rotation, offset.
+fn truth() -> Similarity {
+    Similarity::new(31.0, 1.8, [95.0, 60.0])
+}
+
+/// Renders the fixture as a "scan" (PNG) with the known placement.
+fn synthetic_scan(dir: &Path) -> PathBuf {
+    let (b, _) = MapBundle::load(&root(FIXTURE)).unwrap();
+    let layers = Layers {
+        zones: false,
+        ..Layers::printed()
+    };
+    let img = render_with(&b.map, &b.terrain, layers, truth(), 900, 800).unwrap();
+    let path = dir.join("scan.png");
+    img.save(&path).unwrap();
+    path
+}
+
+/// A map with the fixture's grid and every hex clear: what a map maker starts from.
+fn blank_copy(dir: &Path) -> PathBuf {
+    let path = fixture_copy(dir);
+    let mut m = io::load_map(&path).unwrap().value;
+    m = Map {
+        hexsides: Default::default(),
+        roads: Default::default(),
+        places: vec![],
+        labels: vec![],
+        zones: Default::default(),
+        ..Map::new(m.name.clone(), m.terrain.clone(), m.grid, "clear")
+    };
+    let out = dir.join("blank.map.ron");
+    io::save(io::FileKind::Map, &out, &m).unwrap();
+    out
+}
+
+fn wait_for_scan(h: &mut Harness<EditorApp>) {
+    for _ in 0..500 {
+        h.step();
+        if h.state().trace.scan.is_some() {
+            h.run();
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    panic!("the scan did not load: {:?}", h.state().trace.message);
+}
+
+/// Clicks three hex centres on the scan and types their numbers, then applies the fit.
+fn calibrate(h: &mut Harness<EditorApp>) {
+    h.state_mut().set_tool(ToolKind::Calibrate);
+    h.run();
+    let g = map(h).grid;
+    for (i, s) in ["0202", "1303", "0709"].iter().enumerate() {
+        let c = g.center(id(s));
+        let px = truth().apply([f64::from(c[0]), f64::from(c[1])]);
+        let p = h.state().scan_pixel_screen_pos(px).unwrap();
+        drag(h, &[p], Modifiers::NONE);
+        let label = format!("Hex number {}", i + 1);
+        h.get_by_label(label.as_str()).click();
+        h.run();
+        h.get_by_label(label.as_str()).type_text(s);
+        h.run();
+    }
+    h.get_by_label("Apply calibration").click();
+    h.run();
+}
+
+#[test]
+fn calibrating_a_synthetic_scan_from_three_clicks() {
+    let dir = tempfile::tempdir().unwrap();
+    let scan = synthetic_scan(dir.path());
+    let mut h = open(&blank_copy(dir.path()));
+    h.state_mut().load_scan(&scan);
+    h.run();
+    wait_for_scan(&mut h);
+    calibrate(&mut h);
+    let m = map(&h);
+    let cal = m
+        .underlay
+        .as_ref()
+        .and_then(|u| u.calibration.clone())
+        .expect("calibration applied");
+    let fit = Similarity::of(&cal);
+    let hex_px = 31.0 * 3f64.sqrt();
+    let mut worst: f64 = 0.0;
+    for hex in m.grid.iter() {
+        let c = m.grid.center(hex);
+        let c = [f64::from(c[0]), f64::from(c[1])];
+        let (a, b) = (fit.apply(c), truth().apply(c));
+        worst = worst.max((a[0] - b[0]).hypot(a[1] - b[1]) / hex_px);
+    }
+    eprintln!(
+        "calibration: worst hex centre off by {:.4} % of a hex",
+        worst * 100.0
+    );
+    assert!(
+        worst < 0.02,
+        "worst hex centre off by {:.2} % of a hex",
+        worst * 100.0
+    );
+    assert_eq!(cal.points.len(), 3);
+    // Calibration is one undo step.
+    undo(&mut h);
+    assert!(map(&h).underlay.unwrap().calibration.is_none());
+}
+
+#[test]
+fn terrain_suggestions_from_the_synthetic_scan() {
+    let dir = tempfile::tempdir().unwrap();
+    let scan = synthetic_scan(dir.path());
+    let mut h = open(&blank_copy(dir.path()));
+    h.state_mut().load_scan(&scan);
+    h.run();
+    wait_for_scan(&mut h);
+    calibrate(&mut h);
+    h.state_mut().set_tool(ToolKind::Suggest);
+    h.run();
+    h.get_by_label("Compute suggestions").click();
+    h.run();
+    let n = h.state().trace.suggestions.list.len();
+    assert!(n > 50, "only {n} suggestions");
+    let accept = format!("Accept {n} suggestions");
+    h.get_by_label(accept.as_str()).click();
+    h.run();
+    let truth_map = io::load_map(&root(FIXTURE)).unwrap().value;
+    let m = map(&h);
+    let right = truth_map
+        .hexes
+        .iter()
+        .filter(|(k, v)| m.hexes.get(k) == Some(v))
+        .count();
+    let share = right as f64 / truth_map.hexes.len() as f64;
+    eprintln!(
+        "suggestions: {right} of {} hexes right after accepting all",
+        truth_map.hexes.len()
+    );
+    assert!(
+        share > 0.9,
+        "{right} of {} hexes right",
+        truth_map.hexes.len()
+    );
+    let steps = h.state().doc().unwrap().history().done().len();
+    undo(&mut h);
+    assert_eq!(h.state().doc().unwrap().history().done().len(), steps - 1);
+    assert!(
+        map(&h).hexes.values().all(|c| c == &HexCell::new("clear")),
+        "accepting was one undo step"
+    );
+}
+
+#[test]
+fn a_corrupt_scan_is_a_message_not_a_crash() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("scan.png");
+    std::fs::write(&bad, b"\x89PNG\r\n\x1a\nthis is not really a PNG").unwrap();
+    let mut h = open(&fixture_copy(dir.path()));
+    h.state_mut().load_scan(&bad);
+    for _ in 0..200 {
+        h.step();
+        if h.state().trace.loader.is_none() && h.state().trace.message.is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert!(h.state().trace.scan.is_none());
+    assert!(
+        h.state()
+            .trace
+            .message
+            .as_deref()
+            .unwrap_or("")
+            .contains("scan.png")
+    );
+}
+
+#[test]
+fn render_writes_a_printed_style_png() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("map.png");
+    let st = std::process::Command::new(env!("CARGO_BIN_EXE_sztab"))
+        .args(["render", FIXTURE, "--out"])
+        .arg(&out)
+        .args(["--scale", "12"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert!(
+        st.status.success(),
+        "{}",
+        String::from_utf8_lossy(&st.stderr)
+    );
+    let img = image::open(&out).unwrap();
+    assert!(img.width() > 200 && img.height() > 150);
+    let st = std::process::Command::new(env!("CARGO_BIN_EXE_sztab"))
+        .args(["render", "no-such.map.ron", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(st.status.code(), Some(2));
+}
+
+/// Writes a traced-scan demo (a synthetic scan and a blank map calibrated to it from three
+/// points) into `$SZTAB_DEMO_DIR`, for screenshots: `cargo test --test editor -- --ignored`.
+#[test]
+#[ignore]
+fn write_trace_demo() {
+    let Some(dir) = std::env::var_os("SZTAB_DEMO_DIR") else {
+        return;
+    };
+    let dir = PathBuf::from(dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let scan = synthetic_scan(&dir);
+    let blank = blank_copy(&dir);
+    let mut m = io::load_map(&blank).unwrap().value;
+    let points: Vec<sztab::model::CalibrationPoint> = ["0202", "1303", "0709"]
+        .iter()
+        .map(|s| {
+            let c = m.grid.center(id(s));
+            let p = truth().apply([f64::from(c[0]), f64::from(c[1])]);
+            sztab::model::CalibrationPoint {
+                hex: id(s),
+                pixel: [p[0] + 1.5, p[1] - 1.0],
+            }
+        })
+        .collect();
+    let pairs: Vec<_> = points
+        .iter()
+        .map(|p| {
+            let c = m.grid.center(p.hex);
+            ([f64::from(c[0]), f64::from(c[1])], p.pixel)
+        })
+        .collect();
+    let fit = sztab::editor::trace::solve(&pairs).unwrap();
+    m.underlay = Some(sztab::model::Underlay {
+        image: scan.file_name().unwrap().into(),
+        calibration: Some(fit.to_calibration(points)),
+        opacity: 0.7,
+        locked: false,
+    });
+    io::save(io::FileKind::Map, &dir.join("traced.map.ron"), &m).unwrap();
+}
