@@ -1,5 +1,8 @@
 //! The `sztab` command line: one subcommand per file, each a thin layer over the library.
 
+mod odds;
+mod play;
+mod replay;
 mod schema;
 mod validate;
 
@@ -30,6 +33,12 @@ enum Command {
     Validate(validate::Args),
     /// Write the JSON Schema of every file format.
     Schema(schema::Args),
+    /// Play a whole game with bots; print each turn and the result.
+    Play(play::Args),
+    /// Replay a game log and check it reproduces the same events.
+    Replay(replay::Args),
+    /// Print the odds of an attack in a scenario's setup position.
+    Odds(odds::Args),
 }
 
 /// Runs the command line; the exit code follows each subcommand's contract.
@@ -40,6 +49,9 @@ pub fn run() -> ExitCode {
         Some(Command::Edit { file }) => open_editor(file),
         Some(Command::Validate(args)) => validate::run(&args),
         Some(Command::Schema(args)) => schema::run(&args),
+        Some(Command::Play(args)) => play::run(&args),
+        Some(Command::Replay(args)) => replay::run(&args),
+        Some(Command::Odds(args)) => odds::run(&args),
     }
 }
 

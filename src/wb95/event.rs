@@ -262,3 +262,168 @@ pub enum Event {
         result: GameResult,
     },
 }
+
+fn ids<T: std::fmt::Display>(v: &[T]) -> String {
+    v.iter()
+        .map(|x| x.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl std::fmt::Display for Event {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Event::TurnBegan { turn, date } => write!(f, "turn {turn} begins ({date})"),
+            Event::PhaseBegan { phase } => write!(f, "phase {phase}"),
+            Event::Arrived {
+                name, units, zones, ..
+            } => {
+                write!(
+                    f,
+                    "{name} arrive off the map at {}: {}",
+                    ids(zones),
+                    ids(units)
+                )
+            }
+            Event::WithdrawalShort { formation, cel, .. } => {
+                write!(
+                    f,
+                    "{formation} is withdrawn {cel} CEL short: equivalents must go"
+                )
+            }
+            Event::WithdrawalDone { .. } => write!(f, "withdrawal complete"),
+            Event::Withdrawn { unit } => write!(f, "{unit} is withdrawn"),
+            Event::ObligationsFixed {
+                obliged,
+                must_attack,
+            } => write!(
+                f,
+                "must attack: {}; must be attacked: {}",
+                ids(obliged),
+                ids(must_attack)
+            ),
+            Event::Moved {
+                unit,
+                from,
+                path,
+                cost,
+                how,
+            } => {
+                let from = from.map_or("off the map".to_string(), |h| h.to_string());
+                write!(
+                    f,
+                    "{unit} {} {from} -> {}",
+                    format!("{how:?}").to_lowercase(),
+                    ids(path)
+                )?;
+                if *cost > Mp::ZERO {
+                    write!(f, " ({cost} MP)")?;
+                }
+                Ok(())
+            }
+            Event::EntryStack { hex } => write!(f, "a stack enters through {hex}"),
+            Event::SetupChanged { unit, setup } => write!(f, "{unit} changes to {setup:?} setup"),
+            Event::StrategicMarked { unit } => write!(f, "{unit} is marked for strategic movement"),
+            Event::StrategicCleared { unit } => {
+                write!(f, "{unit} loses its strategic movement marker")
+            }
+            Event::ZoneShifted {
+                unit,
+                zone,
+                ready_turn,
+            } => {
+                write!(
+                    f,
+                    "{unit} shifts to entry zone {zone}, entering from turn {ready_turn}"
+                )
+            }
+            Event::LeftMap { unit, zone } => write!(f, "{unit} leaves the map through zone {zone}"),
+            Event::CelLost { unit, cel, cause } => write!(f, "{unit} loses {cel} CEL ({cause:?})"),
+            Event::Eliminated { unit, hex, cause } => {
+                let at = hex.map_or(String::new(), |h| format!(" on {h}"));
+                write!(f, "{unit} is eliminated{at} ({cause:?})")
+            }
+            Event::FfRemoved { hex } => write!(f, "the field fortification on {hex} is removed"),
+            Event::CombatDeclared {
+                id,
+                attackers,
+                hexes,
+                defenders,
+                ..
+            } => write!(
+                f,
+                "combat {id}: {} attack {} ({})",
+                ids(attackers),
+                ids(hexes),
+                ids(defenders)
+            ),
+            Event::DefenseDeclared { .. } => write!(f, "the defender declares"),
+            Event::CombatResolved {
+                column,
+                roll,
+                modified,
+                cell,
+                ..
+            } => {
+                write!(f, "{column}, roll {roll}")?;
+                if roll != modified {
+                    write!(f, " (modified {modified})")?;
+                }
+                write!(f, ": {cell}")
+            }
+            Event::CombatStepDone { step } => write!(f, "{step:?} done"),
+            Event::DisorganizationTest { side, roll, reason } => {
+                write!(f, "{side} disorganization test ({reason:?}): {roll}")
+            }
+            Event::Disorganized { unit } => write!(f, "{unit} is disorganized"),
+            Event::Reorganized { unit } => write!(f, "{unit} reorganizes"),
+            Event::CombatEnded { id } => write!(f, "combat {id} ends"),
+            Event::HqPoolGained {
+                owner, hex, cms, ..
+            } => {
+                write!(f, "{owner} gains {cms} CMs for the HQ eliminated on {hex}")
+            }
+            Event::HqPoolSpent { owner, cms } => write!(f, "{owner} spends {cms} HQ-loss CMs"),
+            Event::HqPoolExpired { owner } => write!(f, "{owner}'s HQ-loss CMs expire"),
+            Event::ControlChanged { side, hexes } => {
+                write!(f, "{side} takes control of {}", ids(hexes))
+            }
+            Event::VpScored { vp, reason } => write!(f, "{vp:+} VP: {reason}"),
+            Event::AutoVictoryArmed { condition } => {
+                write!(
+                    f,
+                    "automatic victory condition {condition} met; it must hold"
+                )
+            }
+            Event::AutoVictoryDisarmed { condition } => {
+                write!(f, "automatic victory condition {condition} no longer met")
+            }
+            Event::GameEnded { result } => write!(f, "game over: {result}"),
+        }
+    }
+}
+
+impl std::fmt::Display for VpReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            VpReason::CrossRiver { river, .. } => write!(f, "crossing the {river}"),
+            VpReason::EnemyUnitEliminated { unit } => write!(f, "{unit} eliminated"),
+            VpReason::ReserveEntered { name, .. } => write!(f, "{name} called in"),
+            VpReason::ControlPlace { place } => write!(f, "holding {place}"),
+            VpReason::OtherTownHexes { hexes } => write!(f, "{hexes} other town hex(es) taken"),
+        }
+    }
+}
+
+impl std::fmt::Display for GameResult {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.level.as_deref().unwrap_or("no victory level"))?;
+        if let Some(w) = &self.winner {
+            write!(f, ", won by {w}")?;
+        }
+        if let Some(s) = &self.scorer {
+            write!(f, "; {s} scored {} VP", self.vp)?;
+        }
+        write!(f, "; after turn {}", self.turn)
+    }
+}

@@ -30,6 +30,7 @@ pub mod prepared;
 pub mod reach;
 pub mod reinforcement;
 pub mod roster;
+pub mod sandbox;
 pub mod setup_check;
 pub mod side;
 pub mod state;
@@ -51,3 +52,6 @@ pub use phase::{Phase, PhaseKind};
 pub use reach::{Destination, Reach};
 pub use roster::Unit;
 pub use side::Side;
+
+#[cfg(test)]
+mod tests;

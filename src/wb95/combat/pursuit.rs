@@ -151,11 +151,23 @@ impl Game {
         let Some(&first) = path.first() else {
             return refuse("R5.4.4", "a pursuit enters at least the emptied hex");
         };
-        let follows = retreats.iter().any(|(_, origin, rp)| {
-            // R5.4.2-5.4.6: origin, then the retreat's hexes, the last hex may leave the
-            // path by one; never longer than the retreat.
-            *origin == first
-                && path.len() <= rp.len()
+        let from_here: Vec<&Vec<Hx>> = retreats
+            .iter()
+            .filter(|(_, origin, _)| *origin == first)
+            .map(|(_, _, rp)| rp)
+            .collect();
+        if from_here.is_empty() {
+            return refuse(
+                "R5.4.4",
+                "a pursuit starts on the hex the retreating units emptied",
+            );
+        }
+        if from_here.iter().all(|rp| path.len() > rp.len()) {
+            return refuse("R5.4.6", "a pursuit is no longer than the retreat made");
+        }
+        // R5.4.2-5.4.3: the hexes of one retreat path, the last may leave it by one.
+        let follows = from_here.iter().any(|rp| {
+            path.len() <= rp.len()
                 && path.iter().enumerate().skip(1).all(|(i, &h)| {
                     h == rp[i - 1] || (i + 1 == path.len() && b.adjacent(path[i - 1], h))
                 })
@@ -163,7 +175,7 @@ impl Game {
         if !follows {
             return refuse(
                 "R5.4.2",
-                "a pursuit follows one retreat path from the emptied hex, leaving it by at most one hex, no longer than the retreat",
+                "a pursuit follows one retreat path, leaving it by at most one hex",
             );
         }
         let mut prev = self.state.unit(u).hex().unwrap_or(first);

@@ -81,7 +81,16 @@ impl Game {
     }
 
     /// Checks one retreat path from `origin`; returns the enemy-ZoC hexes entered.
-    fn check_retreat_path(&self, u: Unit, origin: Hx, path: &[Hx], n: u8) -> Result<u8, RuleError> {
+    /// `held(h)`: does a friendly unit (other than this one) stand on `h` when this unit
+    /// retreats (units retreat one after another, R5.3.4)?
+    fn check_retreat_path(
+        &self,
+        u: Unit,
+        origin: Hx,
+        path: &[Hx],
+        n: u8,
+        held: &dyn Fn(Hx) -> bool,
+    ) -> Result<u8, RuleError> {
         let b = self.board();
         let info = self.info(u);
         let side = info.side;
@@ -118,7 +127,7 @@ impl Game {
                 return refuse("R5.3.3", format!("{} cannot enter {}", info.id, b.id(h)));
             }
             if enemy_zoc.covers(h) {
-                if self.occupant(h) != Some(side) {
+                if !held(h) {
                     return refuse(
                         "R5.3.3",
                         format!(
@@ -152,7 +161,12 @@ impl Game {
             for (_, h) in self.board().neighbours(last) {
                 let mut q = p.clone();
                 q.push(h);
-                if self.check_retreat_path(u, origin, &q, n).is_ok() {
+                let held = |x: Hx| {
+                    self.units_at(x)
+                        .iter()
+                        .any(|&v| v != u && self.info(v).side == self.info(u).side)
+                };
+                if self.check_retreat_path(u, origin, &q, n, &held).is_ok() {
                     out.push(self.hex_ids(&q));
                     stack.push(q);
                 }
@@ -284,7 +298,16 @@ impl Game {
             }
             let path = self.resolve_hexes(path)?;
             let origin = self.state.unit(u).hex().unwrap_or(0);
-            let zoc = self.check_retreat_path(u, origin, &path, n)?;
+            // Friends on a hex when this unit retreats: those not yet gone, and those
+            // who retreated onto it before.
+            let held = |x: Hx| {
+                let gone = |v: &Unit| moves.iter().any(|(m, _): &(Unit, Vec<Hx>)| m == v);
+                self.units_at(x)
+                    .iter()
+                    .any(|v| *v != u && self.info(*v).side == side && !gone(v))
+                    || moves.iter().any(|(_, p)| p.last() == Some(&x))
+            };
+            let zoc = self.check_retreat_path(u, origin, &path, n, &held)?;
             let len = path.len() as u8;
             if len < n {
                 if partial.is_some_and(|r| r != len) {
