@@ -7,10 +7,10 @@ use std::collections::BTreeMap;
 use crate::hex::{Grid, HexId, Hexside, MapEdge, Numbering, Parity};
 use crate::model::io::parse;
 use crate::model::{
-    Bundle, BundlePaths, Counters, Date, Edition, Formation, FormationKind, HexCell,
-    HexsideFeature, Map, Morale, MovementClass, Mp, Nation, Placement, ReducedSide, RuleSwitches,
-    Scenario, SideDef, Source, SupplySource, TerrainCatalogue, UnitDef, UnitFlags, UnitKind,
-    UnitSize,
+    Bundle, BundlePaths, Counters, Date, Edition, Entry, Formation, FormationKind, HexCell,
+    HexsideFeature, Map, Morale, MovementClass, Mp, Nation, Placement, ReducedSide, Reinforcement,
+    RuleSwitches, Scenario, SideDef, Source, SupplySource, TerrainCatalogue, UnitDef, UnitFlags,
+    UnitKind, UnitSize,
 };
 
 use super::game::{Game, SetupRefused};
@@ -151,16 +151,9 @@ impl Sandbox {
         self
     }
 
-    /// Places a new unit, by default a 2-CEL foot infantry regiment of 4 (2) SP and 4 MP,
-    /// and returns its counter for adjusting.
-    pub fn unit(&mut self, id: &str, nation: &str, at: &str) -> &mut UnitDef {
-        self.bundle.scenario.setup.push(Placement {
-            unit: id.into(),
-            hex: hex(at),
-            cel: None,
-            fortified: false,
-            artillery: None,
-        });
+    /// A new counter, by default a 2-CEL foot infantry regiment of 4 (2) SP and 4 MP,
+    /// not placed (a reinforcement's unit); returns it for adjusting.
+    pub fn counter(&mut self, id: &str, nation: &str) -> &mut UnitDef {
         self.bundle.counters.units.push(UnitDef {
             id: id.into(),
             designation: id.into(),
@@ -183,6 +176,45 @@ impl Sandbox {
         });
         let last = self.bundle.counters.units.len() - 1;
         &mut self.bundle.counters.units[last]
+    }
+
+    /// Places a new unit (see `counter`) and returns its counter for adjusting.
+    pub fn unit(&mut self, id: &str, nation: &str, at: &str) -> &mut UnitDef {
+        self.bundle.scenario.setup.push(Placement {
+            unit: id.into(),
+            hex: hex(at),
+            cel: None,
+            fortified: false,
+            artillery: None,
+        });
+        self.counter(id, nation)
+    }
+
+    /// A reinforcement group of existing counters arriving on turn `turn` through
+    /// `entry`; returns it for adjusting.
+    pub fn arrives(&mut self, turn: u32, entry: Vec<Entry>, units: &[&str]) -> &mut Reinforcement {
+        let date = self.bundle.scenario.date_of_turn(turn);
+        self.bundle.scenario.reinforcements.push(Reinforcement {
+            date,
+            name: None,
+            units: units.iter().map(|u| (*u).into()).collect(),
+            entry,
+            cannot_move_before: None,
+            half_mp_first_turn: false,
+            optional: false,
+            enemy_vp: 0,
+        });
+        let last = self.bundle.scenario.reinforcements.len() - 1;
+        &mut self.bundle.scenario.reinforcements[last]
+    }
+
+    /// A lettered entry zone.
+    pub fn zone(&mut self, name: &str, hexes: &[&str]) -> &mut Self {
+        self.bundle
+            .map
+            .zones
+            .insert(name.into(), hexes.iter().map(|h| hex(h)).collect());
+        self
     }
 
     /// The placement of a unit, for adjusting (starting CEL, FF, artillery setup).
