@@ -163,6 +163,22 @@ fn check_obligations(g: &Game) -> Result<(), String> {
     Ok(())
 }
 
+/// Every destination the reach query offers a unit is a legal move (R3, R4.2, R12).
+fn check_destinations(g: &Game, units: &[sztab::model::UnitId]) -> Result<(), String> {
+    let Some(u) = units.first().and_then(|id| g.roster().get(id.as_str())) else {
+        return Ok(());
+    };
+    for d in g.destinations(u) {
+        let a = Action::Move {
+            units: vec![g.unit_id(u).clone()],
+            path: d.path.clone(),
+        };
+        g.check(&a)
+            .map_err(|e| format!("reach offered {d:?} but: {e}"))?;
+    }
+    Ok(())
+}
+
 /// Plays a whole game checking the invariants after every action and the obligations
 /// before every Combat phase ends; returns the fingerprint.
 fn checked_game(seed: u64) -> Result<String, String> {
@@ -182,6 +198,9 @@ fn checked_game(seed: u64) -> Result<String, String> {
             .ok_or("no player")?
             .1;
         let action = player.decide(&g, &side, &decision);
+        if let (Decision::Move { .. }, Action::Move { units, .. }) = (&decision, &action) {
+            check_destinations(&g, units)?;
+        }
         let ending_combat =
             matches!(decision, Decision::Attack { .. }) && action == Action::EndPhase;
         if ending_combat {

@@ -30,14 +30,14 @@ pub enum PlayError {
     #[error("the {side} player chose an illegal action {action:?}: {error}")]
     Illegal {
         side: SideId,
-        action: Action,
+        action: Box<Action>,
         error: RuleError,
     },
     #[error("no result after {0} actions")]
     TooLong(usize),
 }
 
-/// Plays `game` to the end, asking `player_of` for each side's player; `observe` sees
+/// Plays `game` to the end, asking each side's player in `players`; `observe` sees
 /// every action with its events.
 pub fn play_out(
     game: &mut Game,
@@ -75,7 +75,7 @@ pub fn play_out(
             Err(error) => {
                 return Err(PlayError::Illegal {
                     side,
-                    action,
+                    action: Box::new(action),
                     error,
                 });
             }

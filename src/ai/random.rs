@@ -106,10 +106,10 @@ impl RandomBot {
             if !self.considered.1.insert(u) {
                 continue;
             }
-            if let Some(a) = self.move_unit(game, u, strategic) {
-                if game.check(&a).is_ok() {
-                    return a;
-                }
+            if let Some(a) = self.move_unit(game, u, strategic)
+                && game.check(&a).is_ok()
+            {
+                return a;
             }
         }
         Action::EndPhase
@@ -219,10 +219,11 @@ impl RandomBot {
                     .into_iter()
                     .filter(|p| p.len() == usize::from(hexes))
                     .collect();
-                if attempt < 19 && self.rng.random_bool(0.8) {
-                    if let Some(p) = full.choose(&mut self.rng) {
-                        moves.push((id.clone(), p.clone()));
-                    }
+                if attempt < 19
+                    && self.rng.random_bool(0.8)
+                    && let Some(p) = full.choose(&mut self.rng)
+                {
+                    moves.push((id.clone(), p.clone()));
                 }
             }
             let Ok((due, absorbers)) = game.retreat_loss_due(s, &moves) else {

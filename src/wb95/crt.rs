@@ -337,7 +337,7 @@ mod tests {
         let x = parse_cell("-1/-1D").unwrap();
         assert!(x.defender.disorganized && x.defender.retreat == 0);
         assert!(parse_cell("D-1/-1").unwrap().attacker.disorganized);
-        assert_eq!(parse_cell("A1+/-").unwrap().attacker.test, true);
+        assert!(parse_cell("A1+/-").unwrap().attacker.test);
         assert!(parse_cell("A1/").is_err() && parse_cell("1/D").is_err());
     }
 

@@ -2,8 +2,7 @@
 //! checks the action against the rules, rolls the dice, and returns the events that
 //! changed the state. An illegal action is an error naming the rule and changes nothing.
 
-use std::cell::OnceCell;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use super::action::Action;
 use super::board::{Board, Hx};
@@ -35,7 +34,7 @@ pub struct Game {
     pub(crate) state: GameState,
     pub(crate) dice: Dice,
     /// ZoC maps per side, rebuilt lazily after that side's units moved.
-    zoc: [OnceCell<ZocMap>; 2],
+    zoc: [OnceLock<ZocMap>; 2],
     out: Vec<Event>,
     opening: Vec<Event>,
     seed: u64,
@@ -63,7 +62,7 @@ impl Game {
         let mut g = Game {
             state,
             dice: Dice::new(seed),
-            zoc: [OnceCell::new(), OnceCell::new()],
+            zoc: [OnceLock::new(), OnceLock::new()],
             out: Vec::new(),
             opening: Vec::new(),
             seed,

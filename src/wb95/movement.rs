@@ -55,9 +55,7 @@ impl Game {
     pub fn mp_allowance(&self, u: Unit, mode: MoveMode, halve: bool) -> Mp {
         let mut mp = self.info(u).mp_at(self.state.unit(u).cel);
         let today = self.today();
-        let half_day = self.state.prepared.restraints[u.ix()]
-            .iter()
-            .any(|r| *r == Restraint::HalfMpOn(today));
+        let half_day = self.state.prepared.restraints[u.ix()].contains(&Restraint::HalfMpOn(today));
         if half_day {
             mp = mp.half();
         }

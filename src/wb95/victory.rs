@@ -132,8 +132,7 @@ impl Game {
         let v = self.state.prepared.victory.as_ref()?;
         v.levels
             .iter()
-            .filter(|(_, _, min)| min.is_none_or(|m| vp >= m))
-            .next_back()
+            .rfind(|(_, _, min)| min.is_none_or(|m| vp >= m))
             .map(|(n, s, _)| (n.clone(), *s))
     }
 
