@@ -157,7 +157,8 @@ impl Game {
             if let Restraint::NoCrossing { kind, north_of_row } = r {
                 let edge = b.edge(from, dir);
                 let north = north_of_row.is_none_or(|row| b.id(from).row.min(b.id(to).row) < row);
-                if edge.kinds.contains(kind) && north && step.1.is_none() {
+                // A bridge is still a crossing of the river.
+                if edge.kinds.contains(kind) && north {
                     return refuse(
                         "Scenario",
                         format!(
@@ -172,8 +173,7 @@ impl Game {
     }
 
     /// Checks every step of a path for one unit and totals its cost. `start` is `None`
-    /// for a unit entering the map through `path[0]` at `entry_cost`. `overrun` lists
-    /// hexes already cleared by units moving earlier in the same stack.
+    /// for a unit entering the map through `path[0]` at `entry_cost`.
     pub(crate) fn walk(
         &self,
         u: Unit,

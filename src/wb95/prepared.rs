@@ -2,7 +2,6 @@
 //! withdrawal schedule, movement restrictions, victory conditions and the initial
 //! position. Immutable and shared (`Arc`) by every state of a game.
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use super::board::{Board, Hx};
@@ -592,15 +591,4 @@ fn compile_award(b: &Bundle, board: &Board, scorer_sources: &[Hx], e: &VpEvent) 
         VpEvent::EnemyUnitEliminated => Award::EnemyUnitEliminated,
         VpEvent::ReserveEntered => Award::ReserveEntered,
     }
-}
-
-/// Hexes of every zone, keyed for lookups from a hex.
-pub fn zones_of_hex(zones: &[Zone]) -> BTreeMap<Hx, Vec<usize>> {
-    let mut m: BTreeMap<Hx, Vec<usize>> = BTreeMap::new();
-    for (i, z) in zones.iter().enumerate() {
-        for &h in &z.hexes {
-            m.entry(h).or_default().push(i);
-        }
-    }
-    m
 }

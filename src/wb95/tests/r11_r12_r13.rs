@@ -341,7 +341,10 @@ fn scenario_restrictions_freeze_units_and_bar_crossings() {
     let mut s = Sandbox::new(10, 10, 3);
     s.unit("frozen", "german", "0203");
     s.unit("bound", "german", "0205");
+    s.unit("bound2", "german", "0206");
     s.hexside("0205", "0305", "donets", None);
+    s.hexside("0206", "0306", "donets", None)
+        .road("0206", "0306", "main");
     s.unit("far", "soviet", "1010");
     let start_date = s.bundle.scenario.start;
     s.bundle.scenario.restrictions.push(Restriction {
@@ -349,7 +352,7 @@ fn scenario_restrictions_freeze_units_and_bar_crossings() {
         rule: RestrictionRule::NoMoveUntil(start_date.plus_days(1)),
     });
     s.bundle.scenario.restrictions.push(Restriction {
-        scope: Scope::Units(ids(&["bound"])),
+        scope: Scope::Units(ids(&["bound", "bound2"])),
         rule: RestrictionRule::NoCrossing {
             hexside: "donets".into(),
             north_of_row: Some(9),
@@ -363,6 +366,11 @@ fn scenario_restrictions_freeze_units_and_bar_crossings() {
     assert_eq!(
         mv(&mut g, &["bound"], &["0305"]).unwrap_err().rule,
         "Scenario"
+    );
+    assert_eq!(
+        mv(&mut g, &["bound2"], &["0306"]).unwrap_err().rule,
+        "Scenario",
+        "even by a bridge"
     );
     end(&mut g);
     until(&mut g, PhaseKind::Movement, Side::A);
