@@ -235,9 +235,11 @@ pub enum Event {
         first_tick: u32,
         last_tick: u32,
     },
+    /// CMs spent from the pools usable for a combat on `hexes` (R9.1.7).
     HqPoolSpent {
         owner: SideId,
         cms: u8,
+        hexes: Vec<HexId>,
     },
     HqPoolExpired {
         owner: SideId,
@@ -383,7 +385,7 @@ impl std::fmt::Display for Event {
             } => {
                 write!(f, "{owner} gains {cms} CMs for the HQ eliminated on {hex}")
             }
-            Event::HqPoolSpent { owner, cms } => write!(f, "{owner} spends {cms} HQ-loss CMs"),
+            Event::HqPoolSpent { owner, cms, .. } => write!(f, "{owner} spends {cms} HQ-loss CMs"),
             Event::HqPoolExpired { owner } => write!(f, "{owner}'s HQ-loss CMs expire"),
             Event::ControlChanged { side, hexes } => {
                 write!(f, "{side} takes control of {}", ids(hexes))

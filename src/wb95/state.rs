@@ -474,13 +474,23 @@ impl GameState {
                     });
                 }
             }
-            Event::HqPoolSpent { owner, cms } => {
+            Event::HqPoolSpent { owner, cms, hexes } => {
                 let o = self.prepared.side_by_id(owner.as_str());
+                let hs: Vec<Hx> = hexes.iter().filter_map(|h| self.hx(*h)).collect();
+                let board = &self.prepared.board;
                 let mut left = *cms;
-                for p in self.pools.iter_mut().filter(|p| Some(p.owner) == o) {
-                    let take = left.min(p.cms);
-                    p.cms -= take;
-                    left -= take;
+                for p in self.pools.iter_mut() {
+                    let usable = Some(p.owner) == o
+                        && p.first_tick <= t
+                        && t <= p.last_tick
+                        && hs
+                            .iter()
+                            .any(|&h| board.distance(h, p.hex) <= super::hq_pool::HQ_POOL_RANGE);
+                    if usable {
+                        let take = left.min(p.cms);
+                        p.cms -= take;
+                        left -= take;
+                    }
                 }
             }
             Event::HqPoolExpired { owner } => {

@@ -168,6 +168,7 @@ impl Game {
             self.emit(Event::HqPoolSpent {
                 owner: self.side_id(side).clone(),
                 cms: p.pool,
+                hexes: self.hex_ids(&p.hexes),
             });
         }
         let id = self.state.combats_fought + 1;
@@ -264,7 +265,12 @@ impl Game {
             && let Some(c) = &self.state.combat
         {
             let owner = self.side_id(c.attacker.other()).clone();
-            self.emit(Event::HqPoolSpent { owner, cms: p.pool });
+            let hexes = self.hex_ids(&c.defender_hexes);
+            self.emit(Event::HqPoolSpent {
+                owner,
+                cms: p.pool,
+                hexes,
+            });
         }
         self.emit(Event::DefenseDeclared {
             stars: self.unit_ids(&p.stars),
