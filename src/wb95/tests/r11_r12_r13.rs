@@ -428,36 +428,57 @@ fn r12_1_2_units_that_moved_or_fought_make_no_strategic_move() {
 #[test]
 fn r12_1_3_all_movement_rules_apply() {
     let mut s = sm_board();
-    s.unit("z2", "soviet", "0305");
-    s.bundle.scenario.setup.retain(|p| p.unit.as_str() != "z");
-    s.bundle.counters.units.retain(|u| u.id.as_str() != "z");
-    let mut s2 = s.clone();
-    s2.unit("far", "soviet", "1210");
-    let mut g = start(&s2);
-    // 0205 is next to z2 on 0305: in an enemy ZoC, so no strategic movement (R12.2.1).
-    assert_eq!(
-        g.apply(Action::MarkStrategic {
-            units: ids(&["pz"])
-        })
-        .unwrap_err()
-        .rule,
-        "R12.2.1"
-    );
-}
-
-#[test]
-fn r12_2_1_a_marked_unit_in_an_enemy_zoc_loses_its_marker() {
-    let mut s = sm_board();
-    s.unit("mover", "soviet", "0907");
+    s.terrain("0305", "clear", &["swamp"]);
     let mut g = start(&s);
     g.apply(Action::MarkStrategic {
         units: ids(&["pz"]),
     })
     .unwrap();
-    // A marked unit caught in a new enemy ZoC before the phase: the Soviets move in
-    // only in their own phase, so the marker survives here.
     until(&mut g, PhaseKind::Strategic, Side::A);
-    assert!(g.unit_state(unit(&g, "pz")).strategic);
+    assert_eq!(mv(&mut g, &["pz"], &["0305"]).unwrap_err().rule, "R3.1.11");
+    assert_eq!(mv(&mut g, &["pz"], &["0405"]).unwrap_err().rule, "R3.1.4");
+}
+
+#[test]
+fn r12_2_1_units_in_an_enemy_zoc_neither_get_nor_keep_a_marker() {
+    let mut s = Sandbox::new(10, 10, 2);
+    s.armor("pz", "german", "0205", 6, 7);
+    s.armor("g", "german", "0604", 6, 7);
+    s.unit("d", "soviet", "0505").sp = 2;
+    s.hq("hq", "soviet", "0306");
+    s.unit("z", "soviet", "0909");
+    s.armor("near", "german", "0808", 6, 7);
+    s.placement("near").unwrap().fortified = true;
+    let mut g = start(&s);
+    assert_eq!(
+        g.apply(Action::MarkStrategic {
+            units: ids(&["near"])
+        })
+        .unwrap_err()
+        .rule,
+        "R12.2.1"
+    );
+    // The HQ next to pz has no ZoC: pz may be marked.
+    g.apply(Action::MarkStrategic {
+        units: ids(&["pz"]),
+    })
+    .unwrap();
+    end(&mut g);
+    // 6 against 2 is 3:1; a roll of 6 gives -/D2. d retreats onto the HQ, next to pz.
+    attack_rolling(&mut g, &["g"], &["0505"], 6).unwrap();
+    g.apply(Action::Retreat(crate::wb95::RetreatOrder {
+        moves: vec![("d".into(), hexes(&["0405", "0306"]))],
+        losses: vec![],
+    }))
+    .unwrap();
+    g.apply(Action::Pursue { moves: vec![] }).unwrap();
+    if g.state().clock.phase.kind() == PhaseKind::Combat {
+        g.apply(Action::EndPhase).unwrap();
+    }
+    assert!(
+        !g.unit_state(unit(&g, "pz")).strategic,
+        "R12.2.1 DECISION: checked when the phase starts"
+    );
 }
 
 #[test]

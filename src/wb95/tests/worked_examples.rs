@@ -158,7 +158,7 @@ fn we_5_2_1_the_loss_comes_from_the_star_unit_and_the_defender_chooses_how_to_re
 }
 
 #[test]
-fn we_5_5_2_woods_and_river_add_up() {
+fn we_5_5_2_r5_5_2_woods_and_river_add_up() {
     let mut s = Sandbox::new(10, 10, 2);
     s.unit("g", "german", "0405");
     s.unit("r", "soviet", "0505");
@@ -709,7 +709,7 @@ fn we_3_1_12_costs_are_cumulative() {
 }
 
 #[test]
-fn we_12_2_3_strategic_movement_costs_two_mp() {
+fn we_12_2_3_r12_2_3_strategic_movement_costs_two_mp() {
     let mut s = Sandbox::new(12, 10, 2);
     let u = s.unit("mot", "german", "0205");
     u.kind = UnitKind::MotorizedInfantry;
@@ -759,7 +759,7 @@ fn concentration(divisions: &[(&str, usize)]) -> Odds {
 }
 
 #[test]
-fn we_13_1_4_nine_units_of_three_divisions_give_three_cms() {
+fn we_13_1_4_r13_1_4_nine_units_of_three_divisions_give_three_cms() {
     let o = concentration(&[("d1", 3), ("d2", 3), ("d3", 3)]);
     let tc: i32 = o
         .cms
