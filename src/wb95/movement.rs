@@ -244,13 +244,7 @@ impl Game {
                         format!("{} may not enter {}, held by the enemy", info.id, b.id(h)),
                     );
                 }
-                let guns = self
-                    .units_at(h)
-                    .iter()
-                    .filter(|&&x| self.info(x).is_gun())
-                    .count();
-                let fortified = self.state.ff[h].is_some() && guns > 0;
-                cost += Mp::whole(guns as i32 + i32::from(fortified));
+                cost += self.overrun_cost(h);
                 overruns.push(h);
             }
             if mode == MoveMode::Strategic && enemy_zoc.covers(h) {
@@ -285,29 +279,64 @@ impl Game {
         Ok(Walk { cost, overruns })
     }
 
-    /// Checks that the units ending on `h` fit the stacking limit (R3.2.1).
-    pub(crate) fn check_stacking(&self, h: Hx, arriving: &[Unit]) -> Result<(), RuleError> {
-        let staying: u32 = self
-            .units_at(h)
-            .iter()
-            .filter(|u| !arriving.contains(u))
-            .map(|&u| u32::from(self.state.unit(u).cel))
-            .sum();
-        let total = staying
-            + arriving
+    /// Checks that units ending their moves fit the stacking limit on every end hex
+    /// (R3.2.1; R5.3.6 for retreats): friends already there and not moving, plus the
+    /// units arriving. Enemy guns or HQs on the hex are overrun on entry and count nothing.
+    pub(crate) fn check_final_stacking(
+        &self,
+        ends: &[(Unit, Hx)],
+        rule: &'static str,
+    ) -> Result<(), RuleError> {
+        let moving = |u: &Unit| ends.iter().any(|(m, _)| m == u);
+        let mut hexes: Vec<Hx> = ends.iter().map(|&(_, h)| h).collect();
+        hexes.sort_unstable();
+        hexes.dedup();
+        for h in hexes {
+            let Some(&(first, _)) = ends.iter().find(|(_, e)| *e == h) else {
+                continue;
+            };
+            let side = self.info(first).side;
+            let staying: u32 = self
+                .units_at(h)
                 .iter()
+                .filter(|&&u| self.info(u).side == side && !moving(&u))
                 .map(|&u| u32::from(self.state.unit(u).cel))
-                .sum::<u32>();
-        if total > STACKING_LIMIT {
-            return refuse(
-                "R3.2.1",
-                format!(
-                    "{} would hold {total} CEL; at most {STACKING_LIMIT}",
-                    self.hex_id(h)
-                ),
-            );
+                .sum();
+            let arriving: u32 = ends
+                .iter()
+                .filter(|(_, e)| *e == h)
+                .map(|&(u, _)| u32::from(self.state.unit(u).cel))
+                .sum();
+            let total = staying + arriving;
+            if total > STACKING_LIMIT {
+                return refuse(
+                    rule,
+                    format!(
+                        "{} would hold {total} CEL; at most {STACKING_LIMIT}",
+                        self.hex_id(h)
+                    ),
+                );
+            }
         }
         Ok(())
+    }
+
+    /// Checks that `units` ending together on `h` fit the stacking limit (R3.2.1).
+    pub(crate) fn check_stacking(&self, h: Hx, units: &[Unit]) -> Result<(), RuleError> {
+        let ends: Vec<(Unit, Hx)> = units.iter().map(|&u| (u, h)).collect();
+        self.check_final_stacking(&ends, "R3.2.1")
+    }
+
+    /// Extra MPs to enter a hex of lone enemy guns: 1 per gun, 1 more if they are
+    /// fortified (R6.1.7 DECISION); an HQ costs nothing extra (R9.1.5).
+    pub(crate) fn overrun_cost(&self, h: Hx) -> Mp {
+        let guns = self
+            .units_at(h)
+            .iter()
+            .filter(|&&x| self.info(x).is_gun())
+            .count() as i32;
+        let fortified = guns > 0 && self.state.ff[h].is_some();
+        Mp::whole(guns + i32::from(fortified))
     }
 
     fn move_mode(&self) -> MoveMode {
@@ -357,13 +386,7 @@ impl Game {
             // Guns already overrun by a unit ahead in the stack cost nothing more.
             for h in &cleared {
                 if walk.overruns.contains(h) {
-                    let guns = self
-                        .units_at(*h)
-                        .iter()
-                        .filter(|&&x| self.info(x).is_gun())
-                        .count();
-                    let fortified = self.state.ff[*h].is_some() && guns > 0;
-                    walk.cost = walk.cost - Mp::whole(guns as i32 + i32::from(fortified));
+                    walk.cost = walk.cost - self.overrun_cost(*h);
                 }
             }
             walk.overruns.retain(|h| !cleared.contains(h));

@@ -161,12 +161,7 @@ impl Game {
                     if !(info.is_regular() && self.overrunnable(side, nb)) {
                         continue;
                     }
-                    let guns = self
-                        .units_at(nb)
-                        .iter()
-                        .filter(|&&x| self.info(x).is_gun())
-                        .count() as i32;
-                    extra_cost = 12 * (guns + i32::from(guns > 0 && self.state.ff[nb].is_some()));
+                    extra_cost = self.overrun_cost(nb).twelfths();
                 }
                 let Ok((step, road)) = self.step_cost(u, h, nb) else {
                     continue;

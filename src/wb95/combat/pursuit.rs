@@ -8,7 +8,6 @@ use crate::wb95::decision::Decision;
 use crate::wb95::error::{RuleError, refuse};
 use crate::wb95::event::{CombatStep, Event, Motion};
 use crate::wb95::game::Game;
-use crate::wb95::movement::STACKING_LIMIT;
 use crate::wb95::roster::Unit;
 use crate::wb95::side::Side;
 
@@ -243,28 +242,11 @@ impl Game {
             check(u, &path)?;
             out.push((u, path));
         }
-        let mut ends: Vec<Hx> = out.iter().filter_map(|(_, p)| p.last().copied()).collect();
-        ends.sort_unstable();
-        ends.dedup();
-        for e in ends {
-            let arriving: u32 = out
-                .iter()
-                .filter(|(_, p)| p.last() == Some(&e))
-                .map(|(u, _)| u32::from(self.state.unit(*u).cel))
-                .sum();
-            let staying: u32 = self
-                .units_at(e)
-                .iter()
-                .filter(|&&x| self.info(x).side == side && !out.iter().any(|(m, _)| *m == x))
-                .map(|&x| u32::from(self.state.unit(x).cel))
-                .sum();
-            if staying + arriving > STACKING_LIMIT {
-                return refuse(
-                    "R3.2.1",
-                    format!("{} would hold {} CEL", self.hex_id(e), staying + arriving),
-                );
-            }
-        }
+        let ends: Vec<(Unit, Hx)> = out
+            .iter()
+            .filter_map(|(u, p)| Some((*u, *p.last()?)))
+            .collect();
+        self.check_final_stacking(&ends, "R3.2.1")?;
         Ok(out)
     }
 

@@ -11,7 +11,6 @@ use crate::wb95::decision::Decision;
 use crate::wb95::error::{RuleError, refuse};
 use crate::wb95::event::{CombatStep, Event, LossCause, Motion};
 use crate::wb95::game::Game;
-use crate::wb95::movement::STACKING_LIMIT;
 use crate::wb95::roster::Unit;
 use crate::wb95::side::Side;
 
@@ -346,7 +345,11 @@ impl Game {
             })
             .collect();
         let due = self.sustained_due(side, n, partial.unwrap_or(0), &holders, &immobile);
-        self.check_retreat_stacking(&moves)?;
+        let ends: Vec<(Unit, Hx)> = moves
+            .iter()
+            .filter_map(|(u, p)| Some((*u, *p.last()?)))
+            .collect();
+        self.check_final_stacking(&ends, "R5.3.6")?;
         Ok(CheckedMoves {
             moves,
             through_zoc,
@@ -367,40 +370,6 @@ impl Game {
             sustained,
             through_zoc: m.through_zoc,
         })
-    }
-
-    fn check_retreat_stacking(&self, moves: &[(Unit, Vec<Hx>)]) -> Result<(), RuleError> {
-        let mut ends: Vec<Hx> = moves
-            .iter()
-            .filter_map(|(_, p)| p.last().copied())
-            .collect();
-        ends.sort_unstable();
-        ends.dedup();
-        for e in ends {
-            let leaving: Vec<Unit> = moves.iter().map(|(u, _)| *u).collect();
-            let staying: u32 = self
-                .units_at(e)
-                .iter()
-                .filter(|u| !leaving.contains(u))
-                .map(|&u| u32::from(self.state.unit(u).cel))
-                .sum();
-            let arriving: u32 = moves
-                .iter()
-                .filter(|(_, p)| p.last() == Some(&e))
-                .map(|(u, _)| u32::from(self.state.unit(*u).cel))
-                .sum();
-            if staying + arriving > STACKING_LIMIT {
-                return refuse(
-                    "R5.3.6",
-                    format!(
-                        "a retreat may not end on {} with {} CEL",
-                        self.hex_id(e),
-                        staying + arriving
-                    ),
-                );
-            }
-        }
-        Ok(())
     }
 
     pub(crate) fn execute_retreat(&mut self, plan: RetreatPlan) {

@@ -280,3 +280,19 @@ fn reach_finds_every_legal_destination_with_a_legal_path() {
     );
     assert_eq!(g.mp_allowance(pz, MoveMode::Normal, false), Mp::whole(7));
 }
+
+#[test]
+fn r3_2_1_overrun_guns_do_not_count_against_the_stacking_limit() {
+    let mut s = Sandbox::new(10, 10, 2);
+    for id in ["a", "b", "c"] {
+        s.armor(id, "german", "0404", 6, 7);
+    }
+    for id in ["gun1", "gun2", "gun3"] {
+        s.gun(id, "soviet", "0505", 2, 1);
+    }
+    let mut g = start(&s);
+    // 6 CEL of armor enter the hex of 3 guns (3 CEL): the guns go, the stack fits.
+    let ev = mv(&mut g, &["a", "b", "c"], &["0505"]).unwrap();
+    assert_eq!(count(&ev, |e| matches!(e, Event::Eliminated { .. })), 3);
+    assert_eq!(g.stacked_cel(hx(&g, "0505")), 6);
+}
