@@ -2,9 +2,11 @@
 //!
 //! Data flows one way: files → [`model`] → engine → [`editor`] and [`cli`].
 
+pub mod ai;
 pub mod cli;
 pub mod editor;
 pub mod hex;
 pub mod model;
 pub mod render;
 pub mod validate;
+pub mod wb95;

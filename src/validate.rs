@@ -1,9 +1,12 @@
-//! Validation of files as `sztab validate` runs it: load, then the reference checks.
+//! Validation of files as `sztab validate` runs it: load, the reference checks, then
+//! for a sound scenario the engine's setup checks (reference §10).
 
 use std::path::{Path, PathBuf};
 
 use crate::model::check::{check_counters, check_terrain};
 use crate::model::{Bundle, FileKind, LoadError, MapBundle, Problem, io};
+use crate::wb95::prepared::Prepared;
+use crate::wb95::setup_check;
 
 /// What validating one file found.
 #[derive(Debug, Default)]
@@ -50,7 +53,12 @@ pub fn validate_file(path: &Path) -> Result<Report, LoadError> {
             })
         }
         FileKind::Scenario => {
-            let (b, problems) = Bundle::load(path)?;
+            let (b, mut problems) = Bundle::load(path)?;
+            // The rules' setup checks need sound references to compile the scenario.
+            if !problems.iter().any(|p| p.is_error()) {
+                let prepared = Prepared::new(&b);
+                problems.extend(setup_check::check(&b, &prepared));
+            }
             let p = &b.paths;
             let files = vec![
                 p.scenario.clone(),

@@ -40,9 +40,13 @@ fn expected_warning(scenario: &str, code: &str) -> bool {
     match code {
         // "(20 days)" printed for 5-23 July, which is 19 days.
         "S03" => scenario == "kursk",
-        // The 36th Infantry Division had two grenadier regiments in 1943: no tactical
-        // concentration from it alone.
+        // The 36th Infantry Division had two grenadier regiments in 1943, and only two
+        // regiments of the 299th are listed: no tactical concentration from them alone.
         "U07" => scenario == "kursk" || scenario == "armored-claws",
+        // Towed anti-tank brigades carry white stars, usable in defense only (R15.1.5).
+        "U08" => true,
+        // Prochorowka 15 keeps the Panther rule but lists no Panther battalion.
+        "U09" => scenario == "prochorowka-15",
         // Informational: units in an enemy zone of control at setup, normal on a front line.
         "P08" => true,
         _ => false,

@@ -1,6 +1,9 @@
 //! The `sztab` command line: one subcommand per file, each a thin layer over the library.
 
+mod odds;
+mod play;
 mod render;
+mod replay;
 mod schema;
 mod validate;
 
@@ -33,6 +36,12 @@ enum Command {
     Schema(schema::Args),
     /// Draw a map as a printed-style PNG (hex numbers, places, rivers, roads, lines).
     Render(render::Args),
+    /// Play a whole game with bots; print each turn and the result.
+    Play(play::Args),
+    /// Replay a game log and check it reproduces the same events.
+    Replay(replay::Args),
+    /// Print the odds of an attack in a scenario's setup position.
+    Odds(odds::Args),
 }
 
 /// Runs the command line; the exit code follows each subcommand's contract.
@@ -44,6 +53,9 @@ pub fn run() -> ExitCode {
         Some(Command::Validate(args)) => validate::run(&args),
         Some(Command::Schema(args)) => schema::run(&args),
         Some(Command::Render(args)) => render::run(&args),
+        Some(Command::Play(args)) => play::run(&args),
+        Some(Command::Replay(args)) => replay::run(&args),
+        Some(Command::Odds(args)) => odds::run(&args),
     }
 }
 

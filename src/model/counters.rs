@@ -92,6 +92,11 @@ pub struct Nation {
     pub supply_mp: Mp,
     /// HQ range in hexes (R9.2.2): 4 US/UK/German, 3 others.
     pub hq_range: u8,
+    /// The Red Army (or an army under its rules): its divisions give no tactical
+    /// concentration (R13.1.1, only its armored and mechanized corps do) and the
+    /// scenario's `soviet_other_morale` switch sets its non-Guards morale (§4).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub soviet: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize, JsonSchema)]

@@ -1,0 +1,115 @@
+//! Engine benchmarks: reachable hexes of one unit, an odds computation, one full
+//! random-bot game of the fixture, and one on a large synthetic board (31 × 28 hexes,
+//! 150 units, 17 turns: the size of Armored Claws).
+
+use std::hint::black_box;
+use std::path::Path;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use sztab::ai::{Player, RandomBot, play_out};
+use sztab::model::{Bundle, SideId};
+use sztab::wb95::sandbox::Sandbox;
+use sztab::wb95::{AttackOrder, Game, Side};
+
+fn fixture() -> Bundle {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mini.scenario.ron");
+    Bundle::load(&path).expect("the fixture loads").0
+}
+
+fn bots(seed: u64) -> Vec<(SideId, Box<dyn Player>)> {
+    vec![
+        ("german".into(), Box::new(RandomBot::new(seed))),
+        ("soviet".into(), Box::new(RandomBot::new(seed + 1))),
+    ]
+}
+
+/// Two armies of 75 units facing each other across the middle of a 31 × 28 board.
+fn large() -> Bundle {
+    let mut s = Sandbox::new(31, 28, 17);
+    let mut n = 0;
+    for col in [12u16, 13, 14] {
+        for row in 2..27u16 {
+            let hex = format!("{col:02}{row:02}");
+            if n % 3 == 0 {
+                s.armor(&format!("g{n}"), "german", &hex, 6, 7);
+            } else {
+                s.unit(&format!("g{n}"), "german", &hex);
+            }
+            n += 1;
+        }
+    }
+    for col in [18u16, 19, 20] {
+        for row in 2..27u16 {
+            let hex = format!("{col:02}{row:02}");
+            s.unit(&format!("s{n}"), "soviet", &hex).sp = 5;
+            n += 1;
+        }
+    }
+    for (i, row) in (1..=28u16).step_by(3).enumerate() {
+        s.terrain(&format!("16{row:02}"), "clear", &["forest"]);
+        s.terrain(&format!("{:02}{row:02}", 5 + i), "hills", &[]);
+    }
+    s.bundle
+}
+
+fn benches(c: &mut Criterion) {
+    let bundle = fixture();
+    let game = Game::new(&bundle, 1).expect("the fixture plays");
+    let tank = game.roster().get("1PzD/1").expect("a unit of the fixture");
+    c.bench_function("reach: one armored unit, fixture", |b| {
+        b.iter(|| black_box(game.reach(black_box(tank))))
+    });
+
+    let mut attack = bundle.clone();
+    for p in attack
+        .scenario
+        .setup
+        .iter_mut()
+        .filter(|p| p.unit.as_str() == "1PzD/113")
+    {
+        p.hex = "0705".parse().expect("a hex");
+    }
+    let g = Game::new(&attack, 1).expect("the position plays");
+    let order = AttackOrder {
+        attackers: vec!["1PzD/113".into()],
+        defenders: vec!["0805".parse().expect("a hex")],
+        stars: vec![],
+        hq_pool_cms: 0,
+    };
+    let eng = g.engagement_of(Side::A, &order).expect("a legal attack");
+    c.bench_function("odds: across the Fortified Line, fixture", |b| {
+        b.iter(|| black_box(g.assess(black_box(&eng))))
+    });
+
+    c.bench_function("game: random bots, fixture (4 turns)", |b| {
+        let mut seed = 0;
+        b.iter(|| {
+            seed += 1;
+            let mut g = Game::new(&bundle, seed).expect("the fixture plays");
+            black_box(play_out(&mut g, &mut bots(seed), 1_000_000, |_, _, _| {}).expect("a result"))
+        })
+    });
+
+    let big = large();
+    let g = Game::new(&big, 1).expect("the large board plays");
+    let u = g.roster().get("g0").expect("a unit");
+    c.bench_function("reach: one armored unit, 31x28 board", |b| {
+        b.iter(|| black_box(g.reach(black_box(u))))
+    });
+    let mut group = c.benchmark_group("large");
+    group.sample_size(10);
+    group.bench_function("game: random bots, 31x28 board, 150 units, 17 turns", |b| {
+        let mut seed = 0;
+        b.iter(|| {
+            seed += 1;
+            let mut g = Game::new(&big, seed).expect("the large board plays");
+            black_box(
+                play_out(&mut g, &mut bots(seed), 10_000_000, |_, _, _| {}).expect("a result"),
+            )
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(engine, benches);
+criterion_main!(engine);

@@ -1,0 +1,147 @@
+//! `sztab odds SCENARIO --attackers HEX,HEX --defender HEX`: the full breakdown of an
+//! attack in the scenario's setup position, with the probability of every outcome.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use crate::hex::HexId;
+use crate::model::UnitId;
+use crate::wb95::{AttackOrder, Engagement, Game};
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The scenario (*.scenario.ron).
+    scenario: PathBuf,
+    /// Hexes of the attacking units, comma-separated: all their units able to attack.
+    #[arg(long, value_delimiter = ',', required = true)]
+    attackers: Vec<String>,
+    /// The defending hex: all its units defend.
+    #[arg(long)]
+    defender: String,
+    /// Do not use the stars of either side (by default every starred unit uses them).
+    #[arg(long)]
+    no_stars: bool,
+}
+
+fn hex(s: &str) -> Result<HexId, ExitCode> {
+    HexId::parse(s).map_err(|e| {
+        eprintln!("sztab odds: {e}");
+        ExitCode::from(2)
+    })
+}
+
+pub fn run(args: &Args) -> ExitCode {
+    match odds(args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(c) => c,
+    }
+}
+
+fn odds(args: &Args) -> Result<(), ExitCode> {
+    let (_, game) = super::play::start_game(&args.scenario, 0, "odds")?;
+    let defender = hex(&args.defender)?;
+    let mut attackers: Vec<UnitId> = Vec::new();
+    for a in &args.attackers {
+        let h = hex(a)?;
+        let Some(x) = game.board().index(h) else {
+            eprintln!("sztab odds: hex {h} is not on the map");
+            return Err(ExitCode::from(2));
+        };
+        for &u in game.units_at(x) {
+            let info = game.info(u);
+            if info.can_attack() {
+                attackers.push(info.id.clone());
+            } else {
+                println!(
+                    "({} on {h} does not attack: {})",
+                    info.id,
+                    why_not(&game, u)
+                );
+            }
+        }
+    }
+    let Some(first) = attackers.first().cloned() else {
+        eprintln!(
+            "sztab odds: no unit able to attack stands on {}",
+            args.attackers.join(", ")
+        );
+        return Err(ExitCode::from(1));
+    };
+    let side = game
+        .roster()
+        .get(first.as_str())
+        .map(|u| game.info(u).side)
+        .unwrap_or_default();
+    let starred = |ids: &[UnitId], g: &Game| -> Vec<UnitId> {
+        ids.iter()
+            .filter(|id| {
+                g.roster()
+                    .get(id.as_str())
+                    .is_some_and(|u| !g.info(u).stars().is_empty())
+            })
+            .cloned()
+            .collect()
+    };
+    let order = AttackOrder {
+        stars: if args.no_stars {
+            vec![]
+        } else {
+            starred(&attackers, &game)
+        },
+        attackers,
+        defenders: vec![defender],
+        hq_pool_cms: 0,
+    };
+    let mut eng: Engagement = match game.engagement_of(side, &order) {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("sztab odds: this attack is not legal: {e}");
+            return Err(ExitCode::from(1));
+        }
+    };
+    if !args.no_stars {
+        eng.defender_stars = eng
+            .defenders
+            .iter()
+            .copied()
+            .filter(|&u| !game.info(u).stars().is_empty())
+            .collect();
+    }
+    eng.fortification_units = eng
+        .defenders
+        .iter()
+        .copied()
+        .filter(|&u| game.info(u).is_fu())
+        .collect();
+    let odds = game.assess(&eng);
+    println!(
+        "{}: {} attacks {} ({})",
+        game.prepared().title,
+        game.side_id(side),
+        defender,
+        game.side_id(side.other())
+    );
+    print!("{odds}");
+    println!("Outcomes (attacker / defender):");
+    for o in odds.outcomes(game.prepared().crt) {
+        let rolls: Vec<String> = o.rolls.iter().map(|r| r.to_string()).collect();
+        println!(
+            "  {:>6.2}%  {:<10} rolls {}",
+            o.probability * 100.0,
+            o.cell.to_string(),
+            rolls.join(",")
+        );
+    }
+    Ok(())
+}
+
+fn why_not(game: &Game, u: crate::wb95::Unit) -> &'static str {
+    let i = game.info(u);
+    if i.is_hq() {
+        "an HQ, R5.1.10"
+    } else if i.is_towed() {
+        "towed, R5.1.10"
+    } else {
+        "R15.2.1"
+    }
+}

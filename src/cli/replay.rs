@@ -1,0 +1,91 @@
+//! `sztab replay GAME.ron`: replays a game log and checks it reproduces the same events.
+//! Exit 0 when it does, 1 when it does not, 2 when the log or scenario cannot be read.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use crate::model::io::read_text;
+use crate::wb95::{Fingerprint, GameLog};
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// A log written by `sztab play --log`.
+    log: PathBuf,
+}
+
+/// The scenario a log names: as written, or relative to the log's folder.
+fn scenario_path(log_path: &Path, scenario: &Path) -> PathBuf {
+    if scenario.exists() {
+        return scenario.to_owned();
+    }
+    log_path
+        .parent()
+        .map(|d| d.join(scenario))
+        .filter(|p| p.exists())
+        .unwrap_or_else(|| scenario.to_owned())
+}
+
+pub fn run(args: &Args) -> ExitCode {
+    let text = match read_text(&args.log) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("sztab replay: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let log: GameLog = match ron::from_str(&text.text) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("sztab replay: {}: not a game log: {e}", args.log.display());
+            return ExitCode::from(2);
+        }
+    };
+    let path = scenario_path(&args.log, &log.scenario);
+    let (_, mut game) = match super::play::start_game(&path, log.seed, "replay") {
+        Ok(x) => x,
+        Err(code) => {
+            return if code == ExitCode::from(1) {
+                ExitCode::from(1)
+            } else {
+                code
+            };
+        }
+    };
+    let mut fp = Fingerprint::default();
+    fp.extend(game.opening_events());
+    for (i, a) in log.actions.iter().enumerate() {
+        match game.apply(a.clone()) {
+            Ok(events) => fp.extend(&events),
+            Err(e) => {
+                eprintln!(
+                    "sztab replay: action {} is refused: {e}\n  {}",
+                    i + 1,
+                    super::play::describe(a)
+                );
+                return ExitCode::from(1);
+            }
+        }
+    }
+    let result = game.state().result.clone();
+    let same = fp.count() == log.events
+        && fp.hex() == log.fingerprint
+        && (log.result.is_none() || result == log.result);
+    println!(
+        "replayed {} actions: {} events, fingerprint {} (log: {} events, {})",
+        log.actions.len(),
+        fp.count(),
+        fp.hex(),
+        log.events,
+        log.fingerprint
+    );
+    if let Some(r) = &result {
+        println!("Result: {r}");
+    }
+    if same {
+        println!("replay matches the log");
+        ExitCode::SUCCESS
+    } else {
+        println!("replay DIFFERS from the log");
+        ExitCode::from(1)
+    }
+}

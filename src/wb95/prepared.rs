@@ -1,0 +1,594 @@
+//! A scenario compiled for play: board, roster, sides, entry zones, the arrival and
+//! withdrawal schedule, movement restrictions, victory conditions and the initial
+//! position. Immutable and shared (`Arc`) by every state of a game.
+
+use std::sync::Arc;
+
+use super::board::{Board, Hx};
+use super::control;
+use super::crt::Crt;
+use super::roster::{Roster, Unit};
+use super::side::Side;
+use crate::hex::{HexId, MapEdge};
+use crate::model::{
+    ArtillerySetup, AutoTiming, Bundle, Date, Edition, Entry, RestrictionRule, RuleSwitches, Scope,
+    SideId, SupplySource, UnitId, VpEvent,
+};
+
+/// A side of the scenario.
+#[derive(Clone, Debug)]
+pub struct SideInfo {
+    pub id: SideId,
+    pub name: String,
+    /// Hexes it traces supply from at the start (R10.1.4); also the base of A-68.
+    pub sources: Vec<Hx>,
+}
+
+/// An entry zone (R11): a lettered map zone, a road crossing a map edge (R11.2.4), or a
+/// hex or place named by a reinforcement. Zones on one `line` are ordered, so "adjacent"
+/// and "3 zones away" mean positions on that line (R11.2.1-11.2.2).
+#[derive(Clone, Debug)]
+pub struct Zone {
+    pub name: String,
+    pub hexes: Vec<Hx>,
+    pub line: Option<(u8, u16)>,
+}
+
+/// A reinforcement group.
+#[derive(Clone, Debug)]
+pub struct Group {
+    pub name: String,
+    pub side: Side,
+    pub units: Vec<Unit>,
+    /// Turn on which it arrives (may lie outside the game).
+    pub turn: i64,
+    pub zones: Vec<usize>,
+    pub cannot_move_before: Option<i64>,
+    pub half_mp_first_turn: bool,
+    pub optional: bool,
+    /// VP the opponent's scorer gets when the group is called in.
+    pub enemy_vp: i32,
+}
+
+/// A withdrawal.
+#[derive(Clone, Debug)]
+pub struct WithdrawalSpec {
+    pub turn: i64,
+    pub formation: String,
+    pub side: Side,
+    pub units: Vec<Unit>,
+    pub or_equivalent: bool,
+}
+
+/// A movement restriction bound to one unit.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Restraint {
+    /// Cannot move before this turn.
+    NoMoveUntil(i64),
+    /// Half MP on this turn.
+    HalfMpOn(i64),
+    /// May not cross these hexside kinds north of a row.
+    NoCrossing {
+        kind: usize,
+        north_of_row: Option<u16>,
+    },
+}
+
+/// A VP award compiled to hexes.
+#[derive(Clone, Debug)]
+pub enum Award {
+    /// `beyond[h]`: hex h lies across the river from the scorer's sources.
+    CrossRiver {
+        name: String,
+        beyond: Vec<bool>,
+    },
+    ControlPlace {
+        name: String,
+        hexes: Vec<Hx>,
+    },
+    OtherTownHexes {
+        hexes: Vec<Hx>,
+    },
+    EnemyUnitEliminated,
+    ReserveEntered,
+}
+
+#[derive(Clone, Debug)]
+pub struct AutoSpec {
+    pub side: Side,
+    pub places: Vec<(String, Vec<Hx>)>,
+    pub timing: AutoTiming,
+}
+
+#[derive(Clone, Debug)]
+pub struct VictorySpec {
+    pub scorer: Side,
+    pub awards: Vec<(i32, Award)>,
+    /// (name, winner, min VP), increasing.
+    pub levels: Vec<(String, Side, Option<i32>)>,
+    pub automatic: Vec<AutoSpec>,
+}
+
+/// A unit's starting state.
+#[derive(Clone, Debug)]
+pub struct Start {
+    pub unit: Unit,
+    pub hex: Hx,
+    pub cel: u8,
+    pub fortified: bool,
+    pub setup: Option<ArtillerySetup>,
+}
+
+/// The compiled scenario.
+#[derive(Clone, Debug)]
+pub struct Prepared {
+    pub title: String,
+    pub edition: Edition,
+    pub board: Board,
+    pub roster: Roster,
+    /// Indexed by `Side::index()`; A is the initiative side.
+    pub sides: [SideInfo; 2],
+    pub start_date: Date,
+    pub turns: u32,
+    pub rules: RuleSwitches,
+    pub crt: &'static Crt,
+    pub zones: Vec<Zone>,
+    pub groups: Vec<Group>,
+    pub withdrawals: Vec<WithdrawalSpec>,
+    /// Restraints per unit.
+    pub restraints: Vec<Vec<Restraint>>,
+    pub victory: Option<VictorySpec>,
+    pub setup: Vec<Start>,
+    pub initial_control: Vec<Option<Side>>,
+    /// The side that owns each Fortified Line hex: who controlled it at the start.
+    pub fl_owner: Vec<Option<Side>>,
+}
+
+impl Prepared {
+    /// Compiles a bundle whose references are sound (see `model::check`).
+    pub fn new(b: &Bundle) -> Arc<Prepared> {
+        let s = &b.scenario;
+        let board = Board::new(&b.map, &b.terrain, &s.destroyed_bridges);
+        let a_ix = s
+            .sides
+            .iter()
+            .position(|x| x.id == s.initiative)
+            .unwrap_or(0);
+        let side_of_index = |i: usize| if i == a_ix { Side::A } else { Side::B };
+        let side_of_nation = |nation: &str| {
+            s.sides
+                .iter()
+                .position(|x| x.nations.iter().any(|n| n.as_str() == nation))
+                .map(side_of_index)
+        };
+        let mut ids: Vec<UnitId> = s.setup.iter().map(|p| p.unit.clone()).collect();
+        ids.extend(
+            s.reinforcements
+                .iter()
+                .flat_map(|r| r.units.iter().cloned()),
+        );
+        let roster = Roster::new(&ids, &b.counters, &s.rules, |d| {
+            side_of_nation(d.nation.as_str())
+        });
+        let setup: Vec<Start> = s
+            .setup
+            .iter()
+            .filter_map(|p| {
+                let unit = roster.get(p.unit.as_str())?;
+                let hex = board.index(p.hex)?;
+                let info = roster.info(unit);
+                let side_fortified = s
+                    .sides
+                    .iter()
+                    .enumerate()
+                    .any(|(i, x)| x.fortified && side_of_index(i) == info.side);
+                Some(Start {
+                    unit,
+                    hex,
+                    cel: p
+                        .cel
+                        .unwrap_or(info.max_cel())
+                        .clamp(1, info.max_cel().max(1)),
+                    fortified: p.fortified || side_fortified,
+                    setup: info
+                        .is_towed()
+                        .then(|| p.artillery.unwrap_or(ArtillerySetup::Combat)),
+                })
+            })
+            .collect();
+        let sides_by_ix: Vec<&crate::model::SideDef> = {
+            let mut v: Vec<_> = s.sides.iter().collect();
+            if a_ix != 0 && v.len() > a_ix {
+                v.swap(0, a_ix);
+            }
+            v
+        };
+        let side_info = |i: usize| {
+            sides_by_ix
+                .get(i)
+                .map(|d| SideInfo {
+                    id: d.id.clone(),
+                    name: d.name.clone(),
+                    sources: sources(&board, &d.supply, &setup, &roster),
+                })
+                .unwrap_or_else(|| SideInfo {
+                    id: SideId::new(format!("side{i}")),
+                    name: String::new(),
+                    sources: vec![],
+                })
+        };
+        let sides = [side_info(0), side_info(1)];
+        let positions: Vec<(Unit, Hx)> = setup.iter().map(|x| (x.unit, x.hex)).collect();
+        let overrides: Vec<(Hx, Side)> = s
+            .control
+            .iter()
+            .filter_map(|(h, id)| {
+                let side = s.sides.iter().position(|x| x.id == *id)?;
+                Some((board.index(*h)?, side_of_index(side)))
+            })
+            .collect();
+        let initial_control = control::initial(
+            &board,
+            &roster,
+            &positions,
+            [&sides[0].sources, &sides[1].sources],
+            &overrides,
+        );
+        let fl_owner = (0..board.len())
+            .map(|h| {
+                if board.fl_hex[h] {
+                    initial_control[h]
+                } else {
+                    None
+                }
+            })
+            .collect();
+        let turn_of = |d: Date| d.days_since(s.start) + 1;
+        let side_ix = |id: &SideId| s.sides.iter().position(|x| x.id == *id).map(side_of_index);
+        let mut zones = map_zones(b, &board);
+        let groups = compile_groups(b, &board, &roster, &mut zones, turn_of);
+        let withdrawals =
+            s.withdrawals
+                .iter()
+                .map(|w| {
+                    let units: Vec<Unit> = roster
+                        .all()
+                        .filter(|&u| {
+                            roster.info(u).def.formation.as_ref().is_some_and(|f| {
+                                b.counters.is_within(f.as_str(), w.formation.as_str())
+                            })
+                        })
+                        .collect();
+                    let side = b
+                        .counters
+                        .formation(w.formation.as_str())
+                        .and_then(|f| side_of_nation(f.nation.as_str()))
+                        .unwrap_or(Side::A);
+                    WithdrawalSpec {
+                        turn: turn_of(w.date),
+                        formation: w.formation.to_string(),
+                        side,
+                        units,
+                        or_equivalent: w.or_equivalent,
+                    }
+                })
+                .collect();
+        let restraints = compile_restraints(b, &roster, turn_of);
+        let victory = s.victory.as_ref().and_then(|v| {
+            let scorer = side_ix(&v.scorer)?;
+            Some(VictorySpec {
+                scorer,
+                awards: v
+                    .points
+                    .iter()
+                    .map(|a| {
+                        (
+                            a.vp,
+                            compile_award(b, &board, &sides[scorer.index()].sources, &a.event),
+                        )
+                    })
+                    .collect(),
+                levels: v
+                    .levels
+                    .iter()
+                    .filter_map(|l| Some((l.name.clone(), side_ix(&l.winner)?, l.min_vp)))
+                    .collect(),
+                automatic: v
+                    .automatic
+                    .iter()
+                    .filter_map(|a| {
+                        Some(AutoSpec {
+                            side: side_ix(&a.side)?,
+                            places: a
+                                .places
+                                .iter()
+                                .map(|p| (p.clone(), board.place(p).unwrap_or(&[]).to_vec()))
+                                .collect(),
+                            timing: a.timing,
+                        })
+                    })
+                    .collect(),
+            })
+        });
+        Arc::new(Prepared {
+            title: s.title.clone(),
+            edition: s.edition,
+            crt: Crt::of(s.rules.crt),
+            rules: s.rules.clone(),
+            start_date: s.start,
+            turns: s.turns().clamp(0, 10_000) as u32,
+            board,
+            roster,
+            sides,
+            zones,
+            groups,
+            withdrawals,
+            restraints,
+            victory,
+            setup,
+            initial_control,
+            fl_owner,
+        })
+    }
+
+    pub fn side_info(&self, side: Side) -> &SideInfo {
+        &self.sides[side.index()]
+    }
+
+    pub fn side_by_id(&self, id: &str) -> Option<Side> {
+        Side::BOTH
+            .into_iter()
+            .find(|s| self.sides[s.index()].id.as_str() == id)
+    }
+
+    pub fn date_of_turn(&self, turn: u32) -> Date {
+        self.start_date.plus_days(turn.saturating_sub(1))
+    }
+
+    pub fn hex_id(&self, h: Hx) -> HexId {
+        self.board.id(h)
+    }
+
+    pub fn unit_id(&self, u: Unit) -> &UnitId {
+        &self.roster.info(u).id
+    }
+}
+
+/// Supply-source hexes of a side at the start.
+fn sources(board: &Board, supply: &[SupplySource], setup: &[Start], roster: &Roster) -> Vec<Hx> {
+    let mut out = Vec::new();
+    for src in supply {
+        match src {
+            SupplySource::Edge(e) => out.extend(board.edge_hexes(*e)),
+            SupplySource::Place(p) => out.extend(board.place(p).unwrap_or(&[])),
+            SupplySource::Hex(h) => out.extend(board.index(*h)),
+            SupplySource::Hq(u) => out.extend(
+                setup
+                    .iter()
+                    .filter(|s| roster.info(s.unit).id == *u)
+                    .map(|s| s.hex),
+            ),
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Lettered map zones form line 0, in id order (the A..J of R11.2.2).
+fn map_zones(b: &Bundle, board: &Board) -> Vec<Zone> {
+    b.map
+        .zones
+        .iter()
+        .enumerate()
+        .map(|(pos, (id, hexes))| Zone {
+            name: id.to_string(),
+            hexes: hexes.iter().filter_map(|&h| board.index(h)).collect(),
+            line: Some((0, pos as u16)),
+        })
+        .collect()
+}
+
+const EDGE_LINES: [MapEdge; 4] = [MapEdge::North, MapEdge::East, MapEdge::South, MapEdge::West];
+
+/// The zones an entry names, creating them in `zones` on first use.
+fn entry_zones(board: &Board, zones: &mut Vec<Zone>, e: &Entry) -> Vec<usize> {
+    let find = |zones: &Vec<Zone>, name: &str| zones.iter().position(|z| z.name == name);
+    match e {
+        Entry::Zone(z) => find(zones, z.as_str()).into_iter().collect(),
+        Entry::Hex(h) => {
+            let name = h.to_string();
+            match (find(zones, &name), board.index(*h)) {
+                (Some(i), _) => vec![i],
+                (None, Some(x)) => {
+                    zones.push(Zone {
+                        name,
+                        hexes: vec![x],
+                        line: None,
+                    });
+                    vec![zones.len() - 1]
+                }
+                (None, None) => vec![],
+            }
+        }
+        Entry::Place(p) => match find(zones, p) {
+            Some(i) => vec![i],
+            None => {
+                zones.push(Zone {
+                    name: p.clone(),
+                    hexes: board.place(p).unwrap_or(&[]).to_vec(),
+                    line: None,
+                });
+                vec![zones.len() - 1]
+            }
+        },
+        Entry::Edge(edge) => edge_zones(board, zones, *edge),
+    }
+}
+
+/// R11.2.4: each road leaving a map edge is a zone; an edge without roads is one zone
+/// per edge hex. Ordered along the edge.
+fn edge_zones(board: &Board, zones: &mut Vec<Zone>, edge: MapEdge) -> Vec<usize> {
+    let line = EDGE_LINES.iter().position(|e| *e == edge).unwrap_or(0) as u8 + 1;
+    let existing: Vec<usize> = (0..zones.len())
+        .filter(|&i| zones[i].line.is_some_and(|(l, _)| l == line))
+        .collect();
+    if !existing.is_empty() {
+        return existing;
+    }
+    let hexes = board.edge_hexes(edge);
+    let roads: Vec<Hx> = hexes
+        .iter()
+        .copied()
+        .filter(|&h| (0..6).any(|d| board.edge(h, d).road.is_some()))
+        .collect();
+    let chosen = if roads.is_empty() { hexes } else { roads };
+    let mut out = Vec::new();
+    for (pos, h) in chosen.into_iter().enumerate() {
+        zones.push(Zone {
+            name: format!("{edge:?} {}", board.id(h)),
+            hexes: vec![h],
+            line: Some((line, pos as u16)),
+        });
+        out.push(zones.len() - 1);
+    }
+    out
+}
+
+fn compile_groups(
+    b: &Bundle,
+    board: &Board,
+    roster: &Roster,
+    zones: &mut Vec<Zone>,
+    turn_of: impl Fn(Date) -> i64,
+) -> Vec<Group> {
+    let s = &b.scenario;
+    s.reinforcements
+        .iter()
+        .filter_map(|r| {
+            let units: Vec<Unit> = r
+                .units
+                .iter()
+                .filter_map(|u| roster.get(u.as_str()))
+                .collect();
+            let side = roster.info(*units.first()?).side;
+            let mut zs: Vec<usize> = r
+                .entry
+                .iter()
+                .flat_map(|e| entry_zones(board, zones, e))
+                .collect();
+            zs.sort_unstable();
+            zs.dedup();
+            let side_id = s
+                .sides
+                .iter()
+                .find(|x| x.nations.contains(&roster.info(units[0]).def.nation))
+                .map(|x| x.id.to_string())
+                .unwrap_or_default();
+            Some(Group {
+                name: r
+                    .name
+                    .clone()
+                    .unwrap_or_else(|| format!("{side_id} reinforcements of {}", r.date)),
+                side,
+                units,
+                turn: turn_of(r.date),
+                zones: zs,
+                cannot_move_before: r.cannot_move_before.map(&turn_of),
+                half_mp_first_turn: r.half_mp_first_turn,
+                optional: r.optional,
+                enemy_vp: r.enemy_vp,
+            })
+        })
+        .collect()
+}
+
+fn compile_restraints(
+    b: &Bundle,
+    roster: &Roster,
+    turn_of: impl Fn(Date) -> i64,
+) -> Vec<Vec<Restraint>> {
+    let mut out = vec![Vec::new(); roster.len()];
+    for r in &b.scenario.restrictions {
+        let restraint = match &r.rule {
+            RestrictionRule::NoMoveUntil(d) => Restraint::NoMoveUntil(turn_of(*d)),
+            RestrictionRule::HalfMpOn(d) => Restraint::HalfMpOn(turn_of(*d)),
+            RestrictionRule::NoCrossing {
+                hexside,
+                north_of_row,
+            } => match b.terrain.hexsides.iter().position(|k| k.id == *hexside) {
+                Some(kind) => Restraint::NoCrossing {
+                    kind,
+                    north_of_row: *north_of_row,
+                },
+                None => continue,
+            },
+        };
+        for u in roster.all() {
+            let info = roster.info(u);
+            let bound = match &r.scope {
+                Scope::Formation(f) => info
+                    .def
+                    .formation
+                    .as_ref()
+                    .is_some_and(|uf| b.counters.is_within(uf.as_str(), f.as_str())),
+                Scope::Units(list) => list.contains(&info.id),
+            };
+            if bound {
+                out[u.ix()].push(restraint.clone());
+            }
+        }
+    }
+    out
+}
+
+fn compile_award(b: &Bundle, board: &Board, scorer_sources: &[Hx], e: &VpEvent) -> Award {
+    match e {
+        VpEvent::CrossRiver(name) => {
+            let river: Vec<_> = b.map.named_hexsides(name).collect();
+            let mut near = vec![false; board.len()];
+            let mut stack: Vec<Hx> = scorer_sources.to_vec();
+            for &s in &stack {
+                near[s] = true;
+            }
+            while let Some(h) = stack.pop() {
+                for (d, n) in board.neighbours(h) {
+                    let crosses = board.edge(h, d).hexside.is_some_and(|x| river.contains(&x));
+                    if !near[n] && !crosses {
+                        near[n] = true;
+                        stack.push(n);
+                    }
+                }
+            }
+            Award::CrossRiver {
+                name: name.clone(),
+                beyond: near.iter().map(|n| !n).collect(),
+            }
+        }
+        VpEvent::ControlPlace(p) => Award::ControlPlace {
+            name: p.clone(),
+            hexes: board.place(p).unwrap_or(&[]).to_vec(),
+        },
+        VpEvent::ControlOtherTownHexes => {
+            let named: Vec<Hx> = b
+                .scenario
+                .victory
+                .iter()
+                .flat_map(|v| v.points.iter())
+                .filter_map(|a| match &a.event {
+                    VpEvent::ControlPlace(p) => board.place(p),
+                    _ => None,
+                })
+                .flatten()
+                .copied()
+                .collect();
+            Award::OtherTownHexes {
+                hexes: (0..board.len())
+                    .filter(|h| board.urban[*h] && !named.contains(h))
+                    .collect(),
+            }
+        }
+        VpEvent::EnemyUnitEliminated => Award::EnemyUnitEliminated,
+        VpEvent::ReserveEntered => Award::ReserveEntered,
+    }
+}

@@ -1,0 +1,158 @@
+//! Rule tests on hand-made positions, one file per rule chapter, each test named after
+//! the rule or worked example (reference §1.W) it checks.
+
+mod r11_r12_r13;
+mod r3_movement;
+mod r4_zoc_control;
+mod r5_combat;
+mod r5_retreat_pursuit;
+mod r7_r15_fortifications_special_units;
+mod setup_checks;
+mod victory;
+mod worked_examples;
+
+use crate::hex::HexId;
+use crate::model::UnitId;
+use crate::wb95::combat::Odds;
+use crate::wb95::sandbox::Sandbox;
+use crate::wb95::{
+    Action, AttackOrder, Decision, Event, Game, Hx, Pending, PhaseKind, RuleError, Side, Unit,
+};
+
+pub(super) fn start(s: &Sandbox) -> Game {
+    match s.game(1) {
+        Ok(g) => g,
+        Err(e) => panic!("{e:#?}"),
+    }
+}
+
+pub(super) fn hx(g: &Game, s: &str) -> Hx {
+    g.board().index(HexId::parse(s).unwrap()).unwrap()
+}
+
+pub(super) fn unit(g: &Game, s: &str) -> Unit {
+    g.roster().get(s).unwrap_or_else(|| panic!("no unit {s}"))
+}
+
+pub(super) fn ids(v: &[&str]) -> Vec<UnitId> {
+    v.iter().map(|s| UnitId::new(*s)).collect()
+}
+
+pub(super) fn hexes(v: &[&str]) -> Vec<HexId> {
+    v.iter().map(|s| HexId::parse(s).unwrap()).collect()
+}
+
+pub(super) fn mv(g: &mut Game, units: &[&str], path: &[&str]) -> Result<Vec<Event>, RuleError> {
+    g.apply(Action::Move {
+        units: ids(units),
+        path: hexes(path),
+    })
+}
+
+pub(super) fn end(g: &mut Game) -> Vec<Event> {
+    g.apply(Action::EndPhase)
+        .unwrap_or_else(|e| panic!("EndPhase refused: {e}"))
+}
+
+/// Ends phases until one of `kind` owned by `side` is pending.
+pub(super) fn until(g: &mut Game, kind: PhaseKind, side: Side) {
+    for _ in 0..40 {
+        let p = g.state().clock.phase;
+        if p.kind() == kind && p.owner() == Some(side) && g.state().combat.is_none() {
+            return;
+        }
+        end(g);
+    }
+    panic!("never reached {kind:?} of {side:?}");
+}
+
+pub(super) fn order(att: &[&str], def: &[&str]) -> AttackOrder {
+    AttackOrder {
+        attackers: ids(att),
+        defenders: hexes(def),
+        stars: vec![],
+        hq_pool_cms: 0,
+    }
+}
+
+/// Two dice faces summing to `roll`.
+pub(super) fn faces(roll: u8) -> [u8; 2] {
+    let a = roll.div_ceil(2).min(6);
+    [a, roll - a]
+}
+
+/// Declares an attack with the 2K6 roll scripted.
+pub(super) fn attack_rolling(
+    g: &mut Game,
+    att: &[&str],
+    def: &[&str],
+    roll: u8,
+) -> Result<Vec<Event>, RuleError> {
+    g.script_dice(&faces(roll));
+    g.apply(Action::Attack(order(att, def)))
+}
+
+pub(super) fn odds(g: &Game, att: &[&str], def: &[&str]) -> Odds {
+    let side = g.info(unit(g, att[0])).side;
+    let eng = g
+        .engagement_of(side, &order(att, def))
+        .unwrap_or_else(|e| panic!("{e}"));
+    g.assess(&eng)
+}
+
+pub(super) fn decision(g: &Game) -> Decision {
+    match g.pending() {
+        Pending::Decide { decision, .. } => decision,
+        Pending::GameOver(r) => panic!("game over: {r}"),
+    }
+}
+
+pub(super) fn cel(g: &Game, u: &str) -> u8 {
+    g.unit_state(unit(g, u)).cel
+}
+
+pub(super) fn at(g: &Game, u: &str) -> Option<HexId> {
+    g.unit_state(unit(g, u)).hex().map(|h| g.hex_id(h))
+}
+
+pub(super) fn count<F: Fn(&Event) -> bool>(events: &[Event], f: F) -> usize {
+    events.iter().filter(|e| f(e)).count()
+}
+
+/// Answers the decisions of the combat in progress with a random bot until the phase's
+/// own decision (attack or move) is pending again.
+pub(super) fn finish_combat(g: &mut Game) {
+    use crate::ai::{Player, RandomBot};
+    let mut bot = RandomBot::new(0);
+    for _ in 0..50 {
+        match g.pending() {
+            Pending::Decide { side, decision } => {
+                if matches!(decision, Decision::Attack { .. } | Decision::Move { .. })
+                    && g.state().combat.is_none()
+                {
+                    return;
+                }
+                let a = bot.decide(g, &side, &decision);
+                g.apply(a).unwrap_or_else(|e| panic!("{e}"));
+            }
+            Pending::GameOver(_) => return,
+        }
+    }
+    panic!("the combat did not end");
+}
+
+/// The 2K6 roll after modifiers recorded by the last resolution in `events`.
+pub(super) fn resolved(
+    events: &[Event],
+) -> Option<(u8, u8, crate::wb95::CrtCell, crate::wb95::Column)> {
+    events.iter().find_map(|e| match e {
+        Event::CombatResolved {
+            roll,
+            modified,
+            cell,
+            column,
+            ..
+        } => Some((*roll, *modified, *cell, *column)),
+        _ => None,
+    })
+}

@@ -1,0 +1,376 @@
+//! The rules engine as a whole: bot-played games of the fixture scenario (determinism,
+//! replay, and property tests over many seeds: stacking, sides never sharing a hex, CEL,
+//! units on the map, attack obligations), and the `play`, `replay`, `odds` and
+//! `validate` commands. Rule-by-rule tests live beside the engine (`src/wb95/tests`).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use proptest::prelude::*;
+use sztab::ai::{Player, RandomBot, play_out};
+use sztab::model::{Bundle, SideId};
+use sztab::wb95::state::Loc;
+use sztab::wb95::{Action, Decision, Event, Fingerprint, Game, Pending};
+
+const FIXTURE: &str = "tests/fixtures/mini.scenario.ron";
+
+fn root(p: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(p)
+}
+
+fn fixture() -> Bundle {
+    Bundle::load(&root(FIXTURE)).unwrap().0
+}
+
+fn bots(seed: u64) -> Vec<(SideId, Box<dyn Player>)> {
+    vec![
+        ("german".into(), Box::new(RandomBot::new(seed * 2 + 1))),
+        ("soviet".into(), Box::new(RandomBot::new(seed * 2 + 2))),
+    ]
+}
+
+/// Plays a game, returning every event and the actions.
+fn play(seed: u64) -> (Vec<Event>, Vec<Action>) {
+    let mut g = Game::new(&fixture(), seed).unwrap();
+    let mut events = g.opening_events().to_vec();
+    let played = play_out(&mut g, &mut bots(seed), 100_000, |_, _, es| {
+        events.extend_from_slice(es)
+    })
+    .unwrap();
+    (events, played.actions)
+}
+
+#[test]
+fn a_random_game_of_the_fixture_ends_with_a_result() {
+    let mut g = Game::new(&fixture(), 7).unwrap();
+    let played = play_out(&mut g, &mut bots(7), 100_000, |_, _, _| {}).unwrap();
+    assert_eq!(played.result.turn, 4);
+    assert!(played.result.level.is_some());
+    assert!(matches!(g.pending(), Pending::GameOver(_)));
+    assert!(
+        g.apply(Action::EndPhase).is_err(),
+        "nothing is legal after the end"
+    );
+}
+
+#[test]
+fn the_same_seed_and_actions_give_the_same_events_and_a_replay_reproduces_them() {
+    let (a, actions) = play(11);
+    let (b, _) = play(11);
+    assert_eq!(a, b);
+    let mut g = Game::new(&fixture(), 11).unwrap();
+    let mut replayed = g.opening_events().to_vec();
+    for act in actions {
+        replayed.extend(g.apply(act).unwrap());
+    }
+    assert_eq!(replayed, a);
+    let (c, _) = play(12);
+    assert_ne!(a, c, "another seed, another game");
+}
+
+#[test]
+fn events_alone_rebuild_the_final_state() {
+    let (events, _) = play(5);
+    let g = Game::new(&fixture(), 5).unwrap();
+    let mut state = sztab::wb95::state::GameState::new(g.prepared().clone());
+    for e in &events {
+        state.apply(e);
+    }
+    let mut g2 = Game::new(&fixture(), 5).unwrap();
+    play_out(&mut g2, &mut bots(5), 100_000, |_, _, _| {}).unwrap();
+    let cel = |s: &sztab::wb95::state::GameState| {
+        s.units.iter().map(|u| (u.loc, u.cel)).collect::<Vec<_>>()
+    };
+    assert_eq!(cel(&state), cel(g2.state()));
+    assert_eq!(state.control, g2.state().control);
+    assert_eq!(state.vp, g2.state().vp);
+}
+
+/// Checks the invariants of a position.
+fn check_position(g: &Game) -> Result<(), String> {
+    let b = g.board();
+    for h in 0..b.len() {
+        let units = g.units_at(h);
+        if g.stacked_cel(h) > 8 && g.state().combat.is_none() {
+            return Err(format!("{} holds {} CEL", b.id(h), g.stacked_cel(h)));
+        }
+        if let Some(&first) = units.first() {
+            let side = g.info(first).side;
+            if units.iter().any(|&u| g.info(u).side != side) {
+                return Err(format!("both sides on {}", b.id(h)));
+            }
+        }
+        for &u in units {
+            if g.unit_state(u).hex() != Some(h) {
+                return Err(format!(
+                    "{} listed on {} but is elsewhere",
+                    g.unit_id(u),
+                    b.id(h)
+                ));
+            }
+        }
+    }
+    for u in g.roster().all() {
+        let st = g.unit_state(u);
+        match st.loc {
+            Loc::OnMap(h) => {
+                if h >= b.len() || !g.units_at(h).contains(&u) {
+                    return Err(format!("{} is off the map", g.unit_id(u)));
+                }
+                if st.cel == 0 || st.cel > g.info(u).max_cel() {
+                    return Err(format!("{} has {} CEL", g.unit_id(u), st.cel));
+                }
+            }
+            Loc::Eliminated if st.cel != 0 => {
+                return Err(format!("{} eliminated with CEL", g.unit_id(u)));
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// Every obligation is met or impossible when a Combat phase ends (R5.1.3-5.1.7).
+fn check_obligations(g: &Game) -> Result<(), String> {
+    let Some(side) = g.state().clock.phase.owner() else {
+        return Ok(());
+    };
+    let b = g.board();
+    for &u in &g.state().obliged {
+        let Some(h) = g.unit_state(u).hex() else {
+            continue;
+        };
+        if !g.fought(u) && b.neighbours(h).any(|(_, n)| g.attackable(side, n)) {
+            return Err(format!(
+                "{} was obliged to attack and did not",
+                g.unit_id(u)
+            ));
+        }
+    }
+    for &e in &g.state().must_attack {
+        let Some(h) = g.unit_state(e).hex() else {
+            continue;
+        };
+        let reachable = b.neighbours(h).any(|(_, n)| {
+            g.units_at(n)
+                .iter()
+                .any(|&a| g.info(a).side == side && g.info(a).can_attack() && !g.fought(a))
+        });
+        if !g.fought(e) && g.attackable(side, h) && reachable {
+            return Err(format!("{} had to be attacked and was not", g.unit_id(e)));
+        }
+    }
+    Ok(())
+}
+
+/// Every destination the reach query offers a unit is a legal move (R3, R4.2, R12).
+fn check_destinations(g: &Game, units: &[sztab::model::UnitId]) -> Result<(), String> {
+    let Some(u) = units.first().and_then(|id| g.roster().get(id.as_str())) else {
+        return Ok(());
+    };
+    for d in g.destinations(u) {
+        let a = Action::Move {
+            units: vec![g.unit_id(u).clone()],
+            path: d.path.clone(),
+        };
+        g.check(&a)
+            .map_err(|e| format!("reach offered {d:?} but: {e}"))?;
+    }
+    Ok(())
+}
+
+/// Plays a whole game checking the invariants after every action and the obligations
+/// before every Combat phase ends; returns the fingerprint.
+fn checked_game(seed: u64) -> Result<String, String> {
+    let mut g = Game::new(&fixture(), seed).map_err(|e| e.to_string())?;
+    let mut players = bots(seed);
+    let mut fp = Fingerprint::default();
+    fp.extend(g.opening_events());
+    for _ in 0..100_000 {
+        check_position(&g)?;
+        let (side, decision) = match g.pending() {
+            Pending::GameOver(_) => return Ok(fp.hex()),
+            Pending::Decide { side, decision } => (side, decision),
+        };
+        let player = &mut players
+            .iter_mut()
+            .find(|(s, _)| *s == side)
+            .ok_or("no player")?
+            .1;
+        let action = player.decide(&g, &side, &decision);
+        if let (Decision::Move { .. }, Action::Move { units, .. }) = (&decision, &action) {
+            check_destinations(&g, units)?;
+        }
+        let ending_combat =
+            matches!(decision, Decision::Attack { .. }) && action == Action::EndPhase;
+        if ending_combat {
+            check_obligations(&g)?;
+        }
+        let events = g
+            .apply(action.clone())
+            .map_err(|e| format!("{action:?}: {e}"))?;
+        fp.extend(&events);
+    }
+    Err("the game did not end".into())
+}
+
+fn cases() -> u32 {
+    std::env::var("SZTAB_GAME_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(48)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(), failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_games_keep_the_rules_invariants_and_are_reproducible(seed in 0u64..1_000_000) {
+        let first = checked_game(seed);
+        prop_assert!(first.is_ok(), "seed {}: {:?}", seed, first);
+        prop_assert_eq!(first, checked_game(seed));
+    }
+}
+
+fn sztab(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_sztab"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap()
+}
+
+/// A copy of the fixture in a temp dir, with one replacement in the scenario.
+fn fixture_copy(from: &str, to: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["mini.scenario.ron", "mini.map.ron", "mini.counters.ron"] {
+        let mut text = std::fs::read_to_string(root(&format!("tests/fixtures/{name}"))).unwrap();
+        text = text.replace(
+            "../../assets/",
+            &format!("{}/assets/", env!("CARGO_MANIFEST_DIR")),
+        );
+        if name == "mini.scenario.ron" {
+            assert!(text.contains(from), "{from}");
+            text = text.replacen(from, to, 1);
+        }
+        std::fs::write(dir.path().join(name), text).unwrap();
+    }
+    let p = dir.path().join("mini.scenario.ron");
+    (dir, p)
+}
+
+#[test]
+fn cli_play_writes_a_log_that_replay_reproduces() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("game.ron");
+    let log_s = log.to_str().unwrap();
+    let out = sztab(&[
+        "play",
+        FIXTURE,
+        "--bot",
+        "german=random",
+        "--bot",
+        "soviet=random",
+        "--seed",
+        "7",
+        "--log",
+        log_s,
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.contains("Turn 1 (1943-07-05)") && text.contains("Result:"),
+        "{text}"
+    );
+    let replay = sztab(&["replay", log_s]);
+    assert_eq!(
+        replay.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&replay.stdout)
+    );
+    assert!(String::from_utf8_lossy(&replay.stdout).contains("replay matches"));
+    let tampered = std::fs::read_to_string(&log)
+        .unwrap()
+        .replace("seed: 7", "seed: 8");
+    std::fs::write(&log, tampered).unwrap();
+    assert_eq!(sztab(&["replay", log_s]).status.code(), Some(1));
+    let bad = sztab(&["play", FIXTURE, "--bot", "prussia=random"]);
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
+fn cli_odds_prints_the_breakdown_and_every_outcome() {
+    let (_d, path) = fixture_copy(
+        "(unit: \"1PzD/113\", hex: \"0704\", cel: 1)",
+        "(unit: \"1PzD/113\", hex: \"0705\", cel: 1)",
+    );
+    let out = sztab(&[
+        "odds",
+        path.to_str().unwrap(),
+        "--attackers",
+        "0705",
+        "--defender",
+        "0805",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for needle in [
+        "R19.1.1",
+        "R19.1.2",
+        "R20.1.1",
+        "Initial ratio",
+        "HQ die modifier",
+        "Outcomes",
+    ] {
+        assert!(text.contains(needle), "{needle} missing:\n{text}");
+    }
+    let total: f64 = text
+        .lines()
+        .filter_map(|l| l.trim().split('%').next()?.trim().parse::<f64>().ok())
+        .sum();
+    assert!((total - 100.0).abs() < 0.05, "{total}\n{text}");
+    let illegal = sztab(&["odds", FIXTURE, "--attackers", "0605", "--defender", "0805"]);
+    assert_eq!(illegal.status.code(), Some(1));
+}
+
+#[test]
+fn cli_validate_reports_the_setup_checks() {
+    let (_d, path) = fixture_copy(
+        "(unit: \"202\", hex: \"0805\")",
+        "(unit: \"202\", hex: \"0605\")",
+    );
+    let out = sztab(&["validate", path.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("error[P02] (R3.1.8)"), "{text}");
+    let ok = sztab(&["validate", FIXTURE]);
+    assert_eq!(
+        ok.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&ok.stdout)
+    );
+}
+
+#[test]
+fn the_fixture_is_refused_when_overstacked() {
+    let mut b = fixture();
+    for p in b.scenario.setup.iter_mut() {
+        if p.unit.as_str().starts_with("10ID") {
+            p.hex = "0605".parse().unwrap();
+        }
+    }
+    let refused = Game::new(&b, 1).unwrap_err();
+    assert!(refused.problems.iter().any(|p| p.code == "P01"));
+}
