@@ -54,11 +54,7 @@ pub fn validate_file(path: &Path) -> Result<Report, LoadError> {
         }
         FileKind::Scenario => {
             let (b, mut problems) = Bundle::load(path)?;
-            // The rules' setup checks need sound references to compile the scenario.
-            if !problems.iter().any(|p| p.is_error()) {
-                let prepared = Prepared::new(&b);
-                problems.extend(setup_check::check(&b, &prepared));
-            }
+            problems.extend(rules_checks(&b, &problems));
             let p = &b.paths;
             let files = vec![
                 p.scenario.clone(),
@@ -69,4 +65,24 @@ pub fn validate_file(path: &Path) -> Result<Report, LoadError> {
             Ok(Report { files, problems })
         }
     }
+}
+
+/// The engine's setup checks, when the reference checks found no error: the rules need
+/// sound references to compile the scenario.
+fn rules_checks(b: &Bundle, reference: &[Problem]) -> Vec<Problem> {
+    if reference.iter().any(|p| p.is_error()) {
+        return Vec::new();
+    }
+    let prepared = Prepared::new(b);
+    setup_check::check(b, &prepared)
+}
+
+/// Checks a scenario held in memory (the editor's live validation): the reference checks
+/// of all four parts, then the engine's setup checks. Problems name their subject but
+/// carry no file position.
+pub fn check_bundle(b: &Bundle) -> Vec<Problem> {
+    let mut problems = b.check();
+    let rules = rules_checks(b, &problems);
+    problems.extend(rules);
+    problems
 }

@@ -14,6 +14,13 @@ pub struct Layers {
     pub numbers: bool,
     pub labels: bool,
     pub zones: bool,
+    /// Unit counters (scenarios).
+    #[serde(default = "yes")]
+    pub units: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 impl Default for Layers {
@@ -29,13 +36,14 @@ impl Default for Layers {
             numbers: true,
             labels: true,
             zones: true,
+            units: true,
         }
     }
 }
 
 impl Layers {
     /// Every toggle with its name, in drawing order, for menus and tests.
-    pub fn toggles(&mut self) -> [(&'static str, &mut bool); 10] {
+    pub fn toggles(&mut self) -> [(&'static str, &mut bool); 11] {
         [
             ("Underlay", &mut self.underlay),
             ("Terrain", &mut self.terrain),
@@ -47,6 +55,7 @@ impl Layers {
             ("Hex numbers", &mut self.numbers),
             ("Labels", &mut self.labels),
             ("Zones", &mut self.zones),
+            ("Units", &mut self.units),
         ]
     }
 
