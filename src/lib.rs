@@ -6,6 +6,7 @@ pub mod ai;
 pub mod cli;
 pub mod editor;
 pub mod hex;
+pub mod markdown;
 pub mod model;
 pub mod render;
 pub mod validate;

@@ -13,6 +13,7 @@ pub mod edit;
 pub mod files;
 pub mod history;
 pub mod panels;
+pub mod scenario;
 pub mod tools;
 pub mod trace;
 
