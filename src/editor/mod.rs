@@ -16,6 +16,7 @@ pub mod panels;
 pub mod scenario;
 pub mod tools;
 pub mod trace;
+pub mod validation;
 
 use std::path::PathBuf;
 

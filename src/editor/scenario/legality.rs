@@ -134,6 +134,27 @@ impl SetupRules {
     }
 }
 
+/// The verdict on every hex of the map for the first of `units` (a formation spreads from
+/// where its first unit may stand), the others of `units` left out of the stacks.
+pub fn legal_hexes(
+    b: &Bundle,
+    rules: &SetupRules,
+    units: &[crate::model::UnitId],
+) -> Vec<(HexId, Verdict)> {
+    let Some(def) = units.first().and_then(|u| b.counters.unit(u.as_str())) else {
+        return Vec::new();
+    };
+    let names: Vec<&str> = units.iter().map(|u| u.as_str()).collect();
+    let occ = Occupancy::of_setup(b, &names);
+    let p = b.scenario.setup.iter().find(|p| p.unit == def.id);
+    let (cel, side) = (start_cel(def, p), side_of(b, def));
+    b.map
+        .grid
+        .iter()
+        .map(|h| (h, rules.verdict(def, cel, side, h, &occ)))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

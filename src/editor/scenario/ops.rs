@@ -340,13 +340,6 @@ pub fn rename_nation(d: &mut Draft, old: &str, new: &str) -> bool {
     true
 }
 
-/// Whether anything uses a nation (a used nation cannot be deleted).
-pub fn nation_in_use(d: &Draft, id: &str) -> bool {
-    d.units.list.iter().any(|u| u.nation.as_str() == id)
-        || d.formations.list.iter().any(|f| f.nation.as_str() == id)
-        || d.air.list.iter().any(|a| a.nation.as_str() == id)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
