@@ -735,6 +735,9 @@ impl EditorApp {
                 if let Some(v) = &dnd {
                     super::tools::units::shade_verdicts(sink, &view, &v.verdicts);
                 }
+                if let Some(v) = &view.scen.dragging {
+                    super::tools::units::shade_verdicts(sink, &view, v);
+                }
                 if let (Some(l), Some(w)) = (&layer, &window) {
                     crate::render::counter::draw_units(sink, &doc.map().grid, l, w);
                 }

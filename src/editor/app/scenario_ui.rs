@@ -74,7 +74,12 @@ impl EditorApp {
 
     pub(super) fn scenario_windows(&mut self, ctx: &Context) {
         if let Some(doc) = self.doc.as_mut() {
-            stack_popup::show(ctx, &mut self.scen, doc);
+            let at = self
+                .scen
+                .stack_popup
+                .filter(|h| doc.map().grid.contains(*h))
+                .map(|h| self.canvas.screen_of(doc.map().grid.center(h)));
+            stack_popup::show(ctx, &mut self.scen, doc, at);
         }
         self.new_scenario_dialog(ctx);
         for r in std::mem::take(&mut self.scen.requests) {

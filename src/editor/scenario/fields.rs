@@ -79,13 +79,16 @@ pub fn validated<T: PartialEq>(
         }
     }
     let ended = response.lost_focus();
+    // The name stays the accessible name; the reason is shown beside and in the tooltip.
+    response = response.on_hover_text(name);
     if let Some(e) = &draft.error {
-        response = response.on_hover_text(RichText::new(format!("{name}: {e}")).color(INVALID));
+        let reason = e.clone();
+        response = response.on_hover_ui(|ui| {
+            ui.label(RichText::new(reason).color(INVALID));
+        });
         if response.has_focus() {
             ui.colored_label(INVALID, e);
         }
-    } else {
-        response = response.on_hover_text(name);
     }
     if ended {
         ui.data_mut(|d| d.remove::<Draft>(id));

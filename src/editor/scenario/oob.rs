@@ -128,6 +128,7 @@ pub fn show(ui: &mut Ui, wb: &mut Workbench, doc: &mut Document) {
                     .show(ui, |ui| tree(ui, &view, None, &others, wb, &mut clicked));
             }
         });
+    wb.reveal = None;
     match clicked {
         Some(Pick::Unit(u)) => {
             wb.selection.unit = Some(u);
@@ -202,7 +203,13 @@ fn tree(
             continue;
         }
         let id = Id::unique(("oob formation", f.id.as_str()));
-        let open = !v.filter.is_empty();
+        let revealing = wb
+            .reveal
+            .as_ref()
+            .and_then(|u| v.c.unit(u.as_str()))
+            .and_then(|u| u.formation.as_ref())
+            .is_some_and(|uf| v.c.is_within(uf.as_str(), f.id.as_str()));
+        let open = !v.filter.is_empty() || revealing;
         let mut state =
             egui::collapsing_header::CollapsingState::load_with_default_open(ui.ctx(), id, false);
         if open {
@@ -226,12 +233,24 @@ fn tree(
                 if r.clicked() {
                     *clicked = Some(Pick::Formation(f.id.clone()));
                 }
-                r.on_hover_text("Drag onto the map to set up the whole formation");
+                r.on_hover_text(
+                    "Click to select and open; drag onto the map to set up the whole formation",
+                );
             })
             .body(|ui| {
                 tree(ui, v, Some(f.id.as_str()), nations, wb, clicked);
                 units(ui, v, Some(f.id.as_str()), nations, wb, clicked);
             });
+        if matches!(clicked, Some(Pick::Formation(x)) if *x == f.id) {
+            // Selecting a formation opens it (the triangle closes it).
+            let mut st = egui::collapsing_header::CollapsingState::load_with_default_open(
+                ui.ctx(),
+                id,
+                false,
+            );
+            st.set_open(true);
+            st.store(ui.ctx());
+        }
     }
     if parent.is_none() {
         let loose: Vec<&UnitDef> = v.units_in(None, nations).collect();
@@ -274,6 +293,10 @@ fn units(
         });
         if r.clicked() {
             *clicked = Some(Pick::Unit(u.id.clone()));
+        }
+        if wb.reveal.as_ref() == Some(&u.id) {
+            r.scroll_to_me(Some(egui::Align::Center));
+            wb.reveal = None;
         }
     }
 }

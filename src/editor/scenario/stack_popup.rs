@@ -12,7 +12,8 @@ use crate::editor::document::Document;
 use crate::model::{ArtillerySetup, Placement};
 use crate::render::counter::{CounterFace, UnitMarkers, UnitState};
 
-pub fn show(ctx: &Context, wb: &mut Workbench, doc: &mut Document) {
+/// The window opens beside `at`, the stack's place on screen.
+pub fn show(ctx: &Context, wb: &mut Workbench, doc: &mut Document, at: Option<egui::Pos2>) {
     let Some(hex) = wb.stack_popup else { return };
     let (Some(s), Some(c)) = (doc.scenario(), doc.counters()) else {
         return;
@@ -53,7 +54,8 @@ pub fn show(ctx: &Context, wb: &mut Workbench, doc: &mut Document) {
     let mut open = true;
     let mut actions: Vec<Action> = Vec::new();
     egui::Window::new(format!("Stack {hex}"))
-        .id(egui::Id::unique("stack popup"))
+        .id(egui::Id::unique(("stack popup", hex)))
+        .default_pos(at.unwrap_or_default() + egui::vec2(30.0, -20.0))
         .open(&mut open)
         .resizable(false)
         .collapsible(false)

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use egui::Ui;
 
 use super::draft::Draft;
-use super::legality::SetupRules;
+use super::legality::{SetupRules, Verdict};
 use crate::editor::document::Document;
 use crate::editor::validation::Validator;
 use crate::editor::validation::panel::{self as problems_panel, Filter};
@@ -99,6 +99,11 @@ pub struct Workbench {
     pub status: Option<String>,
     /// The unit table scrolls to the selected unit once after it was selected elsewhere.
     scroll_to: Option<UnitId>,
+    /// A unit picked on the map: the tree opens its formations and scrolls to it once.
+    pub reveal: Option<UnitId>,
+    /// While a counter is dragged on the map: every hex's verdict for it, shaded under
+    /// the counters.
+    pub dragging: Option<Arc<Vec<(HexId, Verdict)>>>,
     layer: Option<(u64, Arc<UnitLayer>)>,
     rules: Option<(u64, Arc<SetupRules>)>,
 }
@@ -120,6 +125,8 @@ impl Default for Workbench {
             requests: Vec::new(),
             status: None,
             scroll_to: None,
+            reveal: None,
+            dragging: None,
             layer: None,
             rules: None,
         }

@@ -3,6 +3,8 @@
 //! pick where a dropped formation is dealt. While a counter is dragged, every hex is shaded
 //! legal or illegal for it by the engine's setup rules.
 
+use std::sync::Arc;
+
 use egui::Ui;
 
 use super::{ACCENT, HOVER, Tool, ToolCtx, ToolKind, View, highlight};
@@ -26,7 +28,7 @@ struct Press {
     units: Vec<UnitId>,
     start: [f32; 2],
     moved: bool,
-    verdicts: Vec<(HexId, Verdict)>,
+    verdicts: Arc<Vec<(HexId, Verdict)>>,
 }
 
 #[derive(Default)]
@@ -76,13 +78,24 @@ impl Tool for Units {
             if !press.moved && d > DRAG_START {
                 press.moved = true;
                 if let (Some(b), Some(rules)) = (cx.doc.bundle(), cx.scen.rules(cx.doc)) {
-                    press.verdicts = legal_hexes(b, &rules, &press.units);
+                    press.verdicts = Arc::new(legal_hexes(b, &rules, &press.units));
+                    cx.scen.dragging = Some(press.verdicts.clone());
                 }
+            }
+            if press.moved {
+                *cx.status = match p.hex {
+                    Some(h) => match press.verdicts.iter().find(|(x, _)| *x == h) {
+                        Some((_, v)) => format!("{h}: {}", v.reason()),
+                        None => h.to_string(),
+                    },
+                    None => "off the map: release to unplace".into(),
+                };
             }
         }
         if p.released
             && let Some(press) = self.press.take()
         {
+            cx.scen.dragging = None;
             self.release(p, press, cx);
         }
     }
@@ -101,7 +114,6 @@ impl Tool for Units {
             }
             return;
         };
-        shade_verdicts(sink, v, &press.verdicts);
         if let (Some(p), Some(layer)) = (p, v.layer) {
             let faces: Vec<_> = layer
                 .stack_at(press.hex)
@@ -143,12 +155,13 @@ impl Units {
             stack.units.iter().take(1).cloned().collect()
         };
         cx.scen.selection.unit = units.first().cloned();
+        cx.scen.reveal = units.first().cloned();
         self.press = Some(Press {
             hex: h,
             units,
             start: p.board,
             moved: false,
-            verdicts: Vec::new(),
+            verdicts: Arc::new(Vec::new()),
         });
     }
 
