@@ -25,7 +25,7 @@ pub fn show(ctx: &Context, wb: &mut Workbench, doc: &mut Document, at: Option<eg
     }
     let side_fortified =
         |n: &crate::model::NationId| s.side_of_nation(n.as_str()).is_some_and(|x| x.fortified);
-    let rows: Vec<(Placement, Option<(CounterFace, u8, bool, bool)>)> = here
+    let rows: Vec<(Placement, Option<RowInfo>)> = here
         .iter()
         .map(|p| {
             let info = c.unit(p.unit.as_str()).map(|u| {
@@ -81,6 +81,9 @@ pub fn show(ctx: &Context, wb: &mut Workbench, doc: &mut Document, at: Option<eg
     }
 }
 
+/// A stack row's counter, full CEL, whether towed, whether its side starts fortified.
+type RowInfo = (CounterFace, u8, bool, bool);
+
 enum Action {
     Select(crate::model::UnitId),
     Move(usize, usize),
@@ -93,7 +96,7 @@ fn row(
     k: usize,
     n: usize,
     p: &Placement,
-    info: Option<&(CounterFace, u8, bool, bool)>,
+    info: Option<&RowInfo>,
     actions: &mut Vec<Action>,
 ) {
     if let Some((face, ..)) = info

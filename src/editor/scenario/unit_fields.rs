@@ -213,14 +213,16 @@ mod tests {
 
     #[test]
     fn bad_text_is_refused_with_a_reason() {
-        let mut cs = Counters::default();
-        cs.units = vec![
-            unit(),
-            UnitDef {
-                id: UnitId::new("b"),
-                ..unit()
-            },
-        ];
+        let cs = Counters {
+            units: vec![
+                unit(),
+                UnitDef {
+                    id: UnitId::new("b"),
+                    ..unit()
+                },
+            ],
+            ..Counters::default()
+        };
         let u = unit();
         assert!(
             parse(Field::Sp, "x", &u, &cs)
