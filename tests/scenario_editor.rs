@@ -322,3 +322,132 @@ fn saving_writes_a_changed_counter_set_and_undo_restores_it() {
             .is_none()
     );
 }
+
+/// A new small scenario on the Kursk northern map, from File → New scenario to a saved
+/// file that validates and plays, with UI interactions only.
+#[test]
+fn build_a_scenario_on_the_northern_map_from_scratch() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(EditorApp::open(None));
+    click(&mut h, "File");
+    click(&mut h, "New scenario…");
+    type_into(&mut h, "Title", "Ponyri station");
+    let map = root("scenarios/kursk-1943/north.map.ron");
+    type_into(&mut h, "Map file", &map.display().to_string());
+    type_into(&mut h, "First day", "1943-07-10");
+    click(&mut h, "Create scenario");
+    // The new scenario asks for its file at once.
+    let path = dir.path().join("ponyri.scenario.ron");
+    type_into(&mut h, "Path", &path.display().to_string());
+    click(&mut h, "Save file");
+    assert!(path.exists(), "{:?}", h.state().error());
+    assert!(dir.path().join("ponyri.counters.ron").exists());
+
+    // Forces: a German division of three regiments, a Soviet division of two.
+    click(&mut h, "Add formation to Germany");
+    type_into(&mut h, "Id of formation Formation 2", "292 ID");
+    leave_field(&mut h);
+    type_into(
+        &mut h,
+        "Name of formation 292 ID",
+        "292nd Infantry Division",
+    );
+    leave_field(&mut h);
+    for _ in 0..3 {
+        click(&mut h, "Add unit");
+    }
+    click(&mut h, "Add formation to Soviet Union");
+    type_into(&mut h, "Id of formation Formation 2", "81 RD");
+    leave_field(&mut h);
+    type_into(&mut h, "Name of formation 81 RD", "81st Rifle Division");
+    leave_field(&mut h);
+    for _ in 0..2 {
+        click(&mut h, "Add unit");
+    }
+    let c = h.state().doc().unwrap().counters().unwrap().clone();
+    assert_eq!(c.units.len(), 5);
+    assert_eq!(c.unit("3/292 ID").unwrap().nation.as_str(), "german");
+    assert_eq!(c.unit("2/81 RD").unwrap().nation.as_str(), "soviet");
+
+    // Setup: drag each division onto the map; it fills stacks up to 8 CEL.
+    let row = h
+        .get_by_label("292 ID — 292nd Infantry Division (3)")
+        .rect()
+        .center();
+    let to = hex_pos(&h, "1607");
+    drag(&mut h, row, to);
+    let row = h
+        .get_by_label("81 RD — 81st Rifle Division (2)")
+        .rect()
+        .center();
+    let to = hex_pos(&h, "1709");
+    drag(&mut h, row, to);
+    assert_eq!(scenario(&h).setup.len(), 5);
+    assert_eq!(
+        placed_on(&h, "1/81 RD"),
+        Some(HexId::parse("1709").unwrap())
+    );
+
+    // A fourth German regiment arrives on turn 2 from the north edge.
+    click(&mut h, "292 ID — 292nd Infantry Division (3)");
+    click(&mut h, "Add unit");
+    click(&mut h, "Schedule");
+    click(&mut h, "New reinforcement");
+    click(&mut h, "Add selected unit 4/292 ID");
+    click(&mut h, "north edge");
+    let r = scenario(&h).reinforcements[0].clone();
+    assert_eq!(r.units[0].as_str(), "4/292 ID");
+    assert_eq!(r.date.to_string(), "1943-07-11");
+
+    // Scenario: three turns, supply, victory for holding Ponyri.
+    click(&mut h, "Scenario");
+    type_into(&mut h, "Turns", "3");
+    leave_field(&mut h);
+    click(&mut h, "Sides and supply");
+    h.get_by_label_contains("Supply sources of Germany").click();
+    h.run();
+    click(&mut h, "north edge");
+    h.get_by_label_contains("Supply sources of Soviet Union")
+        .click();
+    h.run();
+    click(&mut h, "east edge");
+    click(&mut h, "Add victory conditions");
+    click(&mut h, "Add VP award");
+    h.get_by_label("Event of award 1").click();
+    h.run();
+    click(&mut h, "place held at the end");
+    h.get_by_label("Place or river of award 1").click();
+    h.run();
+    click(&mut h, "Ponyri");
+    let s = scenario(&h);
+    assert_eq!(s.turns(), 3);
+    assert_eq!(s.sides[0].supply.len(), 1);
+    assert_eq!(s.sides[1].supply.len(), 1);
+    let v = s.victory.clone().unwrap();
+    assert_eq!(
+        v.points[0].event,
+        sztab::model::VpEvent::ControlPlace("Ponyri".into())
+    );
+
+    settle(&mut h);
+    assert_eq!(
+        h.state().validator.errors(),
+        0,
+        "{:?}",
+        h.state().validator.problems()
+    );
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+
+    // The saved files validate and play.
+    let report = sztab::validate::validate_file(&path).unwrap();
+    assert_eq!(report.errors(), 0, "{:?}", report.problems);
+    let (b, _) = Bundle::load(&path).unwrap();
+    let mut g = sztab::wb95::Game::new(&b, 3).unwrap();
+    let mut bots: Vec<(sztab::model::SideId, Box<dyn sztab::ai::Player>)> = vec![
+        ("german".into(), Box::new(sztab::ai::RandomBot::new(1))),
+        ("soviet".into(), Box::new(sztab::ai::RandomBot::new(2))),
+    ];
+    let played = sztab::ai::play_out(&mut g, &mut bots, 100_000, |_, _, _| {}).unwrap();
+    assert_eq!(played.result.turn, 3);
+}

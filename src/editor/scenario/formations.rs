@@ -31,6 +31,29 @@ fn replace(doc: &mut Document, id: &str, label: &str, new: Formation) {
     });
 }
 
+/// Adds a top formation of side `side` (its first nation) and selects it.
+pub fn add_top(wb: &mut Workbench, doc: &mut Document, side: usize) {
+    let (Some(s), Some(c)) = (doc.scenario(), doc.counters()) else {
+        return;
+    };
+    let Some(nation) = s.sides.get(side).and_then(|x| x.nations.first().cloned()) else {
+        wb.status = Some("give the side a nation first (Scenario, Sides and supply)".into());
+        return;
+    };
+    let id = naming::next_free("Formation", |x| c.formation(x).is_some());
+    let f = Formation {
+        id: FormationId::new(&id),
+        name: format!("New {id}"),
+        nation,
+        kind: FormationKind::Division,
+        parent: None,
+    };
+    Workbench::edit(doc, &format!("Add formation {id}"), |d| {
+        d.formations.push(f)
+    });
+    wb.selection.formation = Some(FormationId::new(id));
+}
+
 /// Adds a formation under the selected one (or a new top formation) and selects it.
 pub fn add(wb: &mut Workbench, doc: &mut Document) {
     let (Some(s), Some(c)) = (doc.scenario(), doc.counters()) else {

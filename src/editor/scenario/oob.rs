@@ -103,6 +103,7 @@ pub fn show(ui: &mut Ui, wb: &mut Workbench, doc: &mut Document) {
         unplaced_only: wb.unplaced_only,
     };
     let mut clicked: Option<Pick> = None;
+    let mut add_to: Option<usize> = None;
     egui::ScrollArea::vertical()
         .id_salt("oob tree")
         .max_height(ui.available_height() * 0.45)
@@ -113,6 +114,13 @@ pub fn show(ui: &mut Ui, wb: &mut Workbench, doc: &mut Document) {
                     .id_salt(("oob side", i))
                     .default_open(true)
                     .show(ui, |ui| {
+                        if ui
+                            .small_button(format!("Add formation to {}", side.name))
+                            .on_hover_text("A new top formation of this side")
+                            .clicked()
+                        {
+                            add_to = Some(i);
+                        }
                         tree(ui, &view, None, &side.nations, wb, &mut clicked);
                     });
             }
@@ -129,6 +137,10 @@ pub fn show(ui: &mut Ui, wb: &mut Workbench, doc: &mut Document) {
             }
         });
     wb.reveal = None;
+    if let Some(i) = add_to {
+        formations::add_top(wb, doc, i);
+        return;
+    }
     match clicked {
         Some(Pick::Unit(u)) => {
             wb.selection.unit = Some(u);

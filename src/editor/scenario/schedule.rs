@@ -336,7 +336,7 @@ fn entries(ui: &mut Ui, doc: &mut Document, i: usize, r: &Reinforcement) {
         for e in entry.clone() {
             if let Entry::Place(p) = &e
                 && ui
-                    .small_button(format!("{p} ✕"))
+                    .small_button(format!("{p} ×"))
                     .on_hover_text(format!("Remove entry {p}"))
                     .clicked()
             {

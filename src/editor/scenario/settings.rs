@@ -316,7 +316,7 @@ fn supply(
         ui.label("Supply from:");
         for (k, x) in side.supply.iter().enumerate() {
             if ui
-                .small_button(format!("{} ✕", source_text(x)))
+                .small_button(format!("{} ×", source_text(x)))
                 .on_hover_text(format!("Remove supply source {}", source_text(x)))
                 .clicked()
             {
@@ -352,9 +352,12 @@ fn supply(
                 }
             })
             .response
-            .on_hover_text("Where the side traces supply from (R10.1.4, L01); hexes can be clicked with the Supply sources tool (U)");
+            .on_hover_text(format!(
+                "Supply sources of {}: where the side traces supply from (R10.1.4, L01); hexes can also be clicked with the Supply sources tool (U)",
+                side.name
+            ));
         let grid = doc.map().grid;
-        let out = fields::validated(ui, Id::unique(("supply hex", i)), "Supply hex", 50.0, &None::<HexId>, |_| String::new(), |t| match HexId::parse(t) {
+        let out = fields::validated(ui, Id::unique(("supply hex", i)), &format!("Supply hex of {}", side.name), 50.0, &None::<HexId>, |_| String::new(), |t| match HexId::parse(t) {
             Ok(h) if grid.contains(h) => Ok(Some(h)),
             Ok(h) => Err(format!("{h} is not on the map")),
             Err(e) => Err(e.to_string()),
