@@ -77,12 +77,23 @@ fn rules_checks(b: &Bundle, reference: &[Problem]) -> Vec<Problem> {
     setup_check::check(b, &prepared)
 }
 
+/// Reference errors that leave a scenario compilable: something missing (a supply
+/// source, victory conditions, an entry, an air window), not a dangling reference. A
+/// scenario being built has them for a while; the editor still shows the rules' checks.
+const GAPS: [&str; 7] = ["L01", "V01", "V02", "V03", "R01", "S02", "A01"];
+
 /// Checks a scenario held in memory (the editor's live validation): the reference checks
-/// of all four parts, then the engine's setup checks. Problems name their subject but
+/// of all four parts, then the engine's setup checks, which also run while the only
+/// errors are gaps in a scenario being built ([`GAPS`]). Problems name their subject but
 /// carry no file position.
 pub fn check_bundle(b: &Bundle) -> Vec<Problem> {
     let mut problems = b.check();
-    let rules = rules_checks(b, &problems);
+    let blocking: Vec<Problem> = problems
+        .iter()
+        .filter(|p| p.is_error() && !GAPS.contains(&p.code))
+        .cloned()
+        .collect();
+    let rules = rules_checks(b, &blocking);
     problems.extend(rules);
     problems
 }

@@ -451,3 +451,19 @@ fn build_a_scenario_on_the_northern_map_from_scratch() {
     let played = sztab::ai::play_out(&mut g, &mut bots, 100_000, |_, _, _| {}).unwrap();
     assert_eq!(played.result.turn, 3);
 }
+
+/// The example built with the editor (scenarios/examples) stays valid and playable.
+#[test]
+fn the_example_scenario_validates_and_plays() {
+    let path = root("scenarios/examples/ponyri-station.scenario.ron");
+    let report = sztab::validate::validate_file(&path).unwrap();
+    assert_eq!(report.errors(), 0, "{:?}", report.problems);
+    let (b, _) = Bundle::load(&path).unwrap();
+    let mut g = sztab::wb95::Game::new(&b, 5).unwrap();
+    let mut bots: Vec<(sztab::model::SideId, Box<dyn sztab::ai::Player>)> = vec![
+        ("german".into(), Box::new(sztab::ai::RandomBot::new(9))),
+        ("soviet".into(), Box::new(sztab::ai::RandomBot::new(10))),
+    ];
+    let played = sztab::ai::play_out(&mut g, &mut bots, 100_000, |_, _, _| {}).unwrap();
+    assert_eq!(played.result.turn, 3);
+}

@@ -354,6 +354,7 @@ impl EditorApp {
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
         egui::Panel::top("toolbar").show(ui, |ui| self.toolbar(ui));
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
+        self.scenario_table(ui);
         egui::Panel::left("tools")
             .default_size(300.0)
             .show(ui, |ui| {
@@ -566,7 +567,17 @@ impl EditorApp {
             .add_enabled(scenario, egui::Button::new("Export setup card…"))
             .clicked()
         {
-            self.chooser = Some(Chooser::new(ChooserPurpose::ExportCard, "card.html"));
+            let beside = self
+                .doc
+                .as_ref()
+                .and_then(|d| d.path())
+                .map(|p| {
+                    p.display()
+                        .to_string()
+                        .replace(".scenario.ron", ".card.html")
+                })
+                .unwrap_or_else(|| "card.html".into());
+            self.chooser = Some(Chooser::new(ChooserPurpose::ExportCard, &beside));
         }
         if ui.button("Quit").clicked() {
             self.request(Pending::Close);
@@ -650,7 +661,8 @@ impl EditorApp {
             ui.separator();
             inspector::show(ui, doc, h);
         }
-        if !self.problems.is_empty() {
+        let live = self.doc.as_ref().is_some_and(|d| d.scenario().is_some());
+        if !self.problems.is_empty() && !live {
             egui::CollapsingHeader::new(format!("Problems when opened ({})", self.problems.len()))
                 .show(ui, |ui| {
                     for p in &self.problems {
@@ -674,7 +686,9 @@ impl EditorApp {
     fn central(&mut self, ui: &mut Ui) {
         let Some(doc) = self.doc.as_mut() else {
             ui.centered_and_justified(|ui| {
-                ui.label("Open a scenario or map (File, Open), or create one (File, New map).")
+                ui.label(
+                    "Open a scenario or map (File, Open), or create one (File, New map or New scenario).",
+                )
             });
             return;
         };
@@ -725,9 +739,11 @@ impl EditorApp {
         let tool = self.tools.active();
         let window = self.canvas.window(&doc.map().grid);
         let markers = super::validation::markers::by_hex(self.validator.problems(), doc);
-        let hover = frame
-            .response
-            .hover_pos()
+        // While something is dragged from a panel the canvas is not "hovered": use the
+        // pointer itself.
+        let hover = ui
+            .input(|i| i.pointer.latest_pos())
+            .filter(|p| frame.rect.contains(*p))
             .map(|p| self.canvas.camera.to_board(frame.rect, p));
         self.canvas
             .paint(ui, doc, self.trace.scan.as_ref(), |sink| {

@@ -377,8 +377,12 @@ impl Document {
     }
 
     /// Writes the current state to the side files (not to the document's files).
+    /// Only parts that differ from the saved files are written, so editing a scenario
+    /// leaves no side file beside a shared map.
     pub fn autosave(&self) -> Result<(), String> {
-        if let Some(p) = self.map_path() {
+        if let Some(p) = self.map_path()
+            && self.map() != &self.saved_map
+        {
             io::save(FileKind::Map, &paths::autosave_of(p), self.map())
                 .map_err(|e| e.to_string())?;
         }
@@ -388,7 +392,9 @@ impl Document {
         {
             io::save(FileKind::Counters, &paths::autosave_of(p), c).map_err(|e| e.to_string())?;
         }
-        if let (Some(p), Some(s)) = (self.path(), self.scenario()) {
+        if let (Some(p), Some(s)) = (self.path(), self.scenario())
+            && Some(s) != self.saved_scenario.as_ref()
+        {
             io::save(FileKind::Scenario, &paths::autosave_of(p), s).map_err(|e| e.to_string())?;
         }
         Ok(())

@@ -56,6 +56,23 @@ pub fn paint_dragged(sink: &mut EguiSink, doc: &Document, units: &[UnitId], at: 
 }
 
 impl EditorApp {
+    /// The unit table, across the whole window above the status bar.
+    pub(super) fn scenario_table(&mut self, ui: &mut Ui) {
+        let Some(doc) = self.doc.as_mut() else { return };
+        if doc.scenario().is_none() || !self.scen.show_table {
+            return;
+        }
+        egui::Panel::bottom("unit table")
+            .resizable(true)
+            .default_size(260.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::horizontal()
+                    .id_salt("unit table scroll")
+                    .show(ui, |ui| unit_table::show(ui, &mut self.scen, doc));
+            });
+    }
+
+    /// The Forces/Schedule/Scenario/Problems panel on the right.
     pub(super) fn scenario_panels(&mut self, ui: &mut Ui) {
         let Some(doc) = self.doc.as_mut() else { return };
         if doc.scenario().is_none() {
@@ -64,12 +81,6 @@ impl EditorApp {
         egui::Panel::right("scenario")
             .default_size(440.0)
             .show(ui, |ui| self.scen.panel(ui, doc, &self.validator));
-        if self.scen.show_table {
-            egui::Panel::bottom("unit table")
-                .resizable(true)
-                .default_size(260.0)
-                .show(ui, |ui| unit_table::show(ui, &mut self.scen, doc));
-        }
     }
 
     pub(super) fn scenario_windows(&mut self, ctx: &Context) {
@@ -200,9 +211,22 @@ impl EditorApp {
         let doc = self.doc.as_ref()?;
         let rules = self.scen.rules(doc)?;
         let b = doc.bundle()?;
+        let verdicts = legal_hexes(b, &rules, &payload.units);
+        let hex = frame
+            .response
+            .ctx
+            .input(|i| i.pointer.latest_pos())
+            .and_then(|p| {
+                doc.map()
+                    .grid
+                    .hex_at(self.canvas.camera.to_board(frame.rect, p))
+            });
+        if let Some((h, v)) = hex.and_then(|h| verdicts.iter().find(|(x, _)| *x == h)) {
+            self.status = format!("{}: {h}, {}", payload.label, v.reason());
+        }
         Some(DndView {
             units: payload.units.clone(),
-            verdicts: Arc::new(legal_hexes(b, &rules, &payload.units)),
+            verdicts: Arc::new(verdicts),
         })
     }
 

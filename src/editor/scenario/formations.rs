@@ -52,6 +52,7 @@ pub fn add_top(wb: &mut Workbench, doc: &mut Document, side: usize) {
         d.formations.push(f)
     });
     wb.selection.formation = Some(FormationId::new(id));
+    wb.selection.unit = None;
 }
 
 /// Adds a formation under the selected one (or a new top formation) and selects it.
@@ -86,6 +87,7 @@ pub fn add(wb: &mut Workbench, doc: &mut Document) {
         d.formations.push(f)
     });
     wb.selection.formation = Some(FormationId::new(id));
+    wb.selection.unit = None;
 }
 
 pub fn show(ui: &mut Ui, wb: &mut Workbench, doc: &mut Document) {
@@ -108,14 +110,16 @@ pub fn show(ui: &mut Ui, wb: &mut Workbench, doc: &mut Document) {
     };
     ui.label(RichText::new(format!("Formation {}", f.id)).strong());
     ui.label(format!("{total} units, {placed} placed"));
-    let (rename, name, new) = Grid::new(("formation", id.as_str()))
+    // Keyed by position, so typing a new id keeps the focus.
+    let index = c.formations.iter().position(|x| x.id == id).unwrap_or(0);
+    let (rename, name, new) = Grid::new("formation")
         .num_columns(2)
         .spacing([6.0, 3.0])
         .show(ui, |ui| {
             ui.label("Id");
             let rename = fields::validated(
                 ui,
-                Id::unique(("formation id", id.as_str())),
+                Id::unique(("formation id", index)),
                 &format!("Id of formation {id}"),
                 110.0,
                 &f.id.to_string(),
@@ -135,7 +139,7 @@ pub fn show(ui: &mut Ui, wb: &mut Workbench, doc: &mut Document) {
             ui.label("Name");
             let name = fields::text(
                 ui,
-                Id::unique(("formation name", id.as_str())),
+                Id::unique(("formation name", index)),
                 &format!("Name of formation {id}"),
                 200.0,
                 &f.name,

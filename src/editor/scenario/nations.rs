@@ -54,9 +54,10 @@ pub fn show(ui: &mut Ui, doc: &mut Document) {
 }
 
 fn nation(ui: &mut Ui, doc: &mut Document, i: usize, n: &Nation) {
-    let key = |what: &str| Id::unique(("nation", n.id.as_str(), what));
+    // Keyed by position, so typing a new id keeps the focus.
+    let key = |what: &str| Id::unique(("nation", i, what));
     let nm = |what: &str| format!("{what} of nation {}", n.id);
-    Grid::new(("nation grid", n.id.as_str()))
+    Grid::new(("nation grid", i))
         .num_columns(4)
         .spacing([6.0, 3.0])
         .show(ui, |ui| {
@@ -206,7 +207,7 @@ fn colour_row(ui: &mut Ui, doc: &mut Document, i: usize, n: &Nation) {
     ui.label("Counter colour");
     let out = colour_field(
         ui,
-        Id::unique(("nation colour", n.id.as_str())),
+        Id::unique(("nation colour", i)),
         &format!("Counter colour of nation {}", n.id),
         n.colour,
     );
@@ -227,7 +228,7 @@ fn colour_row(ui: &mut Ui, doc: &mut Document, i: usize, n: &Nation) {
     ui.label("Text colour");
     let out = colour_field(
         ui,
-        Id::unique(("nation ink", n.id.as_str())),
+        Id::unique(("nation ink", i)),
         &format!("Text colour of nation {}", n.id),
         n.text_colour,
     );
@@ -252,7 +253,7 @@ fn morale_row(ui: &mut Ui, doc: &mut Document, i: usize, n: &Nation) {
     ui.label("Morale");
     let out = fields::number(
         ui,
-        Id::unique(("morale reg", n.id.as_str())),
+        Id::unique(("morale reg", i)),
         &format!("Regular morale of nation {}", n.id),
         n.morale.regular,
         2..=13,
@@ -278,7 +279,7 @@ fn morale_row(ui: &mut Ui, doc: &mut Document, i: usize, n: &Nation) {
     ui.label("Elite morale");
     let out = fields::validated(
         ui,
-        Id::unique(("morale elite", n.id.as_str())),
+        Id::unique(("morale elite", i)),
         &format!("Elite morale of nation {} (SS, Guards)", n.id),
         40.0,
         &n.morale.elite,

@@ -49,6 +49,6 @@ fn spans_ui(ui: &mut Ui, spans: &[Span], heading: Option<f32>) {
             Some(size) => t.size(size).strong(),
             None => t,
         };
-        ui.label(t);
+        ui.add(egui::Label::new(t).wrap());
     }
 }

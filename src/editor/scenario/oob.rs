@@ -144,9 +144,11 @@ pub fn show(ui: &mut Ui, wb: &mut Workbench, doc: &mut Document) {
     match clicked {
         Some(Pick::Unit(u)) => {
             wb.selection.unit = Some(u);
+            wb.selection.formation = None;
         }
         Some(Pick::Formation(f)) => {
             wb.selection.formation = Some(f);
+            wb.selection.unit = None;
         }
         None => {}
     }
@@ -421,4 +423,5 @@ fn add_unit(wb: &mut Workbench, doc: &mut Document) {
     let id = def.id.clone();
     Workbench::edit(doc, &format!("Add unit {id}"), |d| ops::add_unit(d, def));
     wb.selection.unit = Some(id);
+    wb.selection.formation = None;
 }

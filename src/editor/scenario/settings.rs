@@ -149,7 +149,9 @@ fn notes_ui(ui: &mut Ui, wb: &mut Workbench, doc: &mut Document) {
     ui.horizontal(|ui| {
         ui.selectable_value(&mut wb.notes_preview, false, "Edit");
         ui.selectable_value(&mut wb.notes_preview, true, "Preview");
-        ui.weak("markdown: # headings, - bullets, *emphasis*, **strong**, `code`");
+        ui.weak("markdown").on_hover_text(
+            "# headings, - bullets, *emphasis*, **strong**, `code`; the setup card prints them",
+        );
     });
     if wb.notes_preview {
         egui::ScrollArea::vertical()

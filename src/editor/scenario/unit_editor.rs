@@ -59,12 +59,20 @@ fn replace_unit(doc: &mut Document, id: &str, label: &str, new: UnitDef) {
     });
 }
 
-/// A typed field of unit `u`. An id change follows the unit everywhere it is named.
-pub fn field(ui: &mut Ui, doc: &mut Document, u: &UnitDef, f: Field, width: f32) {
-    let Some(counters) = doc.counters() else {
-        return;
-    };
-    let id = Id::unique(("unit field", u.id.as_str(), f));
+/// A typed field of unit `u` shown in `place` (the table, the inspector). An id change
+/// follows the unit everywhere it is named; the new id is returned. The field is keyed by
+/// the unit's position in the counter set, so typing a new id keeps the focus.
+pub fn field(
+    ui: &mut Ui,
+    doc: &mut Document,
+    u: &UnitDef,
+    f: Field,
+    width: f32,
+    place: &str,
+) -> Option<crate::model::UnitId> {
+    let counters = doc.counters()?;
+    let index = counters.units.iter().position(|x| x.id == u.id)?;
+    let id = Id::unique(("unit field", place, index, f));
     let name = format!("{} of {}", f.name(), u.id);
     let out = fields::validated(
         ui,
@@ -76,9 +84,13 @@ pub fn field(ui: &mut Ui, doc: &mut Document, u: &UnitDef, f: Field, width: f32)
         |t| unit_fields::parse(f, t, u, counters),
     );
     let (key, ended) = (out.key, out.ended);
+    let mut renamed = None;
     if let Some(new) = out.value {
         let label = format!("{} of {}", f.name(), u.id);
         let old = u.id.to_string();
+        if new.id != u.id {
+            renamed = Some(new.id.clone());
+        }
         Workbench::edit_in_field(doc, key, &label, |d| {
             if new.id != u.id {
                 ops::rename_unit(d, &old, new.id.as_str());
@@ -91,6 +103,7 @@ pub fn field(ui: &mut Ui, doc: &mut Document, u: &UnitDef, f: Field, width: f32)
     if ended {
         doc.end_field(key);
     }
+    renamed
 }
 
 /// A picker from a fixed list, applied to the unit when changed.

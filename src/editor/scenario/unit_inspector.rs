@@ -44,7 +44,10 @@ pub fn show(ui: &mut Ui, wb: &mut Workbench, doc: &mut Document) {
             buttons(ui, wb, doc, &u);
         });
     });
-    definition(ui, doc, &u);
+    if let Some(new) = definition(ui, doc, &u) {
+        wb.selection.unit = Some(new);
+        return;
+    }
     setup(ui, wb, doc, &u, placement);
     ui.separator();
 }
@@ -85,15 +88,22 @@ pub fn request_delete(wb: &mut Workbench, doc: &mut Document, u: &UnitDef) {
     }
 }
 
-fn definition(ui: &mut Ui, doc: &mut Document, u: &UnitDef) {
-    Grid::new(("unit def", u.id.as_str()))
+/// The definition's fields; returns the unit's new id when it was renamed.
+fn definition(ui: &mut Ui, doc: &mut Document, u: &UnitDef) -> Option<crate::model::UnitId> {
+    let mut renamed = None;
+    Grid::new("unit def")
         .num_columns(4)
         .spacing([6.0, 3.0])
         .show(ui, |ui| {
             ui.label("Id");
-            ed::field(ui, doc, u, Field::Id, 110.0);
+            renamed = renamed
+                .take()
+                .or(ed::field(ui, doc, u, Field::Id, 110.0, "inspector"));
             ui.label("Designation");
-            ed::field(ui, doc, u, Field::Designation, 80.0);
+            renamed =
+                renamed
+                    .take()
+                    .or(ed::field(ui, doc, u, Field::Designation, 80.0, "inspector"));
             ui.end_row();
             ui.label("Formation");
             ed::formation(ui, doc, u);
@@ -108,27 +118,44 @@ fn definition(ui: &mut Ui, doc: &mut Document, u: &UnitDef) {
             ui.label("Movement");
             ed::movement(ui, doc, u);
             ui.label("CEL");
-            ed::field(ui, doc, u, Field::Cel, 30.0);
+            renamed = renamed
+                .take()
+                .or(ed::field(ui, doc, u, Field::Cel, 30.0, "inspector"));
             ui.end_row();
             ui.label("SP");
-            ed::field(ui, doc, u, Field::Sp, 30.0);
+            renamed = renamed
+                .take()
+                .or(ed::field(ui, doc, u, Field::Sp, 30.0, "inspector"));
             ui.label("Defense SP");
-            ed::field(ui, doc, u, Field::Defense, 30.0);
+            renamed = renamed
+                .take()
+                .or(ed::field(ui, doc, u, Field::Defense, 30.0, "inspector"));
             ui.end_row();
             ui.label("MP");
-            ed::field(ui, doc, u, Field::Mp, 40.0);
+            renamed = renamed
+                .take()
+                .or(ed::field(ui, doc, u, Field::Mp, 40.0, "inspector"));
             ui.label("Stars");
-            ed::field(ui, doc, u, Field::Stars, 90.0);
+            renamed = renamed
+                .take()
+                .or(ed::field(ui, doc, u, Field::Stars, 90.0, "inspector"));
             ui.end_row();
             if u.cel == 2 {
                 ui.label("Reduced SP");
-                ed::field(ui, doc, u, Field::ReducedSp, 30.0);
+                renamed =
+                    renamed
+                        .take()
+                        .or(ed::field(ui, doc, u, Field::ReducedSp, 30.0, "inspector"));
                 ui.label("Reduced MP");
-                ed::field(ui, doc, u, Field::ReducedMp, 40.0);
+                renamed =
+                    renamed
+                        .take()
+                        .or(ed::field(ui, doc, u, Field::ReducedMp, 40.0, "inspector"));
                 ui.end_row();
             }
         });
     ui.collapsing("Flags", |ui| ed::flags(ui, doc, u));
+    renamed
 }
 
 fn setup(ui: &mut Ui, wb: &mut Workbench, doc: &mut Document, u: &UnitDef, p: Option<Placement>) {

@@ -103,28 +103,48 @@ pub fn show(ui: &mut Ui, wb: &mut Workbench, doc: &mut Document) {
                     wb.selection.unit = Some(u.id.clone());
                 }
             });
-            row.col(|ui| ed::field(ui, doc, &u, Field::Id, 104.0));
-            row.col(|ui| ed::field(ui, doc, &u, Field::Designation, 74.0));
+            row.col(|ui| renamed(wb, &u, ed::field(ui, doc, &u, Field::Id, 104.0, "table")));
+            row.col(|ui| {
+                renamed(
+                    wb,
+                    &u,
+                    ed::field(ui, doc, &u, Field::Designation, 74.0, "table"),
+                )
+            });
             row.col(|ui| ed::formation(ui, doc, &u));
             row.col(|ui| ed::nation(ui, doc, &u));
             row.col(|ui| ed::kind(ui, doc, &u));
             row.col(|ui| ed::size(ui, doc, &u));
             row.col(|ui| ed::movement(ui, doc, &u));
-            row.col(|ui| ed::field(ui, doc, &u, Field::Sp, 28.0));
-            row.col(|ui| ed::field(ui, doc, &u, Field::Defense, 28.0));
-            row.col(|ui| ed::field(ui, doc, &u, Field::Mp, 34.0));
-            row.col(|ui| ed::field(ui, doc, &u, Field::Cel, 24.0));
+            row.col(|ui| renamed(wb, &u, ed::field(ui, doc, &u, Field::Sp, 28.0, "table")));
+            row.col(|ui| {
+                renamed(
+                    wb,
+                    &u,
+                    ed::field(ui, doc, &u, Field::Defense, 28.0, "table"),
+                )
+            });
+            row.col(|ui| renamed(wb, &u, ed::field(ui, doc, &u, Field::Mp, 34.0, "table")));
+            row.col(|ui| renamed(wb, &u, ed::field(ui, doc, &u, Field::Cel, 24.0, "table")));
             row.col(|ui| {
                 if u.cel == 2 {
-                    ed::field(ui, doc, &u, Field::ReducedSp, 34.0);
+                    renamed(
+                        wb,
+                        &u,
+                        ed::field(ui, doc, &u, Field::ReducedSp, 34.0, "table"),
+                    );
                 }
             });
             row.col(|ui| {
                 if u.cel == 2 {
-                    ed::field(ui, doc, &u, Field::ReducedMp, 38.0);
+                    renamed(
+                        wb,
+                        &u,
+                        ed::field(ui, doc, &u, Field::ReducedMp, 38.0, "table"),
+                    );
                 }
             });
-            row.col(|ui| ed::field(ui, doc, &u, Field::Stars, 74.0));
+            row.col(|ui| renamed(wb, &u, ed::field(ui, doc, &u, Field::Stars, 74.0, "table")));
             row.col(|ui| {
                 ui.menu_button(
                     {
@@ -160,4 +180,13 @@ pub fn show(ui: &mut Ui, wb: &mut Workbench, doc: &mut Document) {
             });
         });
     });
+}
+
+/// Keeps the selection on a unit renamed in the table.
+fn renamed(wb: &mut Workbench, u: &crate::model::UnitDef, new: Option<UnitId>) {
+    if let Some(n) = new
+        && wb.selection.unit.as_ref() == Some(&u.id)
+    {
+        wb.selection.unit = Some(n);
+    }
 }

@@ -67,22 +67,24 @@ fn event_of(kind: usize, old: &VpEvent, rivers: &[String], places: &[String]) ->
 pub fn show(ui: &mut Ui, doc: &mut Document) {
     let Some(s) = doc.scenario() else { return };
     let sides: Vec<SideId> = s.sides.iter().map(|x| x.id.clone()).collect();
+    let side_names: Vec<String> = s.sides.iter().map(|x| x.name.clone()).collect();
     let Some(old) = s.victory.clone() else {
         ui.label("No victory conditions (V01).");
         if ui.button("Add victory conditions").clicked()
-            && let [a, b, ..] = sides.as_slice()
+            && let ([a, b, ..], [na, nb, ..]) = (sides.as_slice(), side_names.as_slice())
         {
+            // The first side scores; the other wins below 10 VP.
             let v = Victory {
                 scorer: a.clone(),
                 points: vec![],
                 levels: vec![
                     VictoryLevel {
-                        name: format!("{b} victory"),
+                        name: format!("{nb} victory"),
                         winner: b.clone(),
                         min_vp: None,
                     },
                     VictoryLevel {
-                        name: format!("{a} victory"),
+                        name: format!("{na} victory"),
                         winner: a.clone(),
                         min_vp: Some(10),
                     },

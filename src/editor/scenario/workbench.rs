@@ -201,6 +201,20 @@ impl Workbench {
         doc.apply_in_field(edit, key);
     }
 
+    /// Shows a clicked problem: its subject selected and centred, or else the tab where
+    /// it is fixed (settings, supply and victory problems on the Scenario tab, arrivals
+    /// on the Schedule tab).
+    pub fn show_problem(&mut self, p: &crate::model::Problem, doc: &Document) {
+        match (&p.subject, p.code.chars().next()) {
+            (Some(Subject::Side(_)), _) | (None, Some('S' | 'L' | 'V' | 'A' | 'B' | 'K')) => {
+                self.tab = Tab::Scenario
+            }
+            (None, Some('R')) => self.tab = Tab::Schedule,
+            (Some(s), _) => self.show_subject(s, doc),
+            _ => {}
+        }
+    }
+
     /// Selects a problem's subject and asks the app to show it.
     pub fn show_subject(&mut self, subject: &Subject, doc: &Document) {
         match subject {
@@ -239,8 +253,8 @@ impl Workbench {
             Tab::Scenario => super::settings::show(ui, self, doc),
             Tab::Problems => {
                 let stale = v.is_stale(doc);
-                if let Some(s) = problems_panel::show(ui, v, &mut self.problem_filter, stale) {
-                    self.show_subject(&s, doc);
+                if let Some(p) = problems_panel::show(ui, v, &mut self.problem_filter, stale) {
+                    self.show_problem(&p, doc);
                 }
             }
         }

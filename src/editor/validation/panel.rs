@@ -4,7 +4,7 @@
 use egui::{Color32, RichText, Ui};
 
 use super::Validator;
-use crate::model::{Problem, Severity, Subject};
+use crate::model::{Problem, Severity};
 
 pub const ERROR: Color32 = Color32::from_rgb(210, 40, 40);
 pub const WARNING: Color32 = Color32::from_rgb(215, 140, 0);
@@ -36,8 +36,8 @@ fn matches(p: &Problem, f: &Filter) -> bool {
         || p.rule.is_some_and(|r| r.to_lowercase().contains(&t))
 }
 
-/// The panel; returns the subject of a clicked problem.
-pub fn show(ui: &mut Ui, v: &Validator, filter: &mut Filter, stale: bool) -> Option<Subject> {
+/// The panel; returns a clicked problem.
+pub fn show(ui: &mut Ui, v: &Validator, filter: &mut Filter, stale: bool) -> Option<Problem> {
     ui.horizontal(|ui| {
         ui.label(RichText::new(format!("{} errors", v.errors())).color(ERROR));
         ui.label(RichText::new(format!("{} warnings", v.warnings())).color(WARNING));
@@ -77,10 +77,10 @@ pub fn show(ui: &mut Ui, v: &Validator, filter: &mut Filter, stale: bool) -> Opt
                 let r = if p.subject.is_some() {
                     r.on_hover_text("Click to select and centre it on the map")
                 } else {
-                    r
+                    r.on_hover_text("Click to go where it is fixed")
                 };
                 if r.clicked() {
-                    clicked = p.subject.clone();
+                    clicked = Some(p.clone());
                 }
             }
         });
