@@ -3,8 +3,9 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::hex::HexId;
 use crate::model::check::{check_counters, check_terrain};
-use crate::model::{Bundle, FileKind, LoadError, MapBundle, Problem, io};
+use crate::model::{Bundle, FileKind, LoadError, MapBundle, Problem, SideId, io};
 use crate::wb95::prepared::Prepared;
 use crate::wb95::setup_check;
 
@@ -87,13 +88,40 @@ const GAPS: [&str; 7] = ["L01", "V01", "V02", "V03", "R01", "S02", "A01"];
 /// errors are gaps in a scenario being built ([`GAPS`]). Problems name their subject but
 /// carry no file position.
 pub fn check_bundle(b: &Bundle) -> Vec<Problem> {
+    check_in_editor(b).problems
+}
+
+/// What the editor's live validation learns about a scenario.
+#[derive(Debug, Default)]
+pub struct Checked {
+    pub problems: Vec<Problem>,
+    /// Who controls each hex at the start by the engine's rules (R4.3.1, A-68), when the
+    /// scenario compiles: the setup zones of each side.
+    pub control: Option<Vec<(HexId, SideId)>>,
+}
+
+/// [`check_bundle`], with the initial control map the engine compiled on the way.
+pub fn check_in_editor(b: &Bundle) -> Checked {
     let mut problems = b.check();
-    let blocking: Vec<Problem> = problems
+    let blocking = problems
         .iter()
-        .filter(|p| p.is_error() && !GAPS.contains(&p.code))
-        .cloned()
+        .any(|p| p.is_error() && !GAPS.contains(&p.code));
+    if blocking {
+        return Checked {
+            problems,
+            control: None,
+        };
+    }
+    let prepared = Prepared::new(b);
+    problems.extend(setup_check::check(b, &prepared));
+    let control = (0..prepared.board.len())
+        .filter_map(|h| {
+            let side = prepared.initial_control[h]?;
+            Some((prepared.board.id(h), prepared.side_info(side).id.clone()))
+        })
         .collect();
-    let rules = rules_checks(b, &blocking);
-    problems.extend(rules);
-    problems
+    Checked {
+        problems,
+        control: Some(control),
+    }
 }

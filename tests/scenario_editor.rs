@@ -467,3 +467,50 @@ fn the_example_scenario_validates_and_plays() {
     let played = sztab::ai::play_out(&mut g, &mut bots, 100_000, |_, _, _| {}).unwrap();
     assert_eq!(played.result.turn, 3);
 }
+
+#[test]
+fn drag_a_unit_onto_a_formation_to_move_it_and_see_setup_zones() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&fixture_copy(dir.path()));
+    click(&mut h, "60A — 60th Army (8)");
+    let from = h.get_by_label_contains("202  202  — 0805").rect().center();
+    let to = h.get_by_label("IIARM — II Tank Corps (3)").rect().center();
+    drag(&mut h, from, to);
+    let c = h.state().doc().unwrap().counters().unwrap().clone();
+    assert_eq!(
+        c.unit("202").unwrap().formation.as_ref().unwrap().as_str(),
+        "IIARM"
+    );
+    // A German unit dropped on a Soviet formation stays where it is.
+    click(&mut h, "XX — XX Army Corps (9)");
+    let from = h.get_by_label_contains("HQ XX  HQ XX").rect().center();
+    let to = h.get_by_label("IIARM — II Tank Corps (4)").rect().center();
+    drag(&mut h, from, to);
+    let c = h.state().doc().unwrap().counters().unwrap().clone();
+    assert_eq!(
+        c.unit("HQ XX")
+            .unwrap()
+            .formation
+            .as_ref()
+            .unwrap()
+            .as_str(),
+        "XX"
+    );
+    undo(&mut h);
+    let c = h.state().doc().unwrap().counters().unwrap().clone();
+    assert_eq!(
+        c.unit("202").unwrap().formation.as_ref().unwrap().as_str(),
+        "60A"
+    );
+    // The engine's initial control map gives each side its setup zone.
+    settle(&mut h);
+    let control = h.state().validator.control();
+    let of = |hex: &str| {
+        control
+            .iter()
+            .find(|(x, _)| *x == HexId::parse(hex).unwrap())
+            .map(|(_, s)| s.to_string())
+    };
+    assert_eq!(of("0605").as_deref(), Some("german"));
+    assert_eq!(of("0805").as_deref(), Some("soviet"));
+}

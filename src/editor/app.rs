@@ -739,6 +739,8 @@ impl EditorApp {
         let tool = self.tools.active();
         let window = self.canvas.window(&doc.map().grid);
         let markers = super::validation::markers::by_hex(self.validator.problems(), doc);
+        let zones = self.canvas.layers.setup_zones && doc.scenario().is_some();
+        let control = self.validator.control();
         // While something is dragged from a panel the canvas is not "hovered": use the
         // pointer itself.
         let hover = ui
@@ -747,6 +749,9 @@ impl EditorApp {
             .map(|p| self.canvas.camera.to_board(frame.rect, p));
         self.canvas
             .paint(ui, doc, self.trace.scan.as_ref(), |sink| {
+                if let (true, Some(w)) = (zones, &window) {
+                    scenario_ui::paint_setup_zones(sink, doc, control, w);
+                }
                 scenario_ui::paint_markers(sink, doc, &markers);
                 if let Some(v) = &dnd {
                     super::tools::units::shade_verdicts(sink, &view, &v.verdicts);

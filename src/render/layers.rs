@@ -17,6 +17,9 @@ pub struct Layers {
     /// Unit counters (scenarios).
     #[serde(default = "yes")]
     pub units: bool,
+    /// Each side's setup zone: the hexes it controls at the start (scenarios).
+    #[serde(default)]
+    pub setup_zones: bool,
 }
 
 fn yes() -> bool {
@@ -37,13 +40,14 @@ impl Default for Layers {
             labels: true,
             zones: true,
             units: true,
+            setup_zones: false,
         }
     }
 }
 
 impl Layers {
     /// Every toggle with its name, in drawing order, for menus and tests.
-    pub fn toggles(&mut self) -> [(&'static str, &mut bool); 11] {
+    pub fn toggles(&mut self) -> [(&'static str, &mut bool); 12] {
         [
             ("Underlay", &mut self.underlay),
             ("Terrain", &mut self.terrain),
@@ -56,6 +60,7 @@ impl Layers {
             ("Labels", &mut self.labels),
             ("Zones", &mut self.zones),
             ("Units", &mut self.units),
+            ("Setup zones", &mut self.setup_zones),
         ]
     }
 

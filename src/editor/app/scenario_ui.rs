@@ -44,6 +44,40 @@ pub fn paint_markers(sink: &mut EguiSink, doc: &Document, markers: &BTreeMap<Hex
     }
 }
 
+/// Tints the hexes each side controls at the start (its setup zone) in its counter colour.
+pub fn paint_setup_zones(
+    sink: &mut EguiSink,
+    doc: &Document,
+    control: &[(HexId, crate::model::SideId)],
+    window: &crate::render::HexWindow,
+) {
+    use crate::render::Sink;
+    let (Some(s), Some(c)) = (doc.scenario(), doc.counters()) else {
+        return;
+    };
+    let tint = |side: &crate::model::SideId| {
+        let nation = s.side(side.as_str())?.nations.first()?;
+        let mut col = c.nation(nation.as_str())?.colour;
+        col.0[3] = 110;
+        Some(col)
+    };
+    let tints: Vec<(crate::model::SideId, Option<Colour>)> = s
+        .sides
+        .iter()
+        .map(|x| (x.id.clone(), tint(&x.id)))
+        .collect();
+    let grid = &doc.map().grid;
+    for (h, side) in control {
+        if !window.contains(grid, *h) {
+            continue;
+        }
+        if let Some((_, Some(col))) = tints.iter().find(|(id, _)| id == side) {
+            sink.convex(&grid.corners(*h), *col);
+        }
+    }
+    sink.layer_done();
+}
+
 /// The dragged units' counters under the pointer.
 pub fn paint_dragged(sink: &mut EguiSink, doc: &Document, units: &[UnitId], at: [f32; 2]) {
     let Some(c) = doc.counters() else { return };

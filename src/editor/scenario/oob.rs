@@ -150,6 +150,34 @@ pub fn show(ui: &mut Ui, wb: &mut Workbench, doc: &mut Document) {
             wb.selection.formation = Some(f);
             wb.selection.unit = None;
         }
+        Some(Pick::Move(units, f)) => {
+            // Only within a side: a unit never changes sides by a drop.
+            let side = |n: &NationId| {
+                doc.scenario()
+                    .and_then(|s| s.side_of_nation(n.as_str()))
+                    .map(|x| x.id.clone())
+            };
+            let target = doc
+                .counters()
+                .and_then(|c| c.formation(f.as_str()))
+                .map(|x| side(&x.nation));
+            let movable: Vec<_> = units
+                .iter()
+                .filter(|u| {
+                    let n = doc
+                        .counters()
+                        .and_then(|c| c.unit(u.as_str()))
+                        .map(|x| x.nation.clone());
+                    n.is_some_and(|n| Some(side(&n)) == target)
+                })
+                .cloned()
+                .collect();
+            Workbench::edit(doc, &format!("Move to {f}"), |d| {
+                for u in &movable {
+                    ops::move_to_formation(d, u.as_str(), Some(f.as_str()));
+                }
+            });
+        }
         None => {}
     }
     ui.separator();
@@ -161,6 +189,8 @@ pub fn show(ui: &mut Ui, wb: &mut Workbench, doc: &mut Document) {
 enum Pick {
     Unit(crate::model::UnitId),
     Formation(crate::model::FormationId),
+    /// Units dropped on a formation's row.
+    Move(Vec<crate::model::UnitId>, crate::model::FormationId),
 }
 
 fn toolbar(ui: &mut Ui, wb: &mut Workbench, doc: &mut Document) {
@@ -246,6 +276,22 @@ fn tree(
                 });
                 if r.clicked() {
                     *clicked = Some(Pick::Formation(f.id.clone()));
+                }
+                // A unit dropped on a formation moves into it.
+                if let Some(p) = r.dnd_hover_payload::<DragUnits>()
+                    && !p.formation
+                {
+                    ui.painter().rect_stroke(
+                        r.rect,
+                        2.0,
+                        egui::Stroke::new(2.0, ui.visuals().selection.stroke.color),
+                        egui::StrokeKind::Inside,
+                    );
+                }
+                if let Some(p) = r.dnd_release_payload::<DragUnits>()
+                    && !p.formation
+                {
+                    *clicked = Some(Pick::Move(p.units.clone(), f.id.clone()));
                 }
                 r.on_hover_text(
                     "Click to select and open; drag onto the map to set up the whole formation",

@@ -9,20 +9,24 @@ use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::time::{Duration, Instant};
 
 use super::document::{Content, Document};
-use crate::model::{Problem, Source};
+use crate::hex::HexId;
+use crate::model::{Problem, SideId, Source};
+use crate::validate::Checked;
 
 /// Seconds after the last edit before the checks run.
 pub const DEBOUNCE_SECONDS: f64 = 0.3;
 
 struct Job {
     revision: u64,
-    rx: Receiver<(Vec<Problem>, Duration)>,
+    rx: Receiver<(Checked, Duration)>,
 }
 
 /// The checks of the open document, kept current in the background.
 #[derive(Default)]
 pub struct Validator {
     problems: Vec<Problem>,
+    /// The engine's initial control map of the last check (setup zones).
+    control: Vec<(HexId, SideId)>,
     /// The document revision the problems describe.
     checked: Option<u64>,
     /// The latest revision seen and when it was first seen.
@@ -35,6 +39,11 @@ pub struct Validator {
 impl Validator {
     pub fn problems(&self) -> &[Problem] {
         &self.problems
+    }
+
+    /// Hexes each side controls at the start, from the last check that compiled.
+    pub fn control(&self) -> &[(HexId, SideId)] {
+        &self.control
     }
 
     pub fn errors(&self) -> usize {
@@ -90,8 +99,11 @@ impl Validator {
     fn collect(&mut self) {
         let Some(job) = &self.job else { return };
         match job.rx.try_recv() {
-            Ok((problems, took)) => {
-                self.problems = problems;
+            Ok((checked, took)) => {
+                self.problems = checked.problems;
+                if let Some(c) = checked.control {
+                    self.control = c;
+                }
                 self.checked = Some(job.revision);
                 self.last_duration = Some(took);
                 self.job = None;
@@ -111,10 +123,10 @@ impl Validator {
 
     fn start(&mut self, doc: &Document) {
         let (tx, rx) = channel();
-        let work: Box<dyn FnOnce() -> Vec<Problem> + Send> = match doc.content() {
+        let work: Box<dyn FnOnce() -> Checked + Send> = match doc.content() {
             Content::Scenario(b) => {
                 let b = (**b).clone();
-                Box::new(move || crate::validate::check_bundle(&b))
+                Box::new(move || crate::validate::check_in_editor(&b))
             }
             Content::Map(b) => {
                 let (map, cat) = (b.map.clone(), b.terrain.clone());
@@ -122,7 +134,10 @@ impl Validator {
                     let none = Source::default();
                     let mut p = crate::model::check::check_terrain(&cat, &none);
                     p.extend(crate::model::check::check_map(&map, &cat, &none));
-                    p
+                    Checked {
+                        problems: p,
+                        control: None,
+                    }
                 })
             }
         };
@@ -130,8 +145,8 @@ impl Validator {
             .name("sztab-validate".into())
             .spawn(move || {
                 let t = Instant::now();
-                let problems = work();
-                let _ = tx.send((problems, t.elapsed()));
+                let checked = work();
+                let _ = tx.send((checked, t.elapsed()));
             });
         if spawned.is_ok() {
             self.job = Some(Job {
@@ -145,8 +160,9 @@ impl Validator {
     pub fn check_now(&mut self, doc: &Document) {
         self.start(doc);
         if let Some(job) = self.job.take() {
-            if let Ok((p, took)) = job.rx.recv() {
-                self.problems = p;
+            if let Ok((c, took)) = job.rx.recv() {
+                self.problems = c.problems;
+                self.control = c.control.unwrap_or_default();
                 self.last_duration = Some(took);
             }
             self.checked = Some(job.revision);
