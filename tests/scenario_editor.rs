@@ -514,3 +514,43 @@ fn drag_a_unit_onto_a_formation_to_move_it_and_see_setup_zones() {
     assert_eq!(of("0605").as_deref(), Some("german"));
     assert_eq!(of("0805").as_deref(), Some("soviet"));
 }
+
+/// `sztab card` writes the rulebook-style page: setup lines by army with hexes, counter
+/// pictures, reinforcements, special rules and victory conditions.
+#[test]
+fn the_card_command_writes_a_rulebook_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("card.html");
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_sztab"))
+        .args([
+            "card",
+            "scenarios/kursk-1943/armored-claws.scenario.ron",
+            "--out",
+        ])
+        .arg(&out)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let html = std::fs::read_to_string(&out).unwrap();
+    for text in [
+        "<h1>Armored Claws: the northern front, 7-23 July 1943</h1>",
+        "18 PzD (-1), 244 AG-BR",
+        "258 ID",
+        "0502, 0703, 0904",
+        "12 VII 1943 (6)",
+        "½ MP on the turn it enters",
+        "Soviet Fortified Lines are in play",
+        "26 or more",
+        "@media print",
+        "<svg",
+    ] {
+        assert!(html.contains(text), "{text} missing from the card");
+    }
+    let missing = std::process::Command::new(env!("CARGO_BIN_EXE_sztab"))
+        .args(["card", "nowhere.scenario.ron", "--out"])
+        .arg(&out)
+        .status()
+        .unwrap();
+    assert_eq!(missing.code(), Some(2));
+}

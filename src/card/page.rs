@@ -52,18 +52,14 @@ pub fn counter_svg(c: &Counters, id: &str, cel: Option<u8>) -> String {
     sink.finish([-h, -h], [h, h], PIC, PIC)
 }
 
+/// "12 VII 1943", as the rulebook writes dates.
 fn day(d: Date) -> String {
+    use chrono::Datelike;
     const MONTHS: [&str; 12] = [
         "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII",
     ];
-    let s = d.to_string();
-    let (y, m, dd) = (&s[0..4], &s[5..7], &s[8..10]);
-    let m: usize = m.parse().unwrap_or(1);
-    format!(
-        "{} {} {y}",
-        dd.trim_start_matches('0'),
-        MONTHS[(m.clamp(1, 12)) - 1]
-    )
+    let month = MONTHS[(d.0.month0() as usize).min(11)];
+    format!("{} {month} {}", d.0.day(), d.0.year())
 }
 
 fn entry(e: &Entry) -> String {

@@ -235,3 +235,46 @@ fn markers(sink: &mut impl Sink, face: &CounterFace, at: impl Fn(f32, f32) -> [f
         y += 0.16;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::svg::SvgSink;
+
+    fn face() -> CounterFace {
+        CounterFace {
+            fill: Colour([140, 154, 163, 255]),
+            ink: Colour([0, 0, 0, 255]),
+            kind: UnitKind::Armored,
+            size: UnitSize::Battalion,
+            designation: "Pz 29".into(),
+            formation: "12 PzD".into(),
+            values: "7-7".into(),
+            reduced: true,
+            stars: vec![Star::Black, Star::Yellow],
+            markers: UnitMarkers {
+                oos: 2,
+                ..UnitMarkers::default()
+            },
+        }
+    }
+
+    #[test]
+    fn a_counter_prints_its_texts_stars_and_markers() {
+        let mut s = SvgSink::new(60.0);
+        draw_counter(&mut s, &face(), [0.0, 0.0], COUNTER_SIDE);
+        let svg = s.finish([-1.0, -1.0], [1.0, 1.0], 60.0, 60.0);
+        for text in [">Pz 29<", ">12 PzD<", ">7-7<", ">O2<"] {
+            assert!(svg.contains(text), "{text} missing");
+        }
+        assert!(svg.contains("#fad228"), "the yellow star");
+    }
+
+    #[test]
+    fn tiny_counters_leave_out_the_details() {
+        let mut s = SvgSink::new(5.0);
+        draw_counter(&mut s, &face(), [0.0, 0.0], COUNTER_SIDE);
+        let svg = s.finish([-1.0, -1.0], [1.0, 1.0], 6.0, 6.0);
+        assert!(!svg.contains("<text"), "{svg}");
+    }
+}

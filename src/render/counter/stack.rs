@@ -140,3 +140,65 @@ pub fn draw_units(sink: &mut impl Sink, grid: &Grid, layer: &UnitLayer, window: 
     }
     sink.layer_done();
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Bundle;
+    use crate::render::{Layers, render_map_units};
+    use std::path::Path;
+
+    fn fixture() -> Bundle {
+        let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mini.scenario.ron");
+        Bundle::load(&p).unwrap().0
+    }
+
+    #[test]
+    fn stacks_follow_the_setup_with_its_states() {
+        let b = fixture();
+        let layer = UnitLayer::of_setup(&b.scenario, &b.counters);
+        let h = |s: &str| HexId::parse(s).unwrap();
+        let st = layer.stack_at(h("0605")).unwrap();
+        assert_eq!(st.units.len(), 2);
+        assert_eq!(st.faces[0].values, "6-7");
+        let reduced = layer.stack_at(h("0704")).unwrap();
+        assert!(reduced.faces[0].reduced, "113 starts at 1 CEL");
+        assert_eq!(reduced.faces[0].values, "3-7");
+        let soviet = layer.stack_at(h("0805")).unwrap();
+        assert!(
+            soviet.faces[0].markers.fortified,
+            "the Soviet side starts fortified"
+        );
+        let art = layer.stack_at(h("0507")).unwrap();
+        assert_eq!(art.faces[0].values, "5/3-7");
+    }
+
+    #[test]
+    fn the_png_export_draws_counters_in_their_nation_colour() {
+        let b = fixture();
+        let layer = UnitLayer::of_setup(&b.scenario, &b.counters);
+        let scale = 30.0;
+        let layers = Layers::printed();
+        let with = render_map_units(&b.map, &b.terrain, layers, scale, Some(&layer)).unwrap();
+        let without = render_map_units(&b.map, &b.terrain, layers, scale, None).unwrap();
+        // A point inside the counter on 0304 (HQ XX), away from its symbol and texts.
+        let (min, _) = b.map.grid.bounds();
+        let c = counter_centre(&b.map.grid, HexId::parse("0304").unwrap());
+        let at = |dx: f32, dy: f32| {
+            (
+                ((c[0] + dx - min[0] + 0.6) * scale) as u32,
+                ((c[1] + dy - min[1] + 0.6) * scale) as u32,
+            )
+        };
+        let (x, y) = at(-0.4, 0.15);
+        let german = b.counters.nation("german").unwrap().colour.0;
+        let px = with.get_pixel(x, y).0;
+        for k in 0..3 {
+            assert!(
+                (i32::from(px[k]) - i32::from(german[k])).abs() < 8,
+                "{px:?} vs {german:?}"
+            );
+        }
+        assert_ne!(without.get_pixel(x, y).0, px);
+    }
+}
