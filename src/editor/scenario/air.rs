@@ -23,103 +23,18 @@ fn allotments(ui: &mut Ui, doc: &mut Document) {
     let sides = s.sides.clone();
     let list = s.air.clone();
     let air = c.air.clone();
-    let start = s.start;
-    let end = s.end;
+    let window = (s.start, s.end);
     for (i, a) in list.iter().enumerate() {
         let nations: Vec<NationId> = sides
             .iter()
             .find(|x| x.id == a.side)
             .map(|x| x.nations.clone())
             .unwrap_or_default();
-        ui.label(format!("Allotment of {}", a.side));
-        let mut x = a.clone();
-        ui.horizontal_wrapped(|ui| {
-            for ac in air.iter().filter(|ac| nations.contains(&ac.nation)) {
-                let mut on = x.counters.contains(&ac.id);
-                if ui.checkbox(&mut on, &ac.name).changed() {
-                    x.counters.retain(|id| id != &ac.id);
-                    if on {
-                        x.counters.push(ac.id.clone());
-                    }
-                }
-            }
-        });
-        ui.horizontal(|ui| {
-            let mut any = x.choose.is_some();
-            ui.checkbox(&mut any, "choose any")
-                .on_hover_text("\"Any 2 of them\": the player picks (A-59, A03)");
-            x.choose = if any {
-                Some(x.choose.unwrap_or(2))
-            } else {
-                None
-            };
-            if let Some(n) = a.choose {
-                let out = fields::number(
-                    ui,
-                    Id::unique(("air choose", i)),
-                    "Air counters chosen",
-                    n,
-                    1..=20,
-                );
-                if let Some(v) = out.value {
-                    Workbench::edit_in_field(doc, out.key, "Air counters chosen", |d| {
-                        if let Some(y) = d.s.air.get_mut(i) {
-                            y.choose = Some(v);
-                        }
-                    });
-                }
-                if out.ended {
-                    doc.end_field(out.key);
-                }
-            }
-        });
-        ui.horizontal(|ui| {
-            for (what, cur, first) in [
-                ("from", a.from.unwrap_or(start), true),
-                ("until", a.until.unwrap_or(end), false),
-            ] {
-                ui.label(what);
-                let out = fields::date(
-                    ui,
-                    Id::unique(("air date", i, what)),
-                    &format!("Air {what}"),
-                    &cur,
-                );
-                if let Some(d) = out.value {
-                    Workbench::edit_in_field(doc, out.key, "Air window", |dr| {
-                        if let Some(y) = dr.s.air.get_mut(i) {
-                            if first {
-                                y.from = Some(d)
-                            } else {
-                                y.until = Some(d)
-                            }
-                        }
-                    });
-                }
-                if out.ended {
-                    doc.end_field(out.key);
-                }
-            }
-            if ui
-                .small_button("Remove")
-                .on_hover_text("Remove this allotment")
-                .clicked()
-            {
-                Workbench::edit(doc, "Remove air allotment", |d| {
-                    if i < d.s.air.len() {
-                        d.s.air.remove(i);
-                    }
-                });
-            }
-        });
-        if x.counters != a.counters || x.choose.is_some() != a.choose.is_some() {
-            Workbench::edit(doc, "Air allotment", |d| {
-                if let Some(y) = d.s.air.get_mut(i) {
-                    y.counters = x.counters;
-                    y.choose = x.choose;
-                }
-            });
-        }
+        let mine: Vec<&AirCounter> = air
+            .iter()
+            .filter(|ac| nations.contains(&ac.nation))
+            .collect();
+        allotment(ui, doc, i, a, &mine, window);
     }
     ui.horizontal(|ui| {
         for side in &sides {
@@ -128,13 +43,118 @@ fn allotments(ui: &mut Ui, doc: &mut Document) {
                     side: side.id.clone(),
                     counters: vec![],
                     choose: None,
-                    from: Some(start),
-                    until: Some(end),
+                    from: Some(window.0),
+                    until: Some(window.1),
                 };
                 Workbench::edit(doc, "Add air allotment", |d| d.s.air.push(al));
             }
         }
     });
+}
+
+/// Changes allotment `i` with `f`, in the field `key` when typed.
+fn set(doc: &mut Document, i: usize, key: Option<u64>, f: impl FnOnce(&mut AirAllotment)) {
+    let g = |d: &mut super::draft::Draft| {
+        if let Some(y) = d.s.air.get_mut(i) {
+            f(y);
+        }
+    };
+    match key {
+        Some(k) => Workbench::edit_in_field(doc, k, "Air allotment", g),
+        None => Workbench::edit(doc, "Air allotment", g),
+    }
+}
+
+/// One allotment: which of the side's counters, "any N", the window of days.
+fn allotment(
+    ui: &mut Ui,
+    doc: &mut Document,
+    i: usize,
+    a: &AirAllotment,
+    counters: &[&AirCounter],
+    (start, end): (crate::model::Date, crate::model::Date),
+) {
+    ui.label(format!("Allotment of {}", a.side));
+    let mut x = a.clone();
+    ui.horizontal_wrapped(|ui| {
+        for ac in counters {
+            let mut on = x.counters.contains(&ac.id);
+            if ui.checkbox(&mut on, &ac.name).changed() {
+                x.counters.retain(|id| id != &ac.id);
+                if on {
+                    x.counters.push(ac.id.clone());
+                }
+            }
+        }
+    });
+    ui.horizontal(|ui| {
+        let mut any = x.choose.is_some();
+        ui.checkbox(&mut any, "choose any")
+            .on_hover_text("\"Any 2 of them\": the player picks (A-59, A03)");
+        x.choose = if any {
+            Some(x.choose.unwrap_or(2))
+        } else {
+            None
+        };
+        if let Some(n) = a.choose {
+            let out = fields::number(
+                ui,
+                Id::unique(("air choose", i)),
+                "Air counters chosen",
+                n,
+                1..=20,
+            );
+            if let Some(v) = out.value {
+                set(doc, i, Some(out.key), |y| y.choose = Some(v));
+            }
+            if out.ended {
+                doc.end_field(out.key);
+            }
+        }
+    });
+    ui.horizontal(|ui| {
+        for (what, cur, first) in [
+            ("from", a.from.unwrap_or(start), true),
+            ("until", a.until.unwrap_or(end), false),
+        ] {
+            ui.label(what);
+            let out = fields::date(
+                ui,
+                Id::unique(("air date", i, what)),
+                &format!("Air {what}"),
+                &cur,
+            );
+            if let Some(d) = out.value {
+                set(doc, i, Some(out.key), |y| {
+                    if first {
+                        y.from = Some(d)
+                    } else {
+                        y.until = Some(d)
+                    }
+                });
+            }
+            if out.ended {
+                doc.end_field(out.key);
+            }
+        }
+        if ui
+            .small_button("Remove")
+            .on_hover_text("Remove this allotment")
+            .clicked()
+        {
+            Workbench::edit(doc, "Remove air allotment", |d| {
+                if i < d.s.air.len() {
+                    d.s.air.remove(i);
+                }
+            });
+        }
+    });
+    if x.counters != a.counters || x.choose.is_some() != a.choose.is_some() {
+        set(doc, i, None, |y| {
+            y.counters = x.counters;
+            y.choose = x.choose;
+        });
+    }
 }
 
 fn counters(ui: &mut Ui, doc: &mut Document) {

@@ -53,148 +53,150 @@ pub fn show(ui: &mut Ui, doc: &mut Document) {
         });
 }
 
+/// Applies a field's value to nation `i` with `set`; ends the field's step when left.
+fn apply<T>(
+    doc: &mut Document,
+    i: usize,
+    n: &Nation,
+    out: fields::Outcome<T>,
+    set: impl FnOnce(&mut Nation, T),
+) {
+    if let Some(v) = out.value {
+        let mut x = n.clone();
+        set(&mut x, v);
+        replace(doc, Some(out.key), i, x);
+    }
+    if out.ended {
+        doc.end_field(out.key);
+    }
+}
+
+/// A field of nation `i`, keyed by position so typing a new id keeps the focus.
+fn key(i: usize, what: &str) -> Id {
+    Id::unique(("nation", i, what))
+}
+
 fn nation(ui: &mut Ui, doc: &mut Document, i: usize, n: &Nation) {
-    // Keyed by position, so typing a new id keeps the focus.
-    let key = |what: &str| Id::unique(("nation", i, what));
-    let nm = |what: &str| format!("{what} of nation {}", n.id);
     Grid::new(("nation grid", i))
         .num_columns(4)
         .spacing([6.0, 3.0])
         .show(ui, |ui| {
-            ui.label("Id");
-            let taken: Vec<String> = doc
-                .counters()
-                .map(|c| c.nations.iter().map(|x| x.id.to_string()).collect())
-                .unwrap_or_default();
-            let out = fields::validated(
-                ui,
-                key("id"),
-                &nm("Id"),
-                80.0,
-                &n.id.to_string(),
-                Clone::clone,
-                |t| {
-                    let t = t.trim();
-                    if t.is_empty() {
-                        Err("the id cannot be empty".into())
-                    } else if t != n.id.as_str() && taken.iter().any(|x| x == t) {
-                        Err(format!("another nation has the id \"{t}\""))
-                    } else {
-                        Ok(t.to_owned())
-                    }
-                },
-            );
-            if let Some(new) = out.value {
-                let old = n.id.to_string();
-                Workbench::edit_in_field(doc, out.key, &format!("Rename nation {old}"), |d| {
-                    ops::rename_nation(d, &old, &new);
-                });
-            }
-            if out.ended {
-                doc.end_field(out.key);
-            }
-            ui.label("Name");
-            let out = fields::text(ui, key("name"), &nm("Name"), 120.0, &n.name);
-            let (k, v, e) = (out.key, out.value, out.ended);
-            if let Some(v) = v {
-                replace(
-                    doc,
-                    Some(k),
-                    i,
-                    Nation {
-                        name: v,
-                        ..n.clone()
-                    },
-                );
-            }
-            if e {
-                doc.end_field(k);
-            }
+            id_row(ui, doc, i, n);
             ui.end_row();
             colour_row(ui, doc, i, n);
             ui.end_row();
             morale_row(ui, doc, i, n);
             ui.end_row();
-            ui.label("Supply MP");
-            let out = fields::validated(
-                ui,
-                key("supply"),
-                &nm("Supply MP"),
-                40.0,
-                &n.supply_mp,
-                ToString::to_string,
-                |t| {
-                    Mp::parse(t.trim())
-                        .filter(|m| *m > Mp::ZERO && *m <= Mp::whole(30))
-                        .ok_or_else(|| "off-road supply MPs: 12, 10, 8 or 7 (R10.1.6)".to_string())
-                },
-            );
-            if let Some(v) = out.value {
-                replace(
-                    doc,
-                    Some(out.key),
-                    i,
-                    Nation {
-                        supply_mp: v,
-                        ..n.clone()
-                    },
-                );
-            }
-            if out.ended {
-                doc.end_field(out.key);
-            }
-            ui.label("HQ range");
-            let out = fields::number(ui, key("hq"), &nm("HQ range"), n.hq_range, 1..=10);
-            if let Some(v) = out.value {
-                replace(
-                    doc,
-                    Some(out.key),
-                    i,
-                    Nation {
-                        hq_range: v,
-                        ..n.clone()
-                    },
-                );
-            }
-            if out.ended {
-                doc.end_field(out.key);
-            }
+            supply_row(ui, doc, i, n);
             ui.end_row();
-            let mut soviet = n.soviet;
-            if ui
-                .checkbox(&mut soviet, "Red Army rules")
-                .on_hover_text("Divisions give no tactical concentration (R13.1.1)")
-                .changed()
-            {
-                replace(
-                    doc,
-                    None,
-                    i,
-                    Nation {
-                        soviet,
-                        ..n.clone()
-                    },
-                );
-            }
-            let used = doc.counters().is_some_and(|c| {
-                c.units.iter().any(|u| u.nation == n.id)
-                    || c.formations.iter().any(|f| f.nation == n.id)
-                    || c.air.iter().any(|a| a.nation == n.id)
-            });
-            if ui
-                .add_enabled(!used, egui::Button::new("Delete nation"))
-                .on_disabled_hover_text("Units, formations or air counters belong to it")
-                .clicked()
-            {
-                Workbench::edit(doc, &format!("Delete nation {}", n.id), |d| {
-                    d.nations.remove(i);
-                    for s in &mut d.s.sides {
-                        s.nations.retain(|x| x != &n.id);
-                    }
-                });
-            }
+            last_row(ui, doc, i, n);
             ui.end_row();
         });
+}
+
+fn id_row(ui: &mut Ui, doc: &mut Document, i: usize, n: &Nation) {
+    ui.label("Id");
+    let taken: Vec<String> = doc
+        .counters()
+        .map(|c| c.nations.iter().map(|x| x.id.to_string()).collect())
+        .unwrap_or_default();
+    let name = format!("Id of nation {}", n.id);
+    let out = fields::validated(
+        ui,
+        key(i, "id"),
+        &name,
+        80.0,
+        &n.id.to_string(),
+        Clone::clone,
+        |t| {
+            let t = t.trim();
+            if t.is_empty() {
+                Err("the id cannot be empty".into())
+            } else if t != n.id.as_str() && taken.iter().any(|x| x == t) {
+                Err(format!("another nation has the id \"{t}\""))
+            } else {
+                Ok(t.to_owned())
+            }
+        },
+    );
+    if let Some(new) = out.value {
+        let old = n.id.to_string();
+        Workbench::edit_in_field(doc, out.key, &format!("Rename nation {old}"), |d| {
+            ops::rename_nation(d, &old, &new);
+        });
+    }
+    if out.ended {
+        doc.end_field(out.key);
+    }
+    ui.label("Name");
+    let out = fields::text(
+        ui,
+        key(i, "name"),
+        &format!("Name of nation {}", n.id),
+        120.0,
+        &n.name,
+    );
+    apply(doc, i, n, out, |x, v| x.name = v);
+}
+
+fn supply_row(ui: &mut Ui, doc: &mut Document, i: usize, n: &Nation) {
+    ui.label("Supply MP");
+    let name = format!("Supply MP of nation {}", n.id);
+    let out = fields::validated(
+        ui,
+        key(i, "supply"),
+        &name,
+        40.0,
+        &n.supply_mp,
+        ToString::to_string,
+        |t| {
+            Mp::parse(t.trim())
+                .filter(|m| *m > Mp::ZERO && *m <= Mp::whole(30))
+                .ok_or_else(|| "off-road supply MPs: 12, 10, 8 or 7 (R10.1.6)".to_string())
+        },
+    );
+    apply(doc, i, n, out, |x, v| x.supply_mp = v);
+    ui.label("HQ range");
+    let name = format!("HQ range of nation {}", n.id);
+    let out = fields::number(ui, key(i, "hq"), &name, n.hq_range, 1..=10);
+    apply(doc, i, n, out, |x, v| x.hq_range = v);
+}
+
+/// The Red Army switch and Delete (refused while anything belongs to the nation).
+fn last_row(ui: &mut Ui, doc: &mut Document, i: usize, n: &Nation) {
+    let mut soviet = n.soviet;
+    if ui
+        .checkbox(&mut soviet, "Red Army rules")
+        .on_hover_text("Divisions give no tactical concentration (R13.1.1)")
+        .changed()
+    {
+        replace(
+            doc,
+            None,
+            i,
+            Nation {
+                soviet,
+                ..n.clone()
+            },
+        );
+    }
+    let used = doc.counters().is_some_and(|c| {
+        c.units.iter().any(|u| u.nation == n.id)
+            || c.formations.iter().any(|f| f.nation == n.id)
+            || c.air.iter().any(|a| a.nation == n.id)
+    });
+    if ui
+        .add_enabled(!used, egui::Button::new("Delete nation"))
+        .on_disabled_hover_text("Units, formations or air counters belong to it")
+        .clicked()
+    {
+        Workbench::edit(doc, &format!("Delete nation {}", n.id), |d| {
+            d.nations.remove(i);
+            for s in &mut d.s.sides {
+                s.nations.retain(|x| x != &n.id);
+            }
+        });
+    }
 }
 
 fn colour_field(ui: &mut Ui, id: Id, name: &str, c: Colour) -> fields::Outcome<Colour> {
@@ -207,80 +209,33 @@ fn colour_row(ui: &mut Ui, doc: &mut Document, i: usize, n: &Nation) {
     ui.label("Counter colour");
     let out = colour_field(
         ui,
-        Id::unique(("nation colour", i)),
+        key(i, "colour"),
         &format!("Counter colour of nation {}", n.id),
         n.colour,
     );
-    if let Some(v) = out.value {
-        replace(
-            doc,
-            Some(out.key),
-            i,
-            Nation {
-                colour: v,
-                ..n.clone()
-            },
-        );
-    }
-    if out.ended {
-        doc.end_field(out.key);
-    }
+    apply(doc, i, n, out, |x, v| x.colour = v);
     ui.label("Text colour");
     let out = colour_field(
         ui,
-        Id::unique(("nation ink", i)),
+        key(i, "ink"),
         &format!("Text colour of nation {}", n.id),
         n.text_colour,
     );
-    if let Some(v) = out.value {
-        replace(
-            doc,
-            Some(out.key),
-            i,
-            Nation {
-                text_colour: v,
-                ..n.clone()
-            },
-        );
-    }
-    if out.ended {
-        doc.end_field(out.key);
-    }
+    apply(doc, i, n, out, |x, v| x.text_colour = v);
 }
 
-/// Morale limits: regular and elite (optional classes left empty).
+/// Morale limits: regular and elite (SS, Guards; empty when the nation has none).
 fn morale_row(ui: &mut Ui, doc: &mut Document, i: usize, n: &Nation) {
     ui.label("Morale");
-    let out = fields::number(
-        ui,
-        Id::unique(("morale reg", i)),
-        &format!("Regular morale of nation {}", n.id),
-        n.morale.regular,
-        2..=13,
-    );
-    if let Some(v) = out.value {
-        let morale = Morale {
-            regular: v,
-            ..n.morale.clone()
-        };
-        replace(
-            doc,
-            Some(out.key),
-            i,
-            Nation {
-                morale,
-                ..n.clone()
-            },
-        );
-    }
-    if out.ended {
-        doc.end_field(out.key);
-    }
+    let name = format!("Regular morale of nation {}", n.id);
+    let out = fields::number(ui, key(i, "regular"), &name, n.morale.regular, 2..=13);
+    apply(doc, i, n, out, |x, v| x.morale.regular = v);
     ui.label("Elite morale");
+    let name = format!("Elite morale of nation {} (SS, Guards)", n.id);
     let out = fields::validated(
         ui,
-        Id::unique(("morale elite", i)),
-        &format!("Elite morale of nation {} (SS, Guards)", n.id),
+        key(i, "elite"),
+        &name,
         40.0,
         &n.morale.elite,
         |v| v.map_or(String::new(), |v| v.to_string()),
@@ -294,22 +249,5 @@ fn morale_row(ui: &mut Ui, doc: &mut Document, i: usize, n: &Nation) {
                 .ok_or_else(|| "a 2K6 limit between 2 and 13, or empty".to_string()),
         },
     );
-    if let Some(v) = out.value {
-        let morale = Morale {
-            elite: v,
-            ..n.morale.clone()
-        };
-        replace(
-            doc,
-            Some(out.key),
-            i,
-            Nation {
-                morale,
-                ..n.clone()
-            },
-        );
-    }
-    if out.ended {
-        doc.end_field(out.key);
-    }
+    apply(doc, i, n, out, |x, v| x.morale.elite = v);
 }
