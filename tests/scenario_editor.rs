@@ -554,3 +554,44 @@ fn the_card_command_writes_a_rulebook_page() {
         .unwrap();
     assert_eq!(missing.code(), Some(2));
 }
+
+#[test]
+fn the_stack_window_reorders_and_reduces_and_delete_asks_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&fixture_copy(dir.path()));
+    // A click on a stack opens its window, top unit first.
+    let at = hex_pos(&h, "0605");
+    drag(&mut h, at, at);
+    h.get_by_label("Stack 0605");
+    h.get_all_by_label("Down").next().unwrap().click();
+    h.run();
+    let order: Vec<String> = scenario(&h)
+        .setup
+        .iter()
+        .filter(|p| p.hex == HexId::parse("0605").unwrap())
+        .map(|p| p.unit.to_string())
+        .collect();
+    assert_eq!(order, ["1PzD/2", "1PzD/1"]);
+    h.get_all_by_label("reduced").next().unwrap().click();
+    h.run();
+    let p = scenario(&h).setup.into_iter().find(|p| p.unit.as_str() == "1PzD/2").unwrap();
+    assert_eq!(p.cel, Some(1));
+    // Delete unplaces the selected unit (picked by its counter in the window).
+    click(&mut h, "Select 1PzD/2");
+    h.key_press(Key::Escape);
+    h.run();
+    h.key_press(Key::Delete);
+    h.run();
+    assert_eq!(placed_on(&h, "1PzD/2"), None);
+    undo(&mut h);
+    assert!(placed_on(&h, "1PzD/2").is_some());
+    // Deleting a placed unit asks, then removes it everywhere; undo brings it back.
+    click(&mut h, "Delete unit");
+    h.get_by_label("Delete unit 1PzD/2?");
+    click(&mut h, "Delete");
+    assert!(h.state().doc().unwrap().counters().unwrap().unit("1PzD/2").is_none());
+    assert_eq!(placed_on(&h, "1PzD/2"), None);
+    undo(&mut h);
+    assert!(h.state().doc().unwrap().counters().unwrap().unit("1PzD/2").is_some());
+    assert!(placed_on(&h, "1PzD/2").is_some());
+}
