@@ -574,7 +574,11 @@ fn the_stack_window_reorders_and_reduces_and_delete_asks_first() {
     assert_eq!(order, ["1PzD/2", "1PzD/1"]);
     h.get_all_by_label("reduced").next().unwrap().click();
     h.run();
-    let p = scenario(&h).setup.into_iter().find(|p| p.unit.as_str() == "1PzD/2").unwrap();
+    let p = scenario(&h)
+        .setup
+        .into_iter()
+        .find(|p| p.unit.as_str() == "1PzD/2")
+        .unwrap();
     assert_eq!(p.cel, Some(1));
     // Delete unplaces the selected unit (picked by its counter in the window).
     click(&mut h, "Select 1PzD/2");
@@ -589,9 +593,25 @@ fn the_stack_window_reorders_and_reduces_and_delete_asks_first() {
     click(&mut h, "Delete unit");
     h.get_by_label("Delete unit 1PzD/2?");
     click(&mut h, "Delete");
-    assert!(h.state().doc().unwrap().counters().unwrap().unit("1PzD/2").is_none());
+    assert!(
+        h.state()
+            .doc()
+            .unwrap()
+            .counters()
+            .unwrap()
+            .unit("1PzD/2")
+            .is_none()
+    );
     assert_eq!(placed_on(&h, "1PzD/2"), None);
     undo(&mut h);
-    assert!(h.state().doc().unwrap().counters().unwrap().unit("1PzD/2").is_some());
+    assert!(
+        h.state()
+            .doc()
+            .unwrap()
+            .counters()
+            .unwrap()
+            .unit("1PzD/2")
+            .is_some()
+    );
     assert!(placed_on(&h, "1PzD/2").is_some());
 }

@@ -11,6 +11,9 @@ use super::workbench::Workbench;
 use crate::editor::document::Document;
 use crate::model::{AutoTiming, AutoVictory, SideId, Victory, VictoryLevel, VpAward, VpEvent};
 
+/// A typed change: the field's key, the conditions it gives, whether the field was left.
+type Typed = Option<(u64, Victory, bool)>;
+
 fn set(doc: &mut Document, key: Option<u64>, label: &str, v: Option<Victory>) {
     let f = |d: &mut super::draft::Draft| d.s.victory = v;
     match key {
@@ -97,11 +100,39 @@ pub fn show(ui: &mut Ui, doc: &mut Document) {
     };
     let (rivers, places) = names(doc);
     let mut v = old.clone();
-    let mut typed: Option<(u64, Victory, bool)> = None;
+    let mut typed: Typed = None;
     ui.horizontal(|ui| {
         ui.label("Points scored by");
         side_pick(ui, "scorer", &mut v.scorer, &sides);
     });
+    awards(ui, &old, &mut v, (&rivers, &places), &mut typed);
+    levels(ui, &old, &mut v, &sides, &mut typed);
+    automatic(ui, &old, &mut v, &sides, &places, &mut typed);
+    if ui.button("Remove victory conditions").clicked() {
+        set(doc, None, "Remove victory conditions", None);
+        return;
+    }
+    if v != old {
+        set(doc, None, "Victory conditions", Some(v));
+    }
+    if let Some((key, w, ended)) = typed {
+        if w != old {
+            set(doc, Some(key), "Victory conditions", Some(w));
+        }
+        if ended {
+            doc.end_field(key);
+        }
+    }
+}
+
+/// The VP awards: points, event and its place or river.
+fn awards(
+    ui: &mut Ui,
+    old: &Victory,
+    v: &mut Victory,
+    (rivers, places): (&[String], &[String]),
+    typed: &mut Typed,
+) {
     ui.label("Victory points:");
     let mut remove = None;
     for (i, a) in old.points.iter().enumerate() {
@@ -116,9 +147,9 @@ pub fn show(ui: &mut Ui, doc: &mut Document) {
             if let Some(x) = out.value {
                 let mut w = old.clone();
                 w.points[i].vp = x;
-                typed = Some((out.key, w, out.ended));
+                *typed = Some((out.key, w, out.ended));
             } else if out.ended {
-                typed = Some((out.key, old.clone(), true));
+                *typed = Some((out.key, old.clone(), true));
             }
             let mut k = kind_of(&a.event);
             egui::ComboBox::from_id_salt(("vp kind", i))
@@ -130,8 +161,8 @@ pub fn show(ui: &mut Ui, doc: &mut Document) {
                 })
                 .response
                 .on_hover_text(format!("Event of award {}", i + 1));
-            let mut e = event_of(k, &a.event, &rivers, &places);
-            name_pick(ui, i, &mut e, &rivers, &places);
+            let mut e = event_of(k, &a.event, rivers, places);
+            name_pick(ui, i, &mut e, rivers, places);
             v.points[i].event = e;
             if ui
                 .small_button("Remove")
@@ -150,23 +181,6 @@ pub fn show(ui: &mut Ui, doc: &mut Document) {
             vp: 1,
             event: VpEvent::EnemyUnitEliminated,
         });
-    }
-    levels(ui, &old, &mut v, &sides, &mut typed);
-    automatic(ui, &old, &mut v, &sides, &places, &mut typed);
-    if ui.button("Remove victory conditions").clicked() {
-        set(doc, None, "Remove victory conditions", None);
-        return;
-    }
-    if v != old {
-        set(doc, None, "Victory conditions", Some(v));
-    }
-    if let Some((key, w, ended)) = typed {
-        if w != old {
-            set(doc, Some(key), "Victory conditions", Some(w));
-        }
-        if ended {
-            doc.end_field(key);
-        }
     }
 }
 
@@ -204,13 +218,7 @@ fn name_pick(ui: &mut Ui, i: usize, e: &mut VpEvent, rivers: &[String], places: 
         .on_hover_text(format!("Place or river of award {}", i + 1));
 }
 
-fn levels(
-    ui: &mut Ui,
-    old: &Victory,
-    v: &mut Victory,
-    sides: &[SideId],
-    typed: &mut Option<(u64, Victory, bool)>,
-) {
+fn levels(ui: &mut Ui, old: &Victory, v: &mut Victory, sides: &[SideId], typed: &mut Typed) {
     ui.label("Levels, lowest first:");
     let mut remove = None;
     for (i, l) in old.levels.iter().enumerate() {
@@ -282,7 +290,7 @@ fn automatic(
     v: &mut Victory,
     sides: &[SideId],
     places: &[String],
-    typed: &mut Option<(u64, Victory, bool)>,
+    typed: &mut Typed,
 ) {
     ui.label("Automatic victory:");
     let mut remove = None;
