@@ -295,55 +295,69 @@ pub fn schedule_units(doc: &mut Document, i: usize, units: &[crate::model::UnitI
 fn entries(ui: &mut Ui, doc: &mut Document, i: usize, r: &Reinforcement) {
     ui.label("Enters through:");
     let zones: Vec<ZoneId> = doc.map().zones.keys().cloned().collect();
-    let mut entry = r.entry.clone();
-    ui.horizontal_wrapped(|ui| {
-        for z in &zones {
-            let e = Entry::Zone(z.clone());
-            let mut on = entry.contains(&e);
-            if ui.checkbox(&mut on, format!("zone {z}")).changed() {
-                toggle(&mut entry, e, on);
-            }
-        }
-        for edge in MapEdge::ALL {
-            let e = Entry::Edge(edge);
-            let mut on = entry.contains(&e);
-            if ui
-                .checkbox(&mut on, format!("{} edge", edge_name(edge)))
-                .on_hover_text("Every road crossing the edge is a zone (R11.2.4)")
-                .changed()
-            {
-                toggle(&mut entry, e, on);
-            }
-        }
-    });
     let places: Vec<String> = doc.map().places.iter().map(|p| p.name.clone()).collect();
-    ui.horizontal(|ui| {
-        let mut pick: Option<String> = None;
-        egui::ComboBox::from_id_salt(("entry place", i))
-            .selected_text("add a place…")
-            .show_ui(ui, |ui| {
-                for p in &places {
-                    if ui.selectable_label(false, p).clicked() {
-                        pick = Some(p.clone());
-                    }
+    let mut entry = r.entry.clone();
+    ui.horizontal_wrapped(|ui| zones_and_edges(ui, &zones, &mut entry));
+    ui.horizontal(|ui| entry_places(ui, i, &places, &mut entry));
+    entry_hexes(ui, doc, i, &entry);
+    if entry != r.entry {
+        set(doc, i, None, "Entry", |r| r.entry = entry);
+    }
+}
+
+/// Checkboxes for the map's lettered zones and its four edges.
+fn zones_and_edges(ui: &mut Ui, zones: &[ZoneId], entry: &mut Vec<Entry>) {
+    for z in zones {
+        let e = Entry::Zone(z.clone());
+        let mut on = entry.contains(&e);
+        if ui.checkbox(&mut on, format!("zone {z}")).changed() {
+            toggle(entry, e, on);
+        }
+    }
+    for edge in MapEdge::ALL {
+        let e = Entry::Edge(edge);
+        let mut on = entry.contains(&e);
+        if ui
+            .checkbox(&mut on, format!("{} edge", edge_name(edge)))
+            .on_hover_text("Every road crossing the edge is a zone (R11.2.4)")
+            .changed()
+        {
+            toggle(entry, e, on);
+        }
+    }
+}
+
+/// Named places to enter at: a picker to add one, a button to remove each.
+fn entry_places(ui: &mut Ui, i: usize, places: &[String], entry: &mut Vec<Entry>) {
+    let mut pick: Option<String> = None;
+    egui::ComboBox::from_id_salt(("entry place", i))
+        .selected_text("add a place…")
+        .show_ui(ui, |ui| {
+            for p in places {
+                if ui.selectable_label(false, p).clicked() {
+                    pick = Some(p.clone());
                 }
-            })
-            .response
-            .on_hover_text("Enter at a named place (R01: one the side controls)");
-        if let Some(p) = pick {
-            toggle(&mut entry, Entry::Place(p), true);
-        }
-        for e in entry.clone() {
-            if let Entry::Place(p) = &e
-                && ui
-                    .small_button(format!("{p} ×"))
-                    .on_hover_text(format!("Remove entry {p}"))
-                    .clicked()
-            {
-                toggle(&mut entry, e.clone(), false);
             }
+        })
+        .response
+        .on_hover_text("Enter at a named place (R01: one the side controls)");
+    if let Some(p) = pick {
+        toggle(entry, Entry::Place(p), true);
+    }
+    for e in entry.clone() {
+        if let Entry::Place(p) = &e
+            && ui
+                .small_button(format!("{p} ×"))
+                .on_hover_text(format!("Remove entry {p}"))
+                .clicked()
+        {
+            toggle(entry, e.clone(), false);
         }
-    });
+    }
+}
+
+/// Entry hexes typed as a list ("3100, 3121"), each on the map.
+fn entry_hexes(ui: &mut Ui, doc: &mut Document, i: usize, entry: &[Entry]) {
     let grid = doc.map().grid;
     let hexes: Vec<HexId> = entry
         .iter()
@@ -352,30 +366,25 @@ fn entries(ui: &mut Ui, doc: &mut Document, i: usize, r: &Reinforcement) {
             _ => None,
         })
         .collect();
+    let list = |v: &Vec<HexId>| {
+        v.iter()
+            .map(|h| h.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let parse = |t: &str| {
+        t.split([',', ' '])
+            .filter(|w| !w.is_empty())
+            .map(|w| match HexId::parse(w) {
+                Ok(h) if grid.contains(h) => Ok(h),
+                Ok(h) => Err(format!("{h} is not on the map (R01)")),
+                Err(e) => Err(e.to_string()),
+            })
+            .collect()
+    };
     fields::row(ui, "Entry hexes", |ui| {
-        let out = fields::validated(
-            ui,
-            Id::unique(("reinf hexes", i)),
-            "Entry hexes",
-            140.0,
-            &hexes,
-            |v| {
-                v.iter()
-                    .map(|h| h.to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            },
-            |t| {
-                t.split([',', ' '])
-                    .filter(|w| !w.is_empty())
-                    .map(|w| match HexId::parse(w) {
-                        Ok(h) if grid.contains(h) => Ok(h),
-                        Ok(h) => Err(format!("{h} is not on the map (R01)")),
-                        Err(e) => Err(e.to_string()),
-                    })
-                    .collect()
-            },
-        );
+        let id = Id::unique(("reinf hexes", i));
+        let out = fields::validated(ui, id, "Entry hexes", 140.0, &hexes, list, parse);
         if let Some(v) = out.value {
             let mut e2: Vec<Entry> = entry
                 .iter()
@@ -389,9 +398,6 @@ fn entries(ui: &mut Ui, doc: &mut Document, i: usize, r: &Reinforcement) {
             doc.end_field(out.key);
         }
     });
-    if entry != r.entry {
-        set(doc, i, None, "Entry", |r| r.entry = entry);
-    }
 }
 
 fn toggle(list: &mut Vec<Entry>, e: Entry, on: bool) {
