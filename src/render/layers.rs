@@ -17,7 +17,8 @@ pub struct Layers {
     /// Unit counters (scenarios).
     #[serde(default = "yes")]
     pub units: bool,
-    /// Each side's setup zone: the hexes it controls at the start (scenarios).
+    /// Each side's setup zone: the hexes it controls at the start (scenarios; the first
+    /// side blue, the second red).
     #[serde(default)]
     pub setup_zones: bool,
 }

@@ -44,7 +44,11 @@ pub fn paint_markers(sink: &mut EguiSink, doc: &Document, markers: &BTreeMap<Hex
     }
 }
 
-/// Tints the hexes each side controls at the start (its setup zone) in its counter colour.
+/// Setup-zone tints: the first side of the scenario blue, the second red, bright enough to
+/// read over any terrain.
+pub const ZONE_TINTS: [Colour; 2] = [Colour([30, 90, 230, 85]), Colour([225, 35, 30, 85])];
+
+/// Tints the hexes each side controls at the start: its setup zone.
 pub fn paint_setup_zones(
     sink: &mut EguiSink,
     doc: &Document,
@@ -52,27 +56,14 @@ pub fn paint_setup_zones(
     window: &crate::render::HexWindow,
 ) {
     use crate::render::Sink;
-    let (Some(s), Some(c)) = (doc.scenario(), doc.counters()) else {
-        return;
-    };
-    let tint = |side: &crate::model::SideId| {
-        let nation = s.side(side.as_str())?.nations.first()?;
-        let mut col = c.nation(nation.as_str())?.colour;
-        col.0[3] = 110;
-        Some(col)
-    };
-    let tints: Vec<(crate::model::SideId, Option<Colour>)> = s
-        .sides
-        .iter()
-        .map(|x| (x.id.clone(), tint(&x.id)))
-        .collect();
+    let Some(s) = doc.scenario() else { return };
     let grid = &doc.map().grid;
     for (h, side) in control {
         if !window.contains(grid, *h) {
             continue;
         }
-        if let Some((_, Some(col))) = tints.iter().find(|(id, _)| id == side) {
-            sink.convex(&grid.corners(*h), *col);
+        if let Some(i) = s.sides.iter().position(|x| x.id == *side) {
+            sink.convex(&grid.corners(*h), ZONE_TINTS[i.min(1)]);
         }
     }
     sink.layer_done();
@@ -224,15 +215,21 @@ impl EditorApp {
         } else {
             ""
         };
-        let text = RichText::new(format!("{e} errors")).color(if e > 0 {
+        let text = RichText::new(crate::editor::validation::count(e, "error")).color(if e > 0 {
             ERROR
         } else {
             ui.visuals().text_color()
         });
         let r1 = ui.add(egui::Button::new(text).frame(false));
         let r2 = ui.add(
-            egui::Button::new(RichText::new(format!("{w} warnings{stale}")).color(WARNING))
-                .frame(false),
+            egui::Button::new(
+                RichText::new(format!(
+                    "{}{stale}",
+                    crate::editor::validation::count(w, "warning")
+                ))
+                .color(WARNING),
+            )
+            .frame(false),
         );
         if (r1.clicked() || r2.clicked()) && doc.scenario().is_some() {
             self.scen.tab = Tab::Problems;

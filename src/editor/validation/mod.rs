@@ -13,6 +13,15 @@ use crate::hex::HexId;
 use crate::model::{Problem, SideId, Source};
 use crate::validate::Checked;
 
+/// "1 error", "2 warnings".
+pub fn count(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
+}
+
 /// Seconds after the last edit before the checks run.
 pub const DEBOUNCE_SECONDS: f64 = 0.3;
 

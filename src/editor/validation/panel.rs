@@ -39,8 +39,8 @@ fn matches(p: &Problem, f: &Filter) -> bool {
 /// The panel; returns a clicked problem.
 pub fn show(ui: &mut Ui, v: &Validator, filter: &mut Filter, stale: bool) -> Option<Problem> {
     ui.horizontal(|ui| {
-        ui.label(RichText::new(format!("{} errors", v.errors())).color(ERROR));
-        ui.label(RichText::new(format!("{} warnings", v.warnings())).color(WARNING));
+        ui.label(RichText::new(super::count(v.errors(), "error")).color(ERROR));
+        ui.label(RichText::new(super::count(v.warnings(), "warning")).color(WARNING));
         if stale {
             ui.weak("checking…");
         } else if let Some(d) = v.last_duration {
