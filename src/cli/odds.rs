@@ -91,6 +91,9 @@ fn odds(args: &Args) -> Result<(), ExitCode> {
         attackers,
         defenders: vec![defender],
         hq_pool_cms: 0,
+        support: Vec::new(),
+        air: Vec::new(),
+        full_strength: Vec::new(),
     };
     let mut eng: Engagement = match game.engagement_of(side, &order) {
         Ok(e) => e,

@@ -60,6 +60,7 @@ impl Sandbox {
             supply_mp: Mp::whole(if soviet { 8 } else { 10 }),
             hq_range: if soviet { 3 } else { 4 },
             soviet,
+            air_supply: false,
         };
         let counters = Counters {
             name: "sandbox".into(),
@@ -101,6 +102,7 @@ impl Sandbox {
             rules: RuleSwitches::default(),
             control: BTreeMap::new(),
             destroyed_bridges: Vec::new(),
+            fp_groups: BTreeMap::new(),
         };
         Sandbox {
             bundle: Bundle {

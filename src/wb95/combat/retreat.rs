@@ -63,6 +63,10 @@ impl Game {
         if info.is_towed() && st.setup == Some(ArtillerySetup::Combat) {
             return false;
         }
+        if self.building_bridge(u) {
+            // R14.3.4: an HQ building a bridge turns retreats into losses.
+            return false;
+        }
         !(info.is_hq() && self.units_at(h).iter().all(|&x| self.info(x).is_hq()))
     }
 

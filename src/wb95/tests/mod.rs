@@ -72,6 +72,9 @@ pub(super) fn order(att: &[&str], def: &[&str]) -> AttackOrder {
         defenders: hexes(def),
         stars: vec![],
         hq_pool_cms: 0,
+        support: vec![],
+        air: vec![],
+        full_strength: vec![],
     }
 }
 
