@@ -119,6 +119,18 @@ impl Game {
         Ok(())
     }
 
+    /// Why this artillery may not support a combat of `friendly` hexes against
+    /// `defending` ones now, if it may not (R6.3).
+    pub fn check_support(
+        &self,
+        side: Side,
+        u: Unit,
+        friendly: &[Hx],
+        defending: &[Hx],
+    ) -> Result<(), RuleError> {
+        self.support_ready(side, u, friendly, defending)
+    }
+
     /// Artillery of `side` that could support a combat of these hexes now.
     pub fn support_options(
         &self,

@@ -195,6 +195,8 @@ pub struct Board {
     pub fl_hex: Vec<bool>,
     /// Map edges each hex lies on.
     pub map_edges: Vec<Vec<MapEdge>>,
+    /// The map file gives this hex a terrain (M04: sheets with gaps between them).
+    pub defined: Vec<bool>,
     pub roads: Vec<RoadInfo>,
     pub side_kinds: Vec<SideKindInfo>,
     pub field_fortification: FieldFortification,
@@ -257,6 +259,7 @@ impl Board {
             fp_hex: vec![false; n],
             fl_hex: vec![false; n],
             map_edges: Vec::with_capacity(n),
+            defined: vec![false; n],
             roads,
             side_kinds,
             field_fortification: cat.field_fortification.clone(),
@@ -287,6 +290,7 @@ impl Board {
             let Some(base) = cat.terrain(cell.terrain.as_str()) else {
                 continue;
             };
+            self.defined[h] = true;
             let feats: Vec<_> = cell
                 .features
                 .iter()
