@@ -85,8 +85,7 @@ fn supply_checks(b: &Bundle, p: &Prepared, out: &mut Vec<Problem>) {
     nations.sort_unstable();
     nations.dedup();
     for n in nations {
-        if b
-            .counters
+        if b.counters
             .nation(n)
             .is_none_or(|x| x.supply_mp == crate::model::Mp::ZERO)
         {
@@ -152,7 +151,10 @@ fn air_checks(b: &Bundle, p: &Prepared, out: &mut Vec<Problem>) {
             out.push(
                 Problem::error(
                     "A02",
-                    format!("air counter {} is Soviet, yet its nation flies supply missions", a.id),
+                    format!(
+                        "air counter {} is Soviet, yet its nation flies supply missions",
+                        a.id
+                    ),
                 )
                 .rule("R8.2.22"),
             );
@@ -163,7 +165,10 @@ fn air_checks(b: &Bundle, p: &Prepared, out: &mut Vec<Problem>) {
             out.push(
                 Problem::error(
                     "A01",
-                    format!("the air allotment of {} has no availability window (from, until)", a.side),
+                    format!(
+                        "the air allotment of {} has no availability window (from, until)",
+                        a.side
+                    ),
                 )
                 .rule("R8.1.1"),
             );
@@ -262,7 +267,9 @@ fn special_rules(b: &Bundle, p: &Prepared, out: &mut Vec<Problem>) {
     if let Some(m) = &r.mines {
         let first = Date::ymd(1943, 7, 5);
         let last = Date::ymd(1943, 7, 11);
-        let in_window = first.zip(last).is_some_and(|(f, l)| m.from >= f && m.until <= l);
+        let in_window = first
+            .zip(last)
+            .is_some_and(|(f, l)| m.from >= f && m.until <= l);
         if !(m.dice == 4 || m.dice == 6) || !in_window {
             out.push(
                 Problem::error(
@@ -276,14 +283,10 @@ fn special_rules(b: &Bundle, p: &Prepared, out: &mut Vec<Problem>) {
             );
         }
     }
-    let has_fl = p
-        .board
-        .side_kinds
-        .iter()
-        .enumerate()
-        .any(|(k, kind)| {
-            kind.role == HexsideRole::FortifiedLine && p.board.edges.iter().any(|e| e.kinds.contains(&k))
-        });
+    let has_fl = p.board.side_kinds.iter().enumerate().any(|(k, kind)| {
+        kind.role == HexsideRole::FortifiedLine
+            && p.board.edges.iter().any(|e| e.kinds.contains(&k))
+    });
     if (r.fortified_lines || r.mines.is_some()) && !has_fl {
         out.push(
             Problem::warning(
@@ -293,7 +296,9 @@ fn special_rules(b: &Bundle, p: &Prepared, out: &mut Vec<Problem>) {
             .rule("R19"),
         );
     }
-    if b.scenario.edition == Edition::Kursk1943 && !b.scenario.air.is_empty() && r.air_per_hex != Some(2)
+    if b.scenario.edition == Edition::Kursk1943
+        && !b.scenario.air.is_empty()
+        && r.air_per_hex != Some(2)
     {
         out.push(
             Problem::error(
