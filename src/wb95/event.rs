@@ -608,15 +608,43 @@ impl std::fmt::Display for Event {
                 attackers,
                 hexes,
                 defenders,
+                support,
+                air,
+                full_strength,
                 ..
-            } => write!(
-                f,
-                "combat {id}: {} attack {} ({})",
-                ids(attackers),
-                ids(hexes),
-                ids(defenders)
-            ),
-            Event::DefenseDeclared { .. } => write!(f, "the defender declares"),
+            } => {
+                write!(
+                    f,
+                    "combat {id}: {} attack {} ({})",
+                    ids(attackers),
+                    ids(hexes),
+                    ids(defenders)
+                )?;
+                if !support.is_empty() {
+                    write!(f, " with artillery support from {}", ids(support))?;
+                }
+                if !air.is_empty() {
+                    write!(f, " with air support from {}", ids(air))?;
+                }
+                if !full_strength.is_empty() {
+                    write!(
+                        f,
+                        "; at full strength out of supply: {}",
+                        ids(full_strength)
+                    )?;
+                }
+                Ok(())
+            }
+            Event::DefenseDeclared { support, air, .. } => {
+                write!(f, "the defender declares")?;
+                if !support.is_empty() {
+                    write!(f, " artillery support from {}", ids(support))?;
+                }
+                if !air.is_empty() {
+                    write!(f, " air support from {}", ids(air))?;
+                }
+                Ok(())
+            }
             Event::CombatResolved {
                 column,
                 roll,
