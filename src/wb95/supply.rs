@@ -112,8 +112,8 @@ pub fn input<'a>(
             }
         }
     }
-    for h in 0..n {
-        if board.urban[h] && control[h] == Some(side.other()) {
+    for (h, c) in control.iter().enumerate().take(n) {
+        if board.urban[h] && *c == Some(side.other()) {
             t.zoc[h] = true;
             for (d, nb) in board.neighbours(h) {
                 if !board.edge(h, d).big_river {

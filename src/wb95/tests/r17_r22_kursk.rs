@@ -254,3 +254,48 @@ fn a_58_prochorowka_15_the_german_loses_two_cel_at_each_of_his_movement_phases()
         "not the Soviets'"
     );
 }
+
+#[test]
+fn kursk_notes_a_51_stawka_reserves_enter_at_half_mp_and_give_the_german_three_vp() {
+    use crate::model::{Entry, Victory, VictoryLevel, VpAward, VpEvent};
+    let mut s = Sandbox::new(12, 10, 3);
+    s.unit("g", "german", "0205");
+    s.zone("E", &["1205"]);
+    s.counter("res", "soviet");
+    let r = s.arrives(1, vec![Entry::Zone("E".into())], &["res"]);
+    r.optional = true;
+    r.half_mp_first_turn = true;
+    r.enemy_vp = 3;
+    s.bundle.scenario.rules.optional_reserves = true;
+    s.bundle.scenario.victory = Some(Victory {
+        scorer: "german".into(),
+        points: vec![VpAward {
+            vp: 1,
+            event: VpEvent::EnemyUnitEliminated,
+        }],
+        levels: vec![VictoryLevel {
+            name: "any".into(),
+            winner: "german".into(),
+            min_vp: None,
+        }],
+        automatic: vec![],
+    });
+    let mut g = start(&s);
+    until(&mut g, PhaseKind::Movement, Side::B);
+    let res = unit(&g, "res");
+    let reach = g.reach_from_entry(res, hx(&g, "1205")).unwrap();
+    // 4 MP halved: the entry hex (1) and one more clear hex (1).
+    assert!(reach.cost(hx(&g, "1105")).is_some());
+    assert!(reach.cost(hx(&g, "1005")).is_none());
+    let ev = g
+        .apply(Action::Enter {
+            units: ids(&["res"]),
+            path: hexes(&["1205", "1105"]),
+        })
+        .unwrap();
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::VpScored { vp: 3, .. }))
+    );
+    assert_eq!(g.state().vp, 3);
+}

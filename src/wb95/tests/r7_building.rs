@@ -87,9 +87,9 @@ fn r5_3_10_r7_1_2_r7_1_3_a_unit_that_retreated_builds_only_if_it_cannot_leave_th
     until(&mut g, PhaseKind::Combat, Side::B);
     // 8 vs 4 at 2:1, -1 for the FF: 1:1; a roll of 6 gives -/D1: g retreats one hex.
     attack_rolling(&mut g, &["d"], &["0405"], 6).unwrap();
-    let path = vec![g.retreat_paths(unit(&g, "g"))[0].clone()];
+    let path = g.retreat_paths(unit(&g, "g"))[0].clone();
     g.apply(Action::Retreat(RetreatOrder {
-        moves: vec![("g".into(), path[0].clone())],
+        moves: vec![("g".into(), path)],
         losses: vec![],
     }))
     .unwrap();

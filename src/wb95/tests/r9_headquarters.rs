@@ -55,11 +55,10 @@ fn r9_1_4_an_hq_may_take_a_loss_of_its_stack() {
 fn finish_until_losses(g: &mut Game) {
     for _ in 0..10 {
         match decision(g) {
-            Decision::Losses { step, .. }
-                if step == crate::wb95::event::CombatStep::DefenderLosses =>
-            {
-                return;
-            }
+            Decision::Losses {
+                step: crate::wb95::event::CombatStep::DefenderLosses,
+                ..
+            } => return,
             Decision::Defend { .. } => {
                 g.apply(Action::Defend(Default::default())).unwrap();
             }
