@@ -10,7 +10,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use sztab::ai::{Player, RandomBot, play_out};
 use sztab::model::{Bundle, SideId};
 use sztab::wb95::sandbox::Sandbox;
-use sztab::wb95::{AttackOrder, Game, Side};
+use sztab::wb95::{Action, AttackOrder, Decision, Game, Pending, Side};
 
 fn load(p: &str) -> Bundle {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(p);
@@ -57,9 +57,28 @@ fn large() -> Bundle {
     s.bundle
 }
 
+/// Answers the opening decisions (air counters, air missions, barrage) doing nothing,
+/// up to the first Movement phase.
+fn to_movement(g: &mut Game) {
+    while let Pending::Decide { decision, .. } = g.pending() {
+        let a = match decision {
+            Decision::Move { .. } => return,
+            Decision::ChooseAir {
+                counters, choose, ..
+            } => Action::ChooseAir {
+                counters: counters.into_iter().take(usize::from(choose)).collect(),
+            },
+            Decision::AirMissions { .. } => Action::AirMissions { missions: vec![] },
+            _ => Action::EndPhase,
+        };
+        g.apply(a).expect("a legal opening");
+    }
+}
+
 fn benches(c: &mut Criterion) {
     let bundle = fixture();
-    let game = Game::new(&bundle, 1).expect("the fixture plays");
+    let mut game = Game::new(&bundle, 1).expect("the fixture plays");
+    to_movement(&mut game);
     let tank = game.roster().get("1PzD/1").expect("a unit of the fixture");
     c.bench_function("reach: one armored unit, fixture", |b| {
         b.iter(|| black_box(game.reach(black_box(tank))))
@@ -74,7 +93,8 @@ fn benches(c: &mut Criterion) {
     {
         p.hex = "0705".parse().expect("a hex");
     }
-    let g = Game::new(&attack, 1).expect("the position plays");
+    let mut g = Game::new(&attack, 1).expect("the position plays");
+    to_movement(&mut g);
     let order = AttackOrder {
         attackers: vec!["1PzD/113".into()],
         defenders: vec!["0805".parse().expect("a hex")],
@@ -123,7 +143,8 @@ fn benches(c: &mut Criterion) {
     group.finish();
 
     let big = large();
-    let g = Game::new(&big, 1).expect("the large board plays");
+    let mut g = Game::new(&big, 1).expect("the large board plays");
+    to_movement(&mut g);
     let u = g.roster().get("g0").expect("a unit");
     c.bench_function("reach: one armored unit, 31x28 board", |b| {
         b.iter(|| black_box(g.reach(black_box(u))))

@@ -423,6 +423,45 @@ fn cli_odds_prints_the_breakdown_and_every_outcome() {
     assert!((total - 100.0).abs() < 0.05, "{total}\n{text}");
     let illegal = sztab(&["odds", FIXTURE, "--attackers", "0605", "--defender", "0805"]);
     assert_eq!(illegal.status.code(), Some(1));
+    // Artillery (by hex or unit id) and air SPs in support, both sides.
+    let out = sztab(&[
+        "odds",
+        path.to_str().unwrap(),
+        "--attackers",
+        "0705",
+        "--defender",
+        "0805",
+        "--support",
+        "0507",
+        "--air",
+        "5",
+        "--defense-support",
+        "Art/60A",
+        "--defense-air",
+        "6",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    for needle in [
+        "Art/XX       0507   5 SP  (artillery support (R6.3.1))",
+        "air 5 SP",
+        "air defensive support: half, rounded up (R8.2.4)",
+        "halved across a Fortified Line (1PzD/113, Art/XX, air 5 SP): 13 -> 7 SP",
+        "total 17 SP",
+    ] {
+        assert!(text.contains(needle), "{needle} missing:\n{text}");
+    }
+    let far = sztab(&[
+        "odds",
+        path.to_str().unwrap(),
+        "--attackers",
+        "0705",
+        "--defender",
+        "0805",
+        "--support",
+        "0508",
+    ]);
+    assert_eq!(far.status.code(), Some(1), "out of range (R6.3.2)");
 }
 
 #[test]

@@ -40,7 +40,7 @@ pub struct Game {
     seed: u64,
     /// Air orders placed face down, per side, until both are revealed (R8.1.7). They
     /// are part of neither the state nor the events, and no query shows them.
-    pub(crate) sealed: [Option<Vec<AirMission>>; 2],
+    pub(in crate::wb95) sealed: [Option<Vec<AirMission>>; 2],
 }
 
 impl Game {
