@@ -222,6 +222,17 @@ impl RandomBot {
                 if !keep.is_empty() {
                     o.artillery = keep;
                 }
+                o.full_strength = o
+                    .artillery
+                    .iter()
+                    .filter(|id| {
+                        game.roster()
+                            .get(id.as_str())
+                            .is_some_and(|u| game.unit_state(u).oos > 0)
+                    })
+                    .filter(|_| self.rng.random_bool(0.5))
+                    .cloned()
+                    .collect();
                 let a = Action::RangedAttack(o);
                 if game.check(&a).is_ok() {
                     return a;

@@ -53,6 +53,9 @@ pub struct FireOrder {
     pub target: HexId,
     #[serde(default)]
     pub air: Vec<AirId>,
+    /// Out-of-supply guns firing with full SPs at +1 OoS level (R10.2.3).
+    #[serde(default)]
+    pub full_strength: Vec<UnitId>,
 }
 
 /// What an air mission does (R8.2.1).

@@ -472,6 +472,7 @@ impl Game {
             air: m.counters.clone(),
             target: m.hex,
             bridge: Some(b),
+            full_strength: Vec::new(),
         };
         self.declare_strike(&plan, FireTable::Objects, sp, 0);
     }
@@ -533,6 +534,7 @@ impl Game {
             air: m.counters.clone(),
             target: m.hex,
             bridge: None,
+            full_strength: Vec::new(),
         };
         if enemy.is_empty() {
             // Nothing to hit: the mission is flown for nothing.

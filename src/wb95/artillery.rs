@@ -28,6 +28,8 @@ pub struct FirePlan {
     pub air: Vec<usize>,
     pub target: Hx,
     pub bridge: Option<usize>,
+    /// Out-of-supply guns at full SPs (R10.2.3).
+    pub full_strength: Vec<Unit>,
 }
 
 impl Game {
@@ -147,17 +149,34 @@ impl Game {
     }
 
     /// SP of a firing artillery unit: its attack SP, halved when disorganized (R5.6.4)
-    /// and when out of supply (R10.2.2).
-    pub(crate) fn fire_sp(&self, u: Unit) -> u32 {
+    /// and when out of supply unless it fires at full strength (R10.2.2-10.2.3).
+    pub(crate) fn fire_sp(&self, u: Unit, full: bool) -> u32 {
         let st = self.state.unit(u);
         let mut sp = self.info(u).attack_at(st.cel);
         if st.is_disorganized() {
             sp = sp.div_ceil(2);
         }
-        if st.oos > 0 {
+        if st.oos > 0 && !full {
             sp = sp.div_ceil(2);
         }
         sp
+    }
+
+    fn check_full_strength(
+        &self,
+        artillery: &[Unit],
+        ids: &[UnitId],
+    ) -> Result<Vec<Unit>, RuleError> {
+        let full = self.resolve_units(ids)?;
+        for &u in &full {
+            if !artillery.contains(&u) {
+                return refuse("R10.2.3", format!("{} does not fire", self.unit_id(u)));
+            }
+            if self.state.unit(u).oos == 0 {
+                return refuse("R10.2.3", format!("{} is in supply", self.unit_id(u)));
+            }
+        }
+        Ok(full)
     }
 
     fn check_fire_group(&self, side: Side, ids: &[UnitId]) -> Result<Vec<Unit>, RuleError> {
@@ -243,6 +262,7 @@ impl Game {
             );
         }
         let air = self.offensive_air(side, &o.air, &[target])?;
+        let full_strength = self.check_full_strength(&artillery, &o.full_strength)?;
         Ok(FirePlan {
             side,
             kind: StrikeKind::Ranged,
@@ -250,6 +270,7 @@ impl Game {
             air,
             target,
             bridge: None,
+            full_strength,
         })
     }
 
@@ -297,6 +318,7 @@ impl Game {
             );
         }
         let air = self.offensive_air(side, &o.air, &[target])?;
+        let full_strength = self.check_full_strength(&artillery, &o.full_strength)?;
         Ok(FirePlan {
             side,
             kind: StrikeKind::Barrage,
@@ -304,6 +326,7 @@ impl Game {
             air,
             target,
             bridge: None,
+            full_strength,
         })
     }
 
@@ -344,6 +367,7 @@ impl Game {
             air: Vec::new(),
             target: x,
             bridge: Some(b),
+            full_strength: Vec::new(),
         })
     }
 
@@ -356,7 +380,19 @@ impl Game {
                 au: p.artillery.len() as u32,
             });
         }
-        let art_sp: i32 = p.artillery.iter().map(|&u| self.fire_sp(u) as i32).sum();
+        for &u in &p.full_strength {
+            let level = self.state.unit(u).oos.saturating_add(1);
+            self.emit(Event::OosChanged {
+                unit: self.unit_id(u).clone(),
+                level,
+                reason: super::event::OosReason::FullStrength,
+            });
+        }
+        let art_sp: i32 = p
+            .artillery
+            .iter()
+            .map(|&u| self.fire_sp(u, p.full_strength.contains(&u)) as i32)
+            .sum();
         let air_sp: i32 = p
             .air
             .iter()
@@ -484,6 +520,7 @@ impl Game {
             artillery: self.unit_ids(&guns),
             target: self.hex_id(t),
             air,
+            full_strength: Vec::new(),
         }
     }
 

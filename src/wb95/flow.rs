@@ -36,7 +36,7 @@ impl Game {
                 if self.state.prepared.german == Some(owner) {
                     self.mines(owner);
                     self.panthers(owner);
-                    self.resolve_repairs(owner);
+                    self.resolve_repairs();
                 }
             }
             PhaseKind::Air | PhaseKind::Barrage => {}
@@ -72,6 +72,9 @@ impl Game {
                     return;
                 }
                 self.emit(Event::RepairPlaced { units: Vec::new() });
+                continue;
+            }
+            if self.offer_repairs() {
                 continue;
             }
             let phase = self.state.clock.phase;

@@ -107,8 +107,9 @@ impl Game {
     }
 
     /// R17.1.2 step 2: a marked unit that stayed idle and out of enemy ZoCs since the
-    /// last German Supply phase regains a CEL; then the markers may be placed again.
-    pub(crate) fn resolve_repairs(&mut self, side: Side) {
+    /// last German Supply phase regains a CEL. The markers are placed again once the
+    /// phase's mine and Panther losses are taken (`offer_repairs`).
+    pub(crate) fn resolve_repairs(&mut self) {
         for (u, placed) in self.state.repair.clone() {
             let st = self.state.unit(u);
             let idle = st.last_active.is_none_or(|t| t <= placed);
@@ -118,15 +119,30 @@ impl Game {
                 repaired,
             });
         }
-        if self.state.prepared.rules.repair_markers == 0 {
-            return;
+    }
+
+    /// R17.1.2 step 3, in the German Supply phase once its losses are taken: offers the
+    /// free markers. `true` if it did.
+    pub(crate) fn offer_repairs(&mut self) -> bool {
+        let phase = self.state.clock.phase;
+        let Some(side) = self.state.prepared.german else {
+            return false;
+        };
+        if phase.kind() != super::phase::PhaseKind::Supply
+            || phase.owner() != Some(side)
+            || self.state.repair_offered == Some(self.state.tick())
+            || self.state.repair.len() >= usize::from(self.state.prepared.rules.repair_markers)
+        {
+            return false;
         }
         let units = self.repairable(side);
-        if !units.is_empty() {
-            self.emit(Event::RepairOffered {
-                units: self.unit_ids(&units),
-            });
+        if units.is_empty() {
+            return false;
         }
+        self.emit(Event::RepairOffered {
+            units: self.unit_ids(&units),
+        });
+        true
     }
 
     /// A marker is lost when its unit stands in an enemy ZoC (A-62: checked at every

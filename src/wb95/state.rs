@@ -283,6 +283,8 @@ pub struct GameState {
     pub repair: Vec<(Unit, u32)>,
     /// Units the German may put a repair marker on now.
     pub repair_offer: Option<Vec<Unit>>,
+    /// Tick of the Supply phase the markers were last offered in.
+    pub repair_offered: Option<u32>,
 }
 
 impl GameState {
@@ -379,6 +381,7 @@ impl GameState {
             owed: Vec::new(),
             repair: Vec::new(),
             repair_offer: None,
+            repair_offered: None,
             prepared: p,
         }
     }
@@ -977,7 +980,10 @@ impl GameState {
             }
             Event::AirSupplyDropped { counters, .. } => self.fly(counters),
             Event::AirMissionsExpired => self.air.missions.clear(),
-            Event::RepairOffered { units } => self.repair_offer = Some(self.units_of(units)),
+            Event::RepairOffered { units } => {
+                self.repair_offer = Some(self.units_of(units));
+                self.repair_offered = Some(t);
+            }
             Event::RepairPlaced { units } => {
                 self.repair_offer = None;
                 let us = self.units_of(units);

@@ -216,6 +216,7 @@ fn r6_6_5_r6_1_1_self_propelled_artillery_attacks_with_its_sp_and_has_a_zoc() {
         artillery: ids(&["sp"]),
         target: "0705".parse().unwrap(),
         air: vec![],
+        full_strength: vec![],
     });
     assert!(g.check(&fire).is_ok(), "{:?}", g.check(&fire));
 }
@@ -256,6 +257,7 @@ fn fire(art: &[&str], target: &str) -> Action {
         artillery: ids(art),
         target: target.parse().unwrap(),
         air: vec![],
+        full_strength: vec![],
     })
 }
 
@@ -349,6 +351,7 @@ fn r6_4_4_r8_2_3_air_support_joins_a_ranged_attack() {
             artillery: ids(&["a1", "a2"]),
             target: "0505".parse().unwrap(),
             air: vec!["ju".into()],
+            full_strength: vec![],
         }))
         .unwrap();
     assert_eq!(strike(&ev).map(|x| x.1), Some(14), "10 + 4 air SP");
@@ -402,6 +405,7 @@ fn we_6_5_3_r6_5_3_barrage_doubles_the_artillery_sp() {
             artillery: ids(&["a1", "a2"]),
             target: "0505".parse().unwrap(),
             air: vec![],
+            full_strength: vec![],
         }))
         .unwrap();
     // Two guns of 5 on a forest hex: 2 x (5 + 5) - 2 x 1 = 18.
@@ -430,6 +434,7 @@ fn we_6_5_3_r6_5_3_barrage_doubles_the_artillery_sp() {
             artillery: ids(&["a1", "a2"]),
             target: "0505".parse().unwrap(),
             air: vec![],
+            full_strength: vec![],
         }))
         .unwrap();
     assert_eq!(strike(&ev).map(|x| x.1), Some(20), "WE-6.5.3: 2 x 11 - 2");
@@ -442,18 +447,21 @@ fn r6_5_4_a_barrage_hex_takes_at_least_two_guns_once() {
         artillery: ids(&["a1"]),
         target: "0505".parse().unwrap(),
         air: vec![],
+        full_strength: vec![],
     });
     assert_eq!(g.check(&one).unwrap_err().rule, "R6.5.4");
     g.apply(Action::Barrage(FireOrder {
         artillery: ids(&["a1", "a2"]),
         target: "0505".parse().unwrap(),
         air: vec![],
+        full_strength: vec![],
     }))
     .unwrap();
     let again = Action::Barrage(FireOrder {
         artillery: ids(&["a3", "a1"]),
         target: "0505".parse().unwrap(),
         air: vec![],
+        full_strength: vec![],
     });
     assert!(g.check(&again).is_err());
 }
@@ -488,6 +496,7 @@ fn r6_5_5_r6_5_6_barrage_guns_neither_move_nor_support_for_two_combat_phases() {
         artillery: ids(&["a1", "a2"]),
         target: "0505".parse().unwrap(),
         air: vec![],
+        full_strength: vec![],
     }))
     .unwrap();
     // One gun and two AUs left: no second barrage is possible, the phase ended.
@@ -525,6 +534,7 @@ fn we_6_5_7_r6_5_7_ammunition_lasts_across_the_barrage_days() {
         artillery: ids(&["a1", "a2", "a3"]),
         target: "0505".parse().unwrap(),
         air: vec![],
+        full_strength: vec![],
     }))
     .unwrap();
     assert_eq!(g.state().ammo[0], 2);
@@ -535,6 +545,7 @@ fn we_6_5_7_r6_5_7_ammunition_lasts_across_the_barrage_days() {
             artillery: ids(&["a1", "a2", "a3"]),
             target: "0505".parse().unwrap(),
             air: vec![],
+            full_strength: vec![],
         }))
         .is_err_and(|e| e.rule == "R6.5.7"),
         "3 guns need 3 AUs; 2 are left"
@@ -543,6 +554,7 @@ fn we_6_5_7_r6_5_7_ammunition_lasts_across_the_barrage_days() {
         artillery: ids(&["a1", "a2"]),
         target: "0505".parse().unwrap(),
         air: vec![],
+        full_strength: vec![],
     }))
     .unwrap();
     assert_eq!(g.state().ammo[0], 0);
@@ -624,4 +636,33 @@ fn r9_2_1_supporting_artillery_must_be_in_hq_range_too() {
     assert_eq!(odds(&g, &["g"], &["0505"]).hq.net, -1);
     let o = odds_of(&g, &with_support(&["g"], &["0505"], &["art"]));
     assert_eq!(o.hq.net, 0, "0105 is 5 hexes from the HQ on 0605");
+}
+
+#[test]
+fn r10_2_2_r10_2_3_out_of_supply_guns_fire_at_half_or_at_full_strength_for_a_level() {
+    let mut g = ranged(&battery());
+    set_oos(&mut g, "a1", 1);
+    g.script_dice(&[3, 4]);
+    let ev = g.apply(fire(&["a1", "a2"], "0505")).unwrap();
+    assert_eq!(strike(&ev).map(|x| x.1), Some(3 + 5), "a1 fires with 3");
+    let mut g = ranged(&battery());
+    set_oos(&mut g, "a1", 1);
+    g.script_dice(&[3, 4]);
+    let ev = g
+        .apply(Action::RangedAttack(FireOrder {
+            artillery: ids(&["a1", "a2"]),
+            target: "0505".parse().unwrap(),
+            air: vec![],
+            full_strength: ids(&["a1"]),
+        }))
+        .unwrap();
+    assert_eq!(strike(&ev).map(|x| x.1), Some(10));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::OosChanged {
+            level: 2,
+            reason: crate::wb95::event::OosReason::FullStrength,
+            ..
+        }
+    )));
 }
