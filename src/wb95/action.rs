@@ -183,6 +183,12 @@ pub enum Action {
         hq: UnitId,
         bridge: Hexside,
     },
+    /// A Volkssturm unit gives a CEL to reduced foot infantry in its hex; neither moves
+    /// this Movement phase (R15.3.3-15.3.4).
+    TransferCel {
+        volkssturm: UnitId,
+        infantry: UnitId,
+    },
     /// Masking markers put on (or taken off) units (R16.1.2).
     Mask {
         units: Vec<UnitId>,

@@ -63,6 +63,8 @@ pub enum EliminationCause {
     Overrun,
     /// Out of supply, it failed its surrender test (R10.2.6).
     Surrender,
+    /// A Volkssturm unit that gave its last CEL to the infantry beside it (R15.3.3).
+    Merged,
 }
 
 /// Why a unit's out-of-supply level changed (R10.2).
@@ -520,6 +522,12 @@ pub enum Event {
         unit: UnitId,
         masked: bool,
     },
+    /// A Volkssturm unit gives a CEL to infantry in its hex; neither moves this phase
+    /// (R15.3.3-15.3.4).
+    CelTransferred {
+        from: UnitId,
+        to: UnitId,
+    },
 }
 
 fn ids<T: std::fmt::Display>(v: &[T]) -> String {
@@ -836,6 +844,7 @@ impl std::fmt::Display for Event {
                     "is lost"
                 }
             ),
+            Event::CelTransferred { from, to } => write!(f, "{from} gives a CEL to {to}"),
             Event::Masked { unit, masked } => write!(
                 f,
                 "{unit} is {}",

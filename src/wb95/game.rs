@@ -202,6 +202,15 @@ impl Game {
             (Decision::Move { .. }, Action::BuildBridge { hq, bridge }) => self
                 .plan_build_bridge(side, hq, *bridge)
                 .map(|(u, b)| Plan::BuildBridge(u, b)),
+            (
+                Decision::Move { .. },
+                Action::TransferCel {
+                    volkssturm,
+                    infantry,
+                },
+            ) => self
+                .plan_transfer(side, volkssturm, infantry)
+                .map(|(a, b)| Plan::Transfer(a, b)),
             (Decision::Move { .. }, Action::Mask { units, masked }) => self
                 .plan_mask(side, units)
                 .map(|us| Plan::Mask(us, *masked)),
@@ -270,6 +279,7 @@ impl Game {
             Plan::Rebuild(u, b) => self.execute_rebuild(u, b),
             Plan::BuildBridge(u, b) => self.execute_build_bridge(u, b),
             Plan::Mask(us, m) => self.execute_mask(us, m),
+            Plan::Transfer(a, b) => self.execute_transfer(a, b),
             Plan::Fire(p) => self.execute_fire(p),
             Plan::ChooseAir(s, i, c) => self.execute_choose_air(s, i, c),
             Plan::AirMissions(s, m) => self.execute_air_missions(s, m),
@@ -452,6 +462,7 @@ pub(crate) enum Plan {
     Rebuild(Unit, usize),
     BuildBridge(Unit, usize),
     Mask(Vec<Unit>, bool),
+    Transfer(Unit, Unit),
     Fire(super::artillery::FirePlan),
     ChooseAir(Side, usize, Vec<usize>),
     AirMissions(Side, Vec<AirMission>),

@@ -228,3 +228,66 @@ impl Game {
         self.owe(side, u32::from(d.cel), LossCause::Drain, &units);
     }
 }
+
+impl Game {
+    /// R15.3.3-15.3.4: a Volkssturm unit and reduced regular foot infantry in one hex,
+    /// neither having moved this Movement phase; at most one CEL per infantry unit a
+    /// turn. Both stay where they are for the rest of the phase.
+    pub(crate) fn plan_transfer(
+        &self,
+        side: Side,
+        vs: &UnitId,
+        inf: &UnitId,
+    ) -> Result<(Unit, Unit), RuleError> {
+        if self.state.clock.phase.kind() != super::phase::PhaseKind::Movement {
+            return refuse("R15.3.3", "Volkssturm gives CELs in the Movement phase");
+        }
+        let us = self.resolve_units(&[vs.clone(), inf.clone()])?;
+        let (a, b) = (us[0], us[1]);
+        for &u in &us {
+            if self.info(u).side != side || self.state.unit(u).hex().is_none() {
+                return refuse(
+                    "R2.1.1",
+                    format!(
+                        "{} is not a unit of the phasing player on the map",
+                        self.unit_id(u)
+                    ),
+                );
+            }
+            if self.moved_this_phase(u) || self.mp_spent(u) > crate::model::Mp::ZERO {
+                return refuse(
+                    "R15.3.3",
+                    format!("{} has moved this phase", self.unit_id(u)),
+                );
+            }
+        }
+        if !self.info(a).is_vs() {
+            return refuse("R15.3.3", format!("{vs} is not Volkssturm"));
+        }
+        let i = self.info(b);
+        let infantry = matches!(i.def.kind, UnitKind::Infantry | UnitKind::Airborne);
+        if !(i.is_regular() && infantry && i.mover == super::board::Mover::Foot) {
+            return refuse("R15.3.3", format!("{inf} is not regular foot infantry"));
+        }
+        if self.state.unit(a).hex() != self.state.unit(b).hex() {
+            return refuse("R15.3.3", "the two units must share a hex");
+        }
+        if self.state.unit(b).cel >= i.max_cel() {
+            return refuse("R15.3.3", format!("{inf} has all its CELs"));
+        }
+        if self.state.unit(b).vs_gain_turn == Some(self.turn()) {
+            return refuse("R15.3.4", format!("{inf} gained a CEL this turn already"));
+        }
+        Ok((a, b))
+    }
+
+    pub(crate) fn execute_transfer(&mut self, vs: Unit, inf: Unit) {
+        self.emit(Event::CelTransferred {
+            from: self.unit_id(vs).clone(),
+            to: self.unit_id(inf).clone(),
+        });
+        if self.state.unit(vs).cel == 0 {
+            self.eliminate(vs, super::event::EliminationCause::Merged);
+        }
+    }
+}

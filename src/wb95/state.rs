@@ -77,6 +77,8 @@ pub struct UnitState {
     pub attacked_turn: Option<u32>,
     /// Carries a masking marker (R16.1.2).
     pub masked: bool,
+    /// Turn it last gained a CEL from Volkssturm (R15.3.4).
+    pub vs_gain_turn: Option<u32>,
 }
 
 impl UnitState {
@@ -316,6 +318,7 @@ impl GameState {
                 fl_turn: None,
                 attacked_turn: None,
                 masked: false,
+                vs_gain_turn: None,
             })
             .collect();
         let mut hex_units = vec![Vec::new(); p.board.len()];
@@ -1002,6 +1005,19 @@ impl GameState {
             Event::Masked { unit, masked } => {
                 if let Some(u) = self.ix(unit) {
                     self.units[u.ix()].masked = *masked;
+                }
+            }
+            Event::CelTransferred { from, to } => {
+                let turn = self.clock.turn;
+                if let (Some(a), Some(b)) = (self.ix(from), self.ix(to)) {
+                    let max = self.prepared.roster.info(b).max_cel();
+                    let sa = &mut self.units[a.ix()];
+                    sa.cel = sa.cel.saturating_sub(1);
+                    sa.moved_tick = Some(t);
+                    let sb = &mut self.units[b.ix()];
+                    sb.cel = (sb.cel + 1).min(max);
+                    sb.moved_tick = Some(t);
+                    sb.vs_gain_turn = Some(turn);
                 }
             }
         }

@@ -492,7 +492,7 @@ proptest! {
     /// The one search per side gives every unit the answer of a separate backward
     /// search from that unit (R10 DECISION).
     #[test]
-    fn r10_supply_of_every_unit_matches_a_per_unit_trace(seed in 0u64..1_000_000) {
+    fn r10_1_3_supply_of_every_unit_matches_a_per_unit_trace(seed in 0u64..1_000_000) {
         let s = position(seed);
         let Ok(g) = s.game(1) else { return Ok(()); };
         for side in Side::BOTH {

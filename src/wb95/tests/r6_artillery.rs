@@ -358,7 +358,7 @@ fn r6_4_4_r8_2_3_air_support_joins_a_ranged_attack() {
 }
 
 #[test]
-fn r6_4_7_artillery_fires_at_a_bridge_on_the_objects_table_even_next_to_it() {
+fn r6_4_7_r14_1_1_r14_1_2_artillery_destroys_a_bridge_on_the_objects_table_even_next_to_it() {
     let mut s = Sandbox::new(12, 12, 3);
     s.hexside("0505", "0605", "river", None)
         .road("0505", "0605", "main");
@@ -383,6 +383,19 @@ fn r6_4_7_artillery_fires_at_a_bridge_on_the_objects_table_even_next_to_it() {
     )));
     let b = g.board().bridge_at("0505-0605".parse().unwrap()).unwrap();
     assert!(!g.state().bridge_up[b]);
+    // R14.1.2: the road no longer crosses there.
+    let d = g.board().dir_to(hx(&g, "0505"), hx(&g, "0605")).unwrap();
+    let step = g.board().step_over(
+        hx(&g, "0505"),
+        d,
+        crate::wb95::Mover::Trucked,
+        &g.state().bridge_up,
+    );
+    assert_eq!(
+        step.map(|s| s.1),
+        Some(None),
+        "off the road: over the river"
+    );
 }
 
 fn barrage_game(ammo: u32, turns: &[u32]) -> Game {

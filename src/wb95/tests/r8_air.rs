@@ -106,7 +106,7 @@ fn r8_1_6_r21_1_2_at_most_two_counters_fly_to_one_hex() {
 }
 
 #[test]
-fn r8_1_5_each_counter_flies_one_mission_a_turn() {
+fn r8_1_2_r8_1_5_each_counter_flies_one_mission_a_turn_in_an_air_phase() {
     let s = front(&[("ju", 5)]);
     let mut g = start(&s);
     let twice = vec![

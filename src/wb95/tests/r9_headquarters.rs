@@ -128,3 +128,15 @@ fn r9_2_1_r9_2_3_r9_2_4_one_modifier_per_side_and_both_cancel() {
     let g = start(&s);
     assert_eq!(odds(&g, &["g"], &["0505"]).hq.net, 0);
 }
+
+#[test]
+fn r9_1_8_r5_1_9_a_lone_hq_attacked_is_fought_at_ten_to_one() {
+    let mut s = Sandbox::new(10, 10, 2);
+    s.unit("g", "german", "0405").sp = 1;
+    s.hq("hq", "soviet", "0505");
+    let g = start(&s);
+    assert_eq!(
+        odds(&g, &["g"], &["0505"]).column,
+        crate::wb95::Column::HIGHEST
+    );
+}
