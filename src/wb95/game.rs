@@ -29,7 +29,7 @@ pub struct SetupRefused {
 }
 
 /// A game in progress.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Game {
     pub(crate) state: GameState,
     pub(crate) dice: Dice,
@@ -41,6 +41,17 @@ pub struct Game {
     /// Air orders placed face down, per side, until both are revealed (R8.1.7). They
     /// are part of neither the state nor the events, and no query shows them.
     pub(in crate::wb95) sealed: [Option<Vec<AirMission>>; 2],
+}
+
+impl std::fmt::Debug for Game {
+    /// Everything but the sealed air orders, which no player may see (R8.1.7).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Game")
+            .field("seed", &self.seed)
+            .field("state", &self.state)
+            .field("sealed", &self.sealed.each_ref().map(|s| s.is_some()))
+            .finish_non_exhaustive()
+    }
 }
 
 impl Game {

@@ -530,6 +530,9 @@ impl GameState {
                 if let Some(u) = self.ix(unit) {
                     self.lift(u);
                     self.units[u.ix()].loc = Loc::Withdrawn;
+                    self.repair.retain(|(x, _)| *x != u);
+                    self.bridge_builds.retain(|b| b.hq != u);
+                    self.bridge_eligible.retain(|&x| x != u);
                 }
             }
             Event::ObligationsFixed {
