@@ -149,7 +149,7 @@ fn create_a_unit_validate_its_values_and_place_it_by_drag() {
     let mut h = open(&fixture_copy(dir.path()));
     assert!(!codes(&h).iter().any(|c| c.starts_with('P') && *c == "P01"));
     // Open the corps, pick the 10th Infantry Division and add a unit to it.
-    click(&mut h, "XX — XX Army Corps (9)");
+    click(&mut h, "XX — XX Army Corps (10)");
     click(&mut h, "10ID — 10th Infantry Division (3)");
     click(&mut h, "Add unit");
     let c = h.state().doc().unwrap().counters().unwrap().clone();
@@ -291,8 +291,8 @@ fn saving_writes_a_changed_counter_set_and_undo_restores_it() {
     let dir = tempfile::tempdir().unwrap();
     let path = fixture_copy(dir.path());
     let mut h = open(&path);
-    click(&mut h, "XX — XX Army Corps (9)");
-    click(&mut h, "1PzD — 1st Panzer Division (3)");
+    click(&mut h, "XX — XX Army Corps (10)");
+    click(&mut h, "1PzD — 1st Panzer Division (4)");
     h.get_by_label_contains("113  1PzD/113").click();
     h.run();
     click(&mut h, "Duplicate");
@@ -482,7 +482,7 @@ fn drag_a_unit_onto_a_formation_to_move_it_and_see_setup_zones() {
         "IIARM"
     );
     // A German unit dropped on a Soviet formation stays where it is.
-    click(&mut h, "XX — XX Army Corps (9)");
+    click(&mut h, "XX — XX Army Corps (10)");
     let from = h.get_by_label_contains("HQ XX  HQ XX").rect().center();
     let to = h.get_by_label("IIARM — II Tank Corps (4)").rect().center();
     drag(&mut h, from, to);

@@ -307,7 +307,13 @@ fn air_and_barrage(o: &mut String, s: &Scenario) {
 }
 
 fn rules(o: &mut String, s: &Scenario) {
-    let list = super::rules::describe(&s.rules);
+    let mut list = super::rules::describe(&s.rules);
+    for (g, cm) in &s.fp_groups {
+        list.push((
+            format!("Fixed Positions of group {g} give +{cm} CM"),
+            "R7.2.3",
+        ));
+    }
     if list.is_empty() {
         return;
     }

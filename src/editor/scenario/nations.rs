@@ -47,6 +47,7 @@ pub fn show(ui: &mut Ui, doc: &mut Document) {
                     supply_mp: Mp::whole(10),
                     hq_range: 3,
                     soviet: false,
+                    air_supply: false,
                 };
                 Workbench::edit(doc, &format!("Add nation {id}"), |d| d.nations.push(n));
             }

@@ -89,6 +89,7 @@ pub fn kursk_nations() -> Vec<Nation> {
             supply_mp: Mp::whole(10),
             hq_range: 4,
             soviet: false,
+            air_supply: false,
         },
         Nation {
             id: NationId::new("soviet"),
@@ -104,6 +105,7 @@ pub fn kursk_nations() -> Vec<Nation> {
             supply_mp: Mp::whole(8),
             hq_range: 3,
             soviet: true,
+            air_supply: false,
         },
     ]
 }
@@ -263,6 +265,7 @@ impl NewScenario {
             rules: RuleSwitches::default(),
             control: Default::default(),
             destroyed_bridges: vec![],
+            fp_groups: Default::default(),
         };
         Ok(Document::new_scenario(
             scenario,

@@ -84,6 +84,62 @@ pub fn show(ui: &mut Ui, doc: &mut Document) {
             doc.end_field(key);
         }
     }
+    fp_groups(ui, doc);
+}
+
+/// Fixed Position groups of the map (the `group` of FP hexsides) and the defender CM the
+/// scenario gives each, where it changes the printed +3 (R7.2.3).
+fn fp_groups(ui: &mut Ui, doc: &mut Document) {
+    let groups: std::collections::BTreeSet<String> = doc
+        .map()
+        .hexsides
+        .values()
+        .flatten()
+        .filter_map(|f| f.group.clone())
+        .collect();
+    if groups.is_empty() {
+        return;
+    }
+    let Some(current) = doc.scenario().map(|s| s.fp_groups.clone()) else {
+        return;
+    };
+    ui.label("Fixed Position groups (R7.2.3): defender CM, empty for the printed +3");
+    for g in groups {
+        ui.horizontal(|ui| {
+            ui.label(&g);
+            let out = fields::validated(
+                ui,
+                Id::unique(("fp group", g.as_str())),
+                &format!("CM of Fixed Position group {g}"),
+                40.0,
+                &current.get(&g).copied(),
+                |v| v.map_or(String::new(), |v| v.to_string()),
+                |t| match t.trim() {
+                    "" => Ok(None),
+                    t => t
+                        .parse::<i8>()
+                        .ok()
+                        .filter(|v| (0..=6).contains(v))
+                        .map(Some)
+                        .ok_or_else(|| "a CM between 0 and 6, or empty".to_string()),
+                },
+            );
+            if let Some(v) = out.value {
+                let g = g.clone();
+                Workbench::edit_in_field(doc, out.key, "Fixed Position group", |d| match v {
+                    Some(cm) => {
+                        d.s.fp_groups.insert(g, cm);
+                    }
+                    None => {
+                        d.s.fp_groups.remove(&g);
+                    }
+                });
+            }
+            if out.ended {
+                doc.end_field(out.key);
+            }
+        });
+    }
 }
 
 /// Records a typed value (or the end of typing) from a field.
