@@ -3,9 +3,11 @@
 //! Data flows one way: files → [`model`] → engine → [`editor`] and [`cli`].
 
 pub mod ai;
+pub mod card;
 pub mod cli;
 pub mod editor;
 pub mod hex;
+pub mod markdown;
 pub mod model;
 pub mod render;
 pub mod validate;
