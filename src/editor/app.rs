@@ -60,6 +60,8 @@ pub struct EditorApp {
     /// Live validation of the open document.
     pub validator: Validator,
     new_scenario: Option<super::scenario::new_scenario::NewScenario>,
+    /// Playtest mode: its start dialog and the game in play.
+    pub play: super::playtest::PlayMode,
 }
 
 impl EditorApp {
@@ -89,6 +91,7 @@ impl EditorApp {
             scen: Workbench::default(),
             validator: Validator::default(),
             new_scenario: None,
+            play: super::playtest::PlayMode::default(),
         };
         if let Some(p) = path {
             app.load(&p);
@@ -349,6 +352,10 @@ impl EditorApp {
 
     /// The whole window; also driven by UI tests.
     pub fn ui(&mut self, ui: &mut Ui) {
+        if self.play.playing() {
+            self.play_screen(ui);
+            return;
+        }
         self.background(ui);
         self.shortcuts(ui);
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
@@ -364,6 +371,36 @@ impl EditorApp {
         egui::CentralPanel::default().show(ui, |ui| self.central(ui));
         self.dialogs(ui.ctx());
         self.scenario_windows(ui.ctx());
+        self.play.editor_dialogs(ui.ctx(), self.doc.as_ref());
+    }
+
+    /// The playtest screen instead of the editor; the document is only read.
+    fn play_screen(&mut self, ui: &mut Ui) {
+        self.background(ui);
+        let leave = match self.doc.as_ref() {
+            Some(doc) => self.play.ui(ui, doc, &mut self.canvas),
+            None => true,
+        };
+        if leave {
+            self.play.stop();
+        }
+    }
+
+    fn play_menu(&mut self, ui: &mut Ui) {
+        let scenario = self.doc.as_ref().is_some_and(|d| d.scenario().is_some());
+        if ui
+            .add_enabled(scenario, egui::Button::new("Play ▶ (playtest)…"))
+            .clicked()
+            && let Some(d) = &self.doc
+        {
+            self.play.open(d);
+        }
+        if ui
+            .add_enabled(scenario, egui::Button::new("Load game…"))
+            .clicked()
+        {
+            self.play.ask_load();
+        }
     }
 
     fn background(&mut self, ui: &Ui) {
@@ -496,6 +533,7 @@ impl EditorApp {
                     self.canvas.request_fit();
                 }
             });
+            ui.menu_button("Game", |ui| self.play_menu(ui));
             ui.menu_button("Map", |ui| {
                 if ui
                     .add_enabled(self.doc.is_some(), egui::Button::new("Map properties…"))
@@ -587,6 +625,16 @@ impl EditorApp {
 
     fn toolbar(&mut self, ui: &mut Ui) {
         ui.horizontal_wrapped(|ui| {
+            let scenario = self.doc.as_ref().is_some_and(|d| d.scenario().is_some());
+            if ui
+                .add_enabled(scenario, egui::Button::new(egui::RichText::new("Play ▶").strong()))
+                .on_hover_text("Playtest the scenario as it is now, hot-seat or against a bot")
+                .clicked()
+                && let Some(d) = &self.doc
+            {
+                self.play.open(d);
+            }
+            ui.separator();
             for k in ToolKind::ALL {
                 let key = format!("{:?}", k.shortcut());
                 let b = ui.selectable_label(self.tools.active == k, k.name());
@@ -822,7 +870,10 @@ impl EditorApp {
             ChooserPurpose::Map | ChooserPurpose::Counters => {
                 self.chosen_for_new_scenario(purpose, path)
             }
-            ChooserPurpose::Catalogue => {}
+            ChooserPurpose::Catalogue
+            | ChooserPurpose::SaveGame
+            | ChooserPurpose::LoadGame
+            | ChooserPurpose::ExportCsv => {}
         }
     }
 

@@ -14,6 +14,7 @@ pub mod edit;
 pub mod files;
 pub mod history;
 pub mod panels;
+pub mod playtest;
 pub mod scenario;
 pub mod tools;
 pub mod trace;

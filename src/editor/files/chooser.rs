@@ -17,6 +17,12 @@ pub enum ChooserPurpose {
     /// A counter set for a new scenario.
     Counters,
     ExportCard,
+    /// A game log to write (playtest).
+    SaveGame,
+    /// A game log to read (playtest).
+    LoadGame,
+    /// Balance-lab results as CSV.
+    ExportCsv,
 }
 
 impl ChooserPurpose {
@@ -30,6 +36,9 @@ impl ChooserPurpose {
             ChooserPurpose::Map => "Map of the scenario",
             ChooserPurpose::Counters => "Counter set",
             ChooserPurpose::ExportCard => "Export setup card",
+            ChooserPurpose::SaveGame => "Save game",
+            ChooserPurpose::LoadGame => "Load game",
+            ChooserPurpose::ExportCsv => "Export results",
         }
     }
 
@@ -44,6 +53,9 @@ impl ChooserPurpose {
             ChooserPurpose::Map => "Use map",
             ChooserPurpose::Counters => "Use counters",
             ChooserPurpose::ExportCard => "Export HTML",
+            ChooserPurpose::SaveGame => "Save game file",
+            ChooserPurpose::LoadGame => "Load game file",
+            ChooserPurpose::ExportCsv => "Export CSV",
         }
     }
 
@@ -51,7 +63,11 @@ impl ChooserPurpose {
     fn writes(self) -> bool {
         matches!(
             self,
-            ChooserPurpose::SaveAs | ChooserPurpose::ExportImage | ChooserPurpose::ExportCard
+            ChooserPurpose::SaveAs
+                | ChooserPurpose::ExportImage
+                | ChooserPurpose::ExportCard
+                | ChooserPurpose::SaveGame
+                | ChooserPurpose::ExportCsv
         )
     }
 
@@ -61,7 +77,10 @@ impl ChooserPurpose {
             | ChooserPurpose::SaveAs
             | ChooserPurpose::Catalogue
             | ChooserPurpose::Map
-            | ChooserPurpose::Counters => &["ron"],
+            | ChooserPurpose::Counters
+            | ChooserPurpose::SaveGame
+            | ChooserPurpose::LoadGame => &["ron"],
+            ChooserPurpose::ExportCsv => &["csv"],
             ChooserPurpose::ExportCard => &["html"],
             ChooserPurpose::ExportImage => &["png"],
             ChooserPurpose::LoadScan => &["png", "jpg", "jpeg"],

@@ -1,0 +1,162 @@
+//! The event log of a game in play: every event as a readable sentence, filed under its
+//! turn and phase, with the dice rolls marked, like `sztab play`'s chronicle.
+
+use crate::wb95::event::{Motion, OosReason};
+use crate::wb95::{Event, Game, Phase};
+
+/// What kind of line it is, for colour and filtering.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tone {
+    /// A turn or phase heading.
+    Heading,
+    /// Something that happened.
+    Plain,
+    /// A die roll and what it gave.
+    Dice,
+    /// A loss, an elimination, a disorganization.
+    Loss,
+    /// Victory points, control and the end of the game.
+    Score,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Entry {
+    /// 0 for the game's opening, k for the events of the k-th action.
+    pub action: usize,
+    pub turn: u32,
+    pub phase: Phase,
+    pub tone: Tone,
+    pub text: String,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Chronicle {
+    pub entries: Vec<Entry>,
+    turn: u32,
+    phase: Option<Phase>,
+}
+
+impl Chronicle {
+    /// Files the events of action number `action` (0: the opening).
+    pub fn add(&mut self, game: &Game, action: usize, events: &[Event]) {
+        for e in events {
+            let (tone, text) = match e {
+                Event::TurnBegan { turn, date } => {
+                    self.turn = *turn;
+                    (Tone::Heading, format!("Turn {turn} — {date}"))
+                }
+                Event::PhaseBegan { phase } => {
+                    self.phase = Some(*phase);
+                    (Tone::Heading, phase_title(game, *phase))
+                }
+                other => match line(other) {
+                    Some(x) => x,
+                    None => continue,
+                },
+            };
+            self.entries.push(Entry {
+                action,
+                turn: self.turn,
+                phase: self.phase.unwrap_or(Phase::AirFirst),
+                tone,
+                text,
+            });
+        }
+    }
+
+    /// Drops everything after action number `action`.
+    pub fn truncate(&mut self, action: usize) {
+        self.entries.retain(|e| e.action <= action);
+        if let Some(last) = self.entries.last() {
+            self.turn = last.turn;
+            self.phase = Some(last.phase);
+        }
+    }
+
+    /// The last lines, newest last.
+    pub fn tail(&self, n: usize) -> &[Entry] {
+        &self.entries[self.entries.len().saturating_sub(n)..]
+    }
+}
+
+/// "Phase 3: German Movement".
+pub fn phase_title(game: &Game, phase: Phase) -> String {
+    let owner = phase
+        .owner()
+        .map(|s| format!("{} ", game.prepared().sides[s.index()].name))
+        .unwrap_or_default();
+    format!("Phase {}: {owner}{}", phase.number(), phase_name(phase))
+}
+
+/// The phase's short name.
+pub fn phase_name(phase: Phase) -> &'static str {
+    use crate::wb95::PhaseKind;
+    match phase.kind() {
+        PhaseKind::Air => "Air",
+        PhaseKind::Barrage => "Barrage",
+        PhaseKind::Movement => "Movement",
+        PhaseKind::Combat => "Combat",
+        PhaseKind::Strategic => "Strategic Movement",
+        PhaseKind::Supply => "Supply",
+    }
+}
+
+fn line(e: &Event) -> Option<(Tone, String)> {
+    let tone = match e {
+        Event::CombatStepDone { .. } | Event::LossesPaid | Event::StrikeEnded { .. } => {
+            return None;
+        }
+        Event::Moved { how, .. } if matches!(how, Motion::Retreat) => Tone::Loss,
+        Event::OosChanged { reason, .. }
+            if matches!(reason, OosReason::CutOff | OosReason::Resupplied) =>
+        {
+            Tone::Plain
+        }
+        Event::CombatResolved { .. }
+        | Event::DisorganizationTest { .. }
+        | Event::SurrenderTest { .. }
+        | Event::StrikeResolved { .. }
+        | Event::AirCombat { .. }
+        | Event::AirSupplyDropped { .. }
+        | Event::RiverCrossingAttack { .. }
+        | Event::MinesRolled { .. }
+        | Event::PantherRoll { .. } => Tone::Dice,
+        Event::CelLost { .. } | Event::Eliminated { .. } | Event::Disorganized { .. } => Tone::Loss,
+        Event::VpScored { .. }
+        | Event::ControlChanged { .. }
+        | Event::GameEnded { .. }
+        | Event::AutoVictoryArmed { .. }
+        | Event::AutoVictoryDisarmed { .. } => Tone::Score,
+        _ => Tone::Plain,
+    };
+    let text = match e {
+        Event::ControlChanged { side, hexes } if hexes.len() > 6 => {
+            format!("{side} takes control of {} hexes", hexes.len())
+        }
+        Event::CombatResolved {
+            column,
+            roll,
+            modified,
+            cell,
+            ..
+        } => {
+            let m = if roll != modified {
+                format!(", modified {modified}")
+            } else {
+                String::new()
+            };
+            format!("🎲 2K6 = {roll}{m} on {column}: {cell}")
+        }
+        other if tone == Tone::Dice => format!("🎲 {other}"),
+        other => other.to_string(),
+    };
+    Some((tone, capitalise(&text)))
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}

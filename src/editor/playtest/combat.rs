@@ -1,0 +1,237 @@
+//! Combat phases (R5): click a stack of yours to make its units the attackers (Shift
+//! adds another hex's), click the enemy hex to attack (Shift adds a hex when all
+//! attackers stand together, R5.1.5); the panel shows the odds breakdown and the chance
+//! of every outcome, offers artillery and air support, stars, full strength out of
+//! supply and HQ-loss CMs, then rolls. The attacks still owed (R5.1.3-5.1.4) are listed
+//! and outlined on the map; ranged fire (R6.4) has its own tool.
+
+use egui::Ui;
+
+use super::cx::{Cx, action_button, id_label};
+use super::orders::{AttackPlan, CombatTool};
+use crate::hex::HexId;
+use crate::model::UnitId;
+use crate::wb95::{Action, AttackOrder, Game, Side};
+
+/// A click on the map in a combat phase.
+pub fn click(cx: &mut Cx, hex: HexId, shift: bool) {
+    if cx.orders.combat_tool == CombatTool::Ranged {
+        super::fire::click(cx, hex);
+        return;
+    }
+    let g = cx.session.game();
+    let Some(h) = cx.hx(hex) else { return };
+    match g.occupant(h) {
+        Some(s) if s == cx.side => {
+            let ready: Vec<UnitId> = g
+                .units_at(h)
+                .iter()
+                .filter(|&&u| g.info(u).can_attack() && !g.fought(u))
+                .map(|&u| g.unit_id(u).clone())
+                .collect();
+            let plan = &mut cx.orders.attack;
+            if !shift {
+                plan.attackers.clear();
+            }
+            for u in ready {
+                if !plan.attackers.contains(&u) {
+                    plan.attackers.push(u);
+                }
+            }
+            plan.support.clear();
+        }
+        Some(_) => {
+            let plan = &mut cx.orders.attack;
+            if shift {
+                if !plan.defenders.contains(&hex) {
+                    plan.defenders.push(hex);
+                }
+            } else {
+                plan.defenders = vec![hex];
+            }
+            plan.air.clear();
+        }
+        None => {}
+    }
+}
+
+/// The order the plan makes.
+pub fn order(plan: &AttackPlan) -> AttackOrder {
+    AttackOrder {
+        attackers: plan.attackers.clone(),
+        defenders: plan.defenders.clone(),
+        stars: plan.stars.clone(),
+        hq_pool_cms: plan.pool,
+        support: plan.support.clone(),
+        air: plan.air.clone(),
+        full_strength: plan.full_strength.clone(),
+    }
+}
+
+pub fn panel(ui: &mut Ui, cx: &mut Cx) {
+    ui.horizontal(|ui| {
+        ui.selectable_value(&mut cx.orders.combat_tool, CombatTool::Attack, "Attack");
+        ui.selectable_value(&mut cx.orders.combat_tool, CombatTool::Ranged, "Ranged fire");
+    });
+    owed(ui, cx.game());
+    ui.separator();
+    if cx.orders.combat_tool == CombatTool::Ranged {
+        super::fire::panel(ui, cx, false);
+        return;
+    }
+    suggestions(ui, cx);
+    plan(ui, cx);
+}
+
+/// The attacks the rules still require, from the engine.
+pub fn owed(ui: &mut Ui, g: &Game) {
+    match g.unmet_obligation() {
+        Some(why) => {
+            ui.colored_label(egui::Color32::from_rgb(190, 30, 30), format!("Still owed: {why} (R5.1.3-5.1.4)"));
+        }
+        None => {
+            ui.weak("No mandatory attack is owed: the phase may end.");
+        }
+    }
+}
+
+fn suggestions(ui: &mut Ui, cx: &mut Cx) {
+    let g = cx.session.game();
+    let side = cx.side;
+    let mut take = None;
+    egui::CollapsingHeader::new("Possible attacks (engine)").show(ui, |ui| {
+        let mut list = g.candidate_attacks();
+        list.sort_by_key(|(o, odds)| (!g.meets_obligation(side, o), std::cmp::Reverse(odds.column)));
+        for (o, odds) in list.iter().take(30) {
+            let who: Vec<String> = o.attackers.iter().map(|u| u.to_string()).collect();
+            let hexes: Vec<String> = o.defenders.iter().map(|h| h.to_string()).collect();
+            let must = if g.meets_obligation(side, o) { " (owed)" } else { "" };
+            let text = format!("{} → {} at {}{must}", who.join(", "), hexes.join(", "), odds.column);
+            if ui.small_button(text).clicked() {
+                take = Some(o.clone());
+            }
+        }
+    });
+    if let Some(o) = take {
+        cx.orders.attack = AttackPlan {
+            attackers: o.attackers,
+            defenders: o.defenders,
+            ..AttackPlan::default()
+        };
+    }
+}
+
+fn plan(ui: &mut Ui, cx: &mut Cx) {
+    let side = cx.side;
+    if cx.orders.attack.attackers.is_empty() || cx.orders.attack.defenders.is_empty() {
+        ui.label("Click your attacking stack, then the enemy hex to attack.");
+        if !cx.orders.attack.attackers.is_empty() {
+            attackers(ui, cx);
+        }
+        return;
+    }
+    attackers(ui, cx);
+    voluntary(ui, cx, side);
+    let o = order(&cx.orders.attack);
+    let g = cx.session.game();
+    match g.engagement_of(side, &o) {
+        Err(e) => {
+            ui.colored_label(egui::Color32::from_rgb(190, 30, 30), e.to_string());
+        }
+        Ok(eng) => {
+            let odds = g.assess(&eng);
+            egui::CollapsingHeader::new("Odds breakdown")
+                .default_open(true)
+                .show(ui, |ui| super::odds_view::show(ui, &odds, g.prepared().crt));
+        }
+    }
+    let a = Action::Attack(o);
+    ui.horizontal(|ui| {
+        if action_button(ui, cx.game(), "Roll the dice: attack", &a) && cx.act(a) {
+            cx.orders.attack = AttackPlan::default();
+        }
+        if ui.button("Clear attack").clicked() {
+            cx.orders.attack = AttackPlan::default();
+        }
+    });
+}
+
+fn attackers(ui: &mut Ui, cx: &mut Cx) {
+    let g = cx.session.game();
+    let plan = &mut cx.orders.attack;
+    ui.strong("Attackers");
+    let mut drop = None;
+    for id in &plan.attackers {
+        let mut on = true;
+        if ui.checkbox(&mut on, id_label(g, id)).changed() {
+            drop = Some(id.clone());
+        }
+    }
+    if let Some(d) = drop {
+        plan.attackers.retain(|x| *x != d);
+    }
+    if !plan.defenders.is_empty() {
+        let hexes: Vec<String> = plan.defenders.iter().map(|h| h.to_string()).collect();
+        ui.strong(format!("Attacking {}", hexes.join(", ")));
+    }
+}
+
+/// Support, stars, full strength and HQ-loss CMs, each as the engine offers them.
+fn voluntary(ui: &mut Ui, cx: &mut Cx, side: Side) {
+    let g = cx.session.game();
+    let bare = AttackOrder {
+        support: Vec::new(),
+        air: Vec::new(),
+        ..order(&cx.orders.attack)
+    };
+    let (guns, air) = g.attack_support_options(side, &bare);
+    let plan = &mut cx.orders.attack;
+    toggles(ui, g, "Artillery support (R6.3)", &guns, &mut plan.support);
+    let air_ids: Vec<UnitId> = air.iter().map(|a| UnitId::new(a.to_string())).collect();
+    let mut chosen: Vec<UnitId> = plan.air.iter().map(|a| UnitId::new(a.to_string())).collect();
+    toggles(ui, g, "Air offensive support (R8.2.2)", &air_ids, &mut chosen);
+    plan.air = air
+        .iter()
+        .filter(|a| chosen.iter().any(|c| c.as_str() == a.as_str()))
+        .cloned()
+        .collect();
+    let starred: Vec<UnitId> = plan
+        .attackers
+        .iter()
+        .filter(|id| g.roster().get(id.as_str()).is_some_and(|u| !g.info(u).stars().is_empty()))
+        .cloned()
+        .collect();
+    toggles(ui, g, "Use stars (R15.1)", &starred, &mut plan.stars);
+    let oos: Vec<UnitId> = plan
+        .attackers
+        .iter()
+        .chain(&plan.support)
+        .filter(|id| g.roster().get(id.as_str()).is_some_and(|u| g.unit_state(u).oos > 0))
+        .cloned()
+        .collect();
+    toggles(ui, g, "Full strength out of supply, +1 OoS (R10.2.3)", &oos, &mut plan.full_strength);
+    let hexes: Vec<_> = plan.defenders.iter().filter_map(|&h| g.board().index(h)).collect();
+    let pool = g.pool_available(side, &hexes);
+    if pool > 0 {
+        ui.add(egui::Slider::new(&mut plan.pool, 0..=pool).text("HQ-loss CMs (R9.1.6)"));
+    }
+}
+
+/// Checkboxes for `options`, keeping `chosen` a subset of them.
+pub fn toggles(ui: &mut Ui, g: &Game, title: &str, options: &[UnitId], chosen: &mut Vec<UnitId>) {
+    chosen.retain(|c| options.contains(c));
+    if options.is_empty() {
+        return;
+    }
+    ui.label(title);
+    for id in options {
+        let mut on = chosen.contains(id);
+        if ui.checkbox(&mut on, id_label(g, id)).changed() {
+            if on {
+                chosen.push(id.clone());
+            } else {
+                chosen.retain(|c| c != id);
+            }
+        }
+    }
+}

@@ -1,0 +1,84 @@
+//! What the order panels and map clicks of a decision work with: the session, the
+//! orders being prepared, and where to report the engine's refusal.
+
+use super::orders::Orders;
+use super::session::Session;
+use crate::hex::HexId;
+use crate::model::UnitId;
+use crate::wb95::{Action, Game, Hx, Side, Unit};
+
+pub struct Cx<'a> {
+    pub session: &'a mut Session,
+    pub orders: &'a mut Orders,
+    /// The engine's last refusal or a note for the player.
+    pub message: &'a mut Option<String>,
+    /// The side deciding.
+    pub side: Side,
+}
+
+impl Cx<'_> {
+    pub fn game(&self) -> &Game {
+        self.session.game()
+    }
+
+    /// Applies an action; a refusal becomes the message (naming the rule).
+    pub fn act(&mut self, a: Action) -> bool {
+        match self.session.apply(a) {
+            Ok(()) => {
+                *self.message = None;
+                true
+            }
+            Err(e) => {
+                *self.message = Some(format!("Refused: {e}"));
+                false
+            }
+        }
+    }
+
+    pub fn hx(&self, h: HexId) -> Option<Hx> {
+        self.game().board().index(h)
+    }
+
+    pub fn own_units_at(&self, h: HexId) -> Vec<Unit> {
+        let g = self.game();
+        self.hx(h).map_or_else(Vec::new, |x| {
+            g.units_at(x)
+                .iter()
+                .rev()
+                .copied()
+                .filter(|&u| g.info(u).side == self.side)
+                .collect()
+        })
+    }
+}
+
+/// "10ID/41 (41 IR)": the id and, when it says more, the designation.
+pub fn unit_label(game: &Game, u: Unit) -> String {
+    let info = game.info(u);
+    let id = info.id.as_str();
+    if info.def.designation.is_empty() || id.ends_with(info.def.designation.as_str()) {
+        id.to_string()
+    } else {
+        format!("{id} ({})", info.def.designation)
+    }
+}
+
+/// A unit's label from its id.
+pub fn id_label(game: &Game, id: &UnitId) -> String {
+    game.roster()
+        .get(id.as_str())
+        .map_or_else(|| id.to_string(), |u| unit_label(game, u))
+}
+
+/// An enabled button when the engine accepts `action`, otherwise a disabled one whose
+/// hover text gives the engine's reason. True when clicked.
+pub fn action_button(ui: &mut egui::Ui, game: &Game, text: &str, action: &Action) -> bool {
+    match game.check(action) {
+        Ok(()) => ui.button(text).clicked(),
+        Err(e) => {
+            ui.add_enabled(false, egui::Button::new(text))
+                .on_disabled_hover_text(e.to_string());
+            false
+        }
+    }
+}

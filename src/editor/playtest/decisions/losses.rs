@@ -1,0 +1,82 @@
+//! Who takes the losses (R5.1.8), with the star and fortification-unit constraint
+//! (R15.1.7, R15.4.3): a slider per unit up to its CEL, a suggestion filled in that
+//! meets the constraints, and the total to reach. Also mines, fire, Panthers, the
+//! drain (LoseCel) and withdrawals "or equivalent".
+
+use egui::Ui;
+
+use super::super::cx::{Cx, id_label};
+use crate::model::UnitId;
+use crate::wb95::{Action, Game};
+
+/// A first allocation: one CEL from each group that must give one, then in order.
+pub fn suggest(cel: u8, units: &[(UnitId, u8)], groups: &[Vec<UnitId>]) -> Vec<(UnitId, u8)> {
+    let mut out: Vec<(UnitId, u8)> = units.iter().map(|(u, _)| (u.clone(), 0)).collect();
+    let mut due = cel;
+    let room = |out: &Vec<(UnitId, u8)>, i: usize| units[i].1.saturating_sub(out[i].1);
+    for g in groups {
+        if due == 0 || out.iter().any(|(u, c)| *c > 0 && g.contains(u)) {
+            continue;
+        }
+        if let Some(i) = (0..units.len()).find(|&i| g.contains(&units[i].0) && room(&out, i) > 0) {
+            out[i].1 += 1;
+            due -= 1;
+        }
+    }
+    for i in 0..units.len() {
+        let take = room(&out, i).min(due);
+        out[i].1 += take;
+        due -= take;
+    }
+    out
+}
+
+/// The allocation sliders; returns the CELs chosen in total.
+pub fn sliders(ui: &mut Ui, g: &Game, units: &[(UnitId, u8)], cels: &mut Vec<(UnitId, u8)>) -> u8 {
+    if cels.len() != units.len() {
+        *cels = units.iter().map(|(u, _)| (u.clone(), 0)).collect();
+    }
+    for ((id, max), (_, v)) in units.iter().zip(cels.iter_mut()) {
+        ui.add(egui::Slider::new(v, 0..=*max).text(format!("{} (has {max} CEL)", id_label(g, id))));
+    }
+    cels.iter().map(|(_, c)| *c).sum()
+}
+
+pub fn body(
+    ui: &mut Ui,
+    cx: &mut Cx,
+    cel: u8,
+    units: &[(UnitId, u8)],
+    groups: &[Vec<UnitId>],
+    withdrawal: bool,
+) {
+    if !cx.orders.draft.ready {
+        cx.orders.draft.cels = suggest(cel, units, groups);
+        cx.orders.draft.ready = true;
+    }
+    ui.label(format!("Choose who loses {cel} CEL (R5.1.8)."));
+    for g in groups {
+        let names: Vec<String> = g.iter().map(|u| u.to_string()).collect();
+        ui.weak(format!("At least 1 CEL from: {} (R15.1.7, R15.4.3)", names.join(", ")));
+    }
+    let g = cx.session.game();
+    let total = sliders(ui, g, units, &mut cx.orders.draft.cels);
+    ui.label(format!("{total} of {cel} CEL chosen"));
+    let losses: Vec<(UnitId, u8)> = cx
+        .orders
+        .draft
+        .cels
+        .iter()
+        .filter(|(_, c)| *c > 0)
+        .cloned()
+        .collect();
+    let a = if withdrawal {
+        Action::Withdraw { losses }
+    } else {
+        Action::TakeLosses { losses }
+    };
+    let text = if withdrawal { "Withdraw these" } else { "Take losses" };
+    if super::super::cx::action_button(ui, g, text, &a) {
+        cx.act(a);
+    }
+}

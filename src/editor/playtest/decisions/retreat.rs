@@ -1,0 +1,178 @@
+//! Retreat or sustain (R5.3): each unit takes one of the engine's legal retreat paths,
+//! picked in a list or by clicking its last hex on the map (shaded), or stays; the CELs
+//! owed for hexes not retreated (R5.3.7-5.3.8) and for retreating through an enemy ZoC
+//! held by friends (R5.3.4) are then allocated.
+
+use egui::Ui;
+
+use super::super::cx::{Cx, action_button, id_label};
+use super::super::paint;
+use crate::hex::{Grid, HexId};
+use crate::model::UnitId;
+use crate::render::Sink;
+use crate::wb95::{Action, Decision, Game, RetreatOrder};
+
+fn paths(g: &Game, id: &UnitId) -> Vec<Vec<HexId>> {
+    g.roster()
+        .get(id.as_str())
+        .map(|u| g.retreat_paths(u))
+        .unwrap_or_default()
+}
+
+fn show_path(p: &[HexId]) -> String {
+    if p.is_empty() {
+        return "stay and sustain".into();
+    }
+    format!("→ {}", p.iter().map(|h| h.to_string()).collect::<Vec<_>>().join(" → "))
+}
+
+fn chosen(cx: &Cx, id: &UnitId) -> Vec<HexId> {
+    cx.orders
+        .draft
+        .paths
+        .iter()
+        .find(|(u, _)| u == id)
+        .map(|(_, p)| p.clone())
+        .unwrap_or_default()
+}
+
+fn set(cx: &mut Cx, id: &UnitId, p: Vec<HexId>) {
+    cx.orders.draft.paths.retain(|(u, _)| u != id);
+    if !p.is_empty() {
+        cx.orders.draft.paths.push((id.clone(), p));
+    }
+}
+
+pub fn body(ui: &mut Ui, cx: &mut Cx, d: &Decision) {
+    let Decision::Retreat {
+        hexes,
+        units,
+        immobile,
+        fp_reduction,
+        ..
+    } = d
+    else {
+        return;
+    };
+    if !cx.orders.draft.ready {
+        for id in units {
+            let full = paths(cx.game(), id)
+                .into_iter()
+                .find(|p| p.len() == usize::from(*hexes));
+            set(cx, id, full.unwrap_or_default());
+        }
+        cx.orders.draft.active = units.first().cloned();
+        cx.orders.draft.ready = true;
+    }
+    ui.label(format!(
+        "Retreat {hexes} hex(es), each step farther from the combat hex (R5.3.2). A unit that stays or stops short costs 1 CEL per hex not retreated (R5.3.7){}.",
+        if *fp_reduction > 0 { format!(", {fp_reduction} less in the Fixed Position (R7.2.6)") } else { String::new() }
+    ));
+    ui.weak("Choose a path, or pick the unit and click the shaded end hex on the map.");
+    for id in units {
+        unit_row(ui, cx, id);
+    }
+    for id in immobile {
+        ui.weak(format!("{} cannot retreat", id_label(cx.game(), id)));
+    }
+    allocation(ui, cx);
+}
+
+fn unit_row(ui: &mut Ui, cx: &mut Cx, id: &UnitId) {
+    let options = paths(cx.game(), id);
+    let now = chosen(cx, id);
+    let label = id_label(cx.game(), id);
+    ui.horizontal(|ui| {
+        let active = cx.orders.draft.active.as_ref() == Some(id);
+        if ui.selectable_label(active, format!("Pick {label} on map")).clicked() {
+            cx.orders.draft.active = Some(id.clone());
+        }
+    });
+    let mut pick = None;
+    egui::ComboBox::from_label(label)
+        .selected_text(show_path(&now))
+        .width(260.0)
+        .show_ui(ui, |ui| {
+            if ui.selectable_label(now.is_empty(), show_path(&[])).clicked() {
+                pick = Some(Vec::new());
+            }
+            for p in &options {
+                if ui.selectable_label(*p == now, show_path(p)).clicked() {
+                    pick = Some(p.clone());
+                }
+            }
+        });
+    if let Some(p) = pick {
+        set(cx, id, p);
+    }
+}
+
+fn allocation(ui: &mut Ui, cx: &mut Cx) {
+    let side = cx.side;
+    let moves = cx.orders.draft.paths.clone();
+    let g = cx.session.game();
+    let (due, absorbers) = match g.retreat_loss_due(side, &moves) {
+        Ok(x) => x,
+        Err(e) => {
+            ui.colored_label(egui::Color32::from_rgb(190, 30, 30), e.to_string());
+            return;
+        }
+    };
+    let mut losses = Vec::new();
+    if due > 0 {
+        let units: Vec<(UnitId, u8)> = absorbers
+            .iter()
+            .filter_map(|id| Some((id.clone(), g.unit_state(g.roster().get(id.as_str())?).cel)))
+            .collect();
+        if cx.orders.draft.cels.len() != units.len()
+            || cx.orders.draft.cels.iter().zip(&units).any(|(a, b)| a.0 != b.0)
+        {
+            cx.orders.draft.cels = super::losses::suggest(due, &units, &[]);
+        }
+        ui.label(format!("{due} CEL to lose for the hexes not retreated, from:"));
+        let total = super::losses::sliders(ui, g, &units, &mut cx.orders.draft.cels);
+        ui.label(format!("{total} of {due} CEL chosen"));
+        losses = cx
+            .orders
+            .draft
+            .cels
+            .iter()
+            .filter(|(_, c)| *c > 0)
+            .cloned()
+            .collect();
+    }
+    let a = Action::Retreat(RetreatOrder { moves, losses });
+    if action_button(ui, g, "Carry out the retreat", &a) {
+        cx.act(a);
+    }
+}
+
+/// A click picks the longest legal path of the active unit ending on `hex`.
+pub fn click(cx: &mut Cx, hex: HexId) {
+    let Some(id) = cx.orders.draft.active.clone() else {
+        return;
+    };
+    let best = paths(cx.game(), &id)
+        .into_iter()
+        .filter(|p| p.last() == Some(&hex))
+        .max_by_key(|p| p.len());
+    match best {
+        Some(p) => set(cx, &id, p),
+        None => *cx.message = Some(format!("{id} cannot retreat to {hex}")),
+    }
+}
+
+pub fn overlay(sink: &mut impl Sink, g: &Game, grid: &Grid, draft: &super::Draft) {
+    if let Some(id) = &draft.active {
+        let ends: Vec<HexId> = paths(g, id).iter().filter_map(|p| p.last().copied()).collect();
+        paint::shade(sink, grid, ends, paint::REACH);
+    }
+    for (id, p) in &draft.paths {
+        let from = g
+            .roster()
+            .get(id.as_str())
+            .and_then(|u| g.unit_state(u).hex())
+            .map(|h| g.hex_id(h));
+        paint::path(sink, grid, from, p, paint::LAST_MOVE);
+    }
+}

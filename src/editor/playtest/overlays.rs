@@ -1,0 +1,104 @@
+//! The map overlays a player can switch on: hex control (R4.3), enemy zones of control
+//! (R4), the supply net and the units out of supply (R10), and the balance lab's heat
+//! map of where combats were fought.
+
+use super::board_view::side_colours;
+use super::paint;
+use crate::hex::{Grid, HexId};
+use crate::model::{Colour, Counters};
+use crate::render::Sink;
+use crate::wb95::{Game, Side};
+
+/// Which overlays are on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Overlays {
+    pub control: bool,
+    pub zoc: bool,
+    pub supply: bool,
+    pub heat: bool,
+}
+
+impl Default for Overlays {
+    fn default() -> Self {
+        Self {
+            control: false,
+            zoc: true,
+            supply: false,
+            heat: false,
+        }
+    }
+}
+
+impl Overlays {
+    pub fn toggles(&mut self) -> [(&'static str, &mut bool); 4] {
+        [
+            ("Hex control", &mut self.control),
+            ("Enemy ZoC", &mut self.zoc),
+            ("Supply net and OoS", &mut self.supply),
+            ("Combat heat (balance lab)", &mut self.heat),
+        ]
+    }
+}
+
+fn with_alpha(c: Colour, a: u8) -> Colour {
+    Colour([c.0[0], c.0[1], c.0[2], a])
+}
+
+/// Each controlled hex tinted with its side's colour.
+pub fn control(sink: &mut impl Sink, grid: &Grid, g: &Game, counters: &Counters) {
+    for side in Side::BOTH {
+        let (fill, _) = side_colours(g, counters, side);
+        let hexes = (0..g.board().len())
+            .filter(|&h| g.state().control[h] == Some(side))
+            .map(|h| g.hex_id(h));
+        paint::shade(sink, grid, hexes, with_alpha(fill, 70));
+    }
+}
+
+/// Hexes in the ZoC of `side`'s enemy.
+pub fn zoc(sink: &mut impl Sink, grid: &Grid, g: &Game, side: Side) {
+    let z = g.zoc_of(side.other());
+    let hexes = (0..g.board().len())
+        .filter(|&h| z.covers(h))
+        .map(|h| g.hex_id(h));
+    paint::shade(sink, grid, hexes, paint::ZOC);
+}
+
+/// The hexes `side`'s line of supply reaches within its supply MPs (roads darker), and
+/// its units that trace none, outlined.
+pub fn supply(sink: &mut impl Sink, grid: &Grid, g: &Game, side: Side) {
+    let map = g.supply_map(side);
+    let budget = g
+        .units_on_map(side)
+        .map(|u| g.info(u).supply_mp.twelfths())
+        .max()
+        .unwrap_or(0);
+    let free: Vec<HexId> = (0..map.len())
+        .filter(|&h| map[h] == 0)
+        .map(|h| g.hex_id(h))
+        .collect();
+    let off_road: Vec<HexId> = (0..map.len())
+        .filter(|&h| map[h] > 0 && map[h] <= budget)
+        .map(|h| g.hex_id(h))
+        .collect();
+    paint::shade(sink, grid, off_road, Colour([60, 160, 230, 45]));
+    paint::shade(sink, grid, free, Colour([30, 110, 210, 70]));
+    let (_, cut) = g.supply_status(side);
+    let cut: Vec<HexId> = cut
+        .iter()
+        .filter_map(|&u| g.unit_state(u).hex())
+        .map(|h| g.hex_id(h))
+        .collect();
+    paint::outline(sink, grid, cut, Colour([240, 120, 0, 255]), 0.1);
+}
+
+/// Combats per hex, from white-yellow to deep red, with the count.
+pub fn heat(sink: &mut impl Sink, grid: &Grid, heat: &[(HexId, u32)]) {
+    let most = heat.iter().map(|(_, n)| *n).max().unwrap_or(0).max(1) as f32;
+    for (h, n) in heat {
+        let t = (*n as f32 / most).sqrt();
+        paint::shade(sink, grid, [*h], paint::heat(t, 170));
+    }
+    let labels: Vec<(HexId, String)> = heat.iter().map(|(h, n)| (*h, n.to_string())).collect();
+    paint::label(sink, grid, &labels, Colour([60, 0, 0, 255]));
+}

@@ -1,0 +1,395 @@
+//! A game in play: the engine's `Game`, the actions taken (the game log), the chronicle
+//! of events, checkpoints to step back, each side's player, and an optional script of
+//! actions ahead (a loaded log being replayed step by step).
+
+use std::path::PathBuf;
+
+use super::chronicle::Chronicle;
+use super::seats::{Seat, bot_seed};
+use crate::ai::Player;
+use crate::model::Bundle;
+use crate::wb95::phase::Clock;
+use crate::wb95::{
+    Action, Decision, Event, Fingerprint, Game, GameLog, GameResult, Pending, RuleError, Side,
+};
+
+/// A position is saved every this many actions, so stepping back replays few actions.
+const CHECKPOINT_EVERY: usize = 64;
+
+#[derive(Clone)]
+struct Checkpoint {
+    at: usize,
+    game: Game,
+    fingerprint: Fingerprint,
+}
+
+/// The latest combat: who attacked what, the roll and its result, what followed.
+#[derive(Clone, Debug, Default)]
+pub struct CombatCard {
+    pub attackers: Vec<crate::model::UnitId>,
+    pub hexes: Vec<crate::hex::HexId>,
+    pub defenders: Vec<crate::model::UnitId>,
+    /// Column, roll, modified roll and the CRT cell.
+    pub result: Option<(crate::wb95::Column, u8, u8, crate::wb95::CrtCell)>,
+    pub after: Vec<String>,
+    pub ended: bool,
+}
+
+impl CombatCard {
+    fn follow(card: &mut Option<CombatCard>, e: &Event) {
+        use crate::wb95::event::Motion;
+        match e {
+            Event::CombatDeclared {
+                attackers,
+                hexes,
+                defenders,
+                ..
+            } => {
+                *card = Some(CombatCard {
+                    attackers: attackers.clone(),
+                    hexes: hexes.clone(),
+                    defenders: defenders.clone(),
+                    ..CombatCard::default()
+                })
+            }
+            _ => {
+                let Some(c) = card.as_mut().filter(|c| !c.ended) else {
+                    return;
+                };
+                match e {
+                    Event::CombatResolved {
+                        column,
+                        roll,
+                        modified,
+                        cell,
+                        ..
+                    } => c.result = Some((*column, *roll, *modified, *cell)),
+                    Event::CombatEnded { .. } => c.ended = true,
+                    Event::CelLost { .. }
+                    | Event::Eliminated { .. }
+                    | Event::Disorganized { .. }
+                    | Event::DisorganizationTest { .. } => c.after.push(e.to_string()),
+                    Event::Moved { how, .. }
+                        if matches!(how, Motion::Retreat | Motion::Pursuit | Motion::Advance) =>
+                    {
+                        c.after.push(e.to_string())
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+}
+
+/// The last action applied, for highlighting it on the map.
+#[derive(Clone, Debug)]
+pub struct Done {
+    pub side: Side,
+    pub action: Action,
+    pub events: Vec<Event>,
+    pub by_bot: bool,
+}
+
+pub struct Session {
+    game: Game,
+    start: Game,
+    actions: Vec<Action>,
+    /// The clock when each action was taken.
+    clocks: Vec<Clock>,
+    checkpoints: Vec<Checkpoint>,
+    pub chronicle: Chronicle,
+    fingerprint: Fingerprint,
+    pub seats: [Seat; 2],
+    bots: [Option<Box<dyn Player>>; 2],
+    /// The scenario file, written into saved logs.
+    pub scenario: PathBuf,
+    /// A loaded log's actions while replaying; the position is `actions.len()`.
+    script: Option<Vec<Action>>,
+    pub last: Option<Done>,
+    pub combat_card: Option<CombatCard>,
+}
+
+impl Session {
+    /// A session on a freshly started game.
+    pub fn new(game: Game, seats: [Seat; 2], scenario: PathBuf) -> Self {
+        let mut chronicle = Chronicle::default();
+        chronicle.add(&game, 0, game.opening_events());
+        let mut fingerprint = Fingerprint::default();
+        fingerprint.extend(game.opening_events());
+        let mut s = Self {
+            start: game.clone(),
+            game,
+            actions: Vec::new(),
+            clocks: Vec::new(),
+            checkpoints: Vec::new(),
+            chronicle,
+            fingerprint,
+            seats,
+            bots: [None, None],
+            scenario,
+            script: None,
+            last: None,
+            combat_card: None,
+        };
+        s.rebuild_bots();
+        s
+    }
+
+    /// Replays a saved log on `bundle`; the session ends at the log's last action, with
+    /// the log kept as a script to step through.
+    pub fn from_log(bundle: &Bundle, log: &GameLog, seats: [Seat; 2]) -> Result<Self, String> {
+        let game = Game::new(bundle, log.seed).map_err(|e| e.to_string())?;
+        let mut s = Session::new(game, seats, log.scenario.clone());
+        for (i, a) in log.actions.iter().enumerate() {
+            s.apply_quiet(a.clone())
+                .map_err(|e| format!("action {} of the log is refused: {e}", i + 1))?;
+        }
+        if s.fingerprint.hex() != log.fingerprint || s.fingerprint.count() != log.events {
+            return Err(format!(
+                "the log does not replay the same game on this scenario ({} events, fingerprint {}; the log says {}, {})",
+                s.fingerprint.count(),
+                s.fingerprint.hex(),
+                log.events,
+                log.fingerprint
+            ));
+        }
+        s.script = Some(log.actions.clone());
+        Ok(s)
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The game itself, for what-if tools and tests (`script_dice`).
+    pub fn game_mut(&mut self) -> &mut Game {
+        &mut self.game
+    }
+
+    pub fn actions(&self) -> &[Action] {
+        &self.actions
+    }
+
+    /// Who must decide what; `None` once the game is over.
+    pub fn decision(&self) -> Option<(Side, Decision)> {
+        match self.game.pending() {
+            Pending::GameOver(_) => None,
+            Pending::Decide { side, decision } => {
+                Some((self.game.side_of_id(side.as_str())?, decision))
+            }
+        }
+    }
+
+    pub fn result(&self) -> Option<GameResult> {
+        match self.game.pending() {
+            Pending::GameOver(r) => Some(r),
+            Pending::Decide { .. } => None,
+        }
+    }
+
+    pub fn seat(&self, side: Side) -> Seat {
+        self.seats[side.index()]
+    }
+
+    /// Both sides played by humans at this screen.
+    pub fn hot_seat(&self) -> bool {
+        self.seats.iter().all(|s| s.is_human())
+    }
+
+    /// The side whose bot must act now.
+    pub fn bot_to_act(&self) -> Option<Side> {
+        if self.replaying() {
+            return None;
+        }
+        let (side, _) = self.decision()?;
+        (!self.seat(side).is_human()).then_some(side)
+    }
+
+    /// A human's action: checked and applied, or the rule it breaks.
+    pub fn apply(&mut self, action: Action) -> Result<(), RuleError> {
+        self.apply_by(action, false)
+    }
+
+    /// Lets the bot whose turn it is take one action.
+    pub fn step_bot(&mut self) -> Result<(), String> {
+        let Some(side) = self.bot_to_act() else {
+            return Ok(());
+        };
+        let Some((_, decision)) = self.decision() else {
+            return Ok(());
+        };
+        let side_id = self.game.side_id(side).clone();
+        let Some(bot) = self.bots[side.index()].as_mut() else {
+            return Err(format!("{side_id} has no bot"));
+        };
+        let action = bot.decide(&self.game, &side_id, &decision);
+        self.apply_by(action.clone(), true)
+            .map_err(|e| format!("the {side_id} bot chose an illegal action ({e}): {action:?}"))
+    }
+
+    fn apply_by(&mut self, action: Action, by_bot: bool) -> Result<(), RuleError> {
+        let side = self.decision().map_or(Side::A, |(s, _)| s);
+        let events = self.apply_quiet(action.clone())?;
+        self.last = Some(Done {
+            side,
+            action,
+            events,
+            by_bot,
+        });
+        Ok(())
+    }
+
+    fn apply_quiet(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
+        let clock = self.game.state().clock;
+        let events = self.game.apply(action.clone())?;
+        self.actions.push(action);
+        self.clocks.push(clock);
+        self.fingerprint.extend(&events);
+        for e in &events {
+            CombatCard::follow(&mut self.combat_card, e);
+        }
+        self.chronicle.add(&self.game, self.actions.len(), &events);
+        if self.actions.len().is_multiple_of(CHECKPOINT_EVERY) {
+            self.checkpoints.push(Checkpoint {
+                at: self.actions.len(),
+                game: self.game.clone(),
+                fingerprint: self.fingerprint.clone(),
+            });
+        }
+        Ok(events)
+    }
+
+    /// Goes back to the position after `k` actions.
+    pub fn rewind(&mut self, k: usize) {
+        if k >= self.actions.len() {
+            return;
+        }
+        self.checkpoints.retain(|c| c.at <= k);
+        let (at, game, fp) = match self.checkpoints.last() {
+            Some(c) => (c.at, c.game.clone(), c.fingerprint.clone()),
+            None => {
+                let mut fp = Fingerprint::default();
+                fp.extend(self.start.opening_events());
+                (0, self.start.clone(), fp)
+            }
+        };
+        let redo: Vec<Action> = self.actions[at..k].to_vec();
+        self.game = game;
+        self.fingerprint = fp;
+        self.actions.truncate(at);
+        self.clocks.truncate(at);
+        self.chronicle.truncate(at);
+        for a in redo {
+            // These actions were legal from this very position before.
+            let _ = self.apply_quiet(a);
+        }
+        self.last = None;
+        self.combat_card = None;
+        self.rebuild_bots();
+    }
+
+    fn rebuild_bots(&mut self) {
+        let seed = self
+            .game
+            .seed()
+            .wrapping_add(self.actions.len() as u64 * 0x51_7cc1);
+        for side in Side::BOTH {
+            self.bots[side.index()] = match self.seat(side) {
+                Seat::Human => None,
+                Seat::Bot(b) => Some(b.build(bot_seed(seed, side))),
+            };
+        }
+    }
+
+    /// Changes who plays a side from now on.
+    pub fn set_seat(&mut self, side: Side, seat: Seat) {
+        self.seats[side.index()] = seat;
+        self.rebuild_bots();
+    }
+
+    /// The game so far as a log, for `sztab replay` and Load game.
+    pub fn log(&self) -> GameLog {
+        GameLog {
+            scenario: self.scenario.clone(),
+            seed: self.game.seed(),
+            actions: self.actions.clone(),
+            events: self.fingerprint.count(),
+            fingerprint: self.fingerprint.hex(),
+            result: self.result(),
+        }
+    }
+
+    // ---- replay ----
+
+    pub fn replaying(&self) -> bool {
+        self.script.is_some()
+    }
+
+    /// Position and length of the replayed log.
+    pub fn replay_position(&self) -> Option<(usize, usize)> {
+        self.script.as_ref().map(|s| (self.actions.len(), s.len()))
+    }
+
+    /// Replays the loaded log from its start.
+    pub fn replay_from_start(&mut self) {
+        if self.script.is_none() {
+            self.script = Some(self.actions.clone());
+        }
+        self.rewind(0);
+    }
+
+    /// One action forward in the replay.
+    pub fn replay_forward(&mut self) -> bool {
+        let k = self.actions.len();
+        let Some(a) = self.script.as_ref().and_then(|s| s.get(k)).cloned() else {
+            return false;
+        };
+        self.apply_by(a, false).is_ok()
+    }
+
+    /// One action back in the replay.
+    pub fn replay_back(&mut self) {
+        let k = self.actions.len();
+        if k > 0 {
+            self.rewind(k - 1);
+        }
+    }
+
+    /// Forward to the first action of the next phase (or the end).
+    pub fn replay_forward_phase(&mut self) {
+        let clock = self.game.state().clock;
+        while self.replay_forward() {
+            if self.game.state().clock != clock {
+                break;
+            }
+        }
+    }
+
+    /// Back to the start of the current phase, or of the previous one when already there.
+    pub fn replay_back_phase(&mut self) {
+        let now = self.game.state().clock;
+        let mut k = self.actions.len();
+        // Actions taken in the current phase come last; skip them, then the whole
+        // phase before if we were at its start already.
+        while k > 0 && self.clocks[k - 1] == now {
+            k -= 1;
+        }
+        if k == self.actions.len() && k > 0 {
+            let before = self.clocks[k - 1];
+            while k > 0 && self.clocks[k - 1] == before {
+                k -= 1;
+            }
+        }
+        self.rewind(k);
+    }
+
+    pub fn replay_to_end(&mut self) {
+        while self.replay_forward() {}
+    }
+
+    /// Leaves the replay and plays on from this position.
+    pub fn play_from_here(&mut self) {
+        self.script = None;
+        self.rebuild_bots();
+    }
+}
