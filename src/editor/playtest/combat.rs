@@ -106,7 +106,7 @@ fn suggestions(ui: &mut Ui, cx: &mut Cx) {
             let who: Vec<String> = o.attackers.iter().map(|u| u.to_string()).collect();
             let hexes: Vec<String> = o.defenders.iter().map(|h| h.to_string()).collect();
             let must = if g.meets_obligation(side, o) { " (owed)" } else { "" };
-            let text = format!("{} → {} at {}{must}", who.join(", "), hexes.join(", "), odds.column);
+            let text = format!("{} ➡ {} at {}{must}", who.join(", "), hexes.join(", "), odds.column);
             if ui.small_button(text).clicked() {
                 take = Some(o.clone());
             }

@@ -30,7 +30,7 @@ fn vp(ui: &mut Ui, s: &Session) {
         .map_or("no level".to_string(), |(l, side)| {
             format!("{l} ({})", g.prepared().sides[side.index()].name)
         });
-    ui.label(RichText::new(format!("If the game ended now: {now} VP → {level}")).strong());
+    ui.label(RichText::new(format!("If the game ended now: {now} VP, {level}")).strong());
     egui::CollapsingHeader::new("Levels").show(ui, |ui| {
         for (name, side, min) in &v.levels {
             let min = min.map_or("any".into(), |m| format!("{m}+ VP"));

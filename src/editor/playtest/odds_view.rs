@@ -14,7 +14,7 @@ pub fn show(ui: &mut Ui, odds: &Odds, crt: &Crt) {
         side(&mut cols[1], "Defender", &odds.defense);
     });
     ui.label(format!(
-        "Initial ratio {}:{} → column {} (R1.5, R1.7; terrain of {})",
+        "Initial ratio {}:{} gives column {} (R1.5, R1.7; terrain of {})",
         odds.attack.total, odds.defense.total, odds.initial, odds.key_hex
     ));
     if odds.cms.is_empty() {
@@ -56,7 +56,7 @@ fn side(ui: &mut Ui, title: &str, s: &Strength) {
     for l in s.lines.iter().chain(&s.support) {
         let mut t = format!("{} {}  {} SP", l.unit, l.hex, l.printed);
         if l.value != l.printed {
-            t += &format!(" → {}", l.value);
+            t += &format!(" (counts {})", l.value);
         }
         ui.label(t);
         if let Some(n) = &l.note {
@@ -65,7 +65,7 @@ fn side(ui: &mut Ui, title: &str, s: &Strength) {
     }
     if let Some(h) = &s.halving {
         ui.label(format!(
-            "halved {}: {} → {} SP [{}]",
+            "halved {}: {} to {} SP [{}]",
             h.reason, h.before, h.after, h.rule
         ));
     }

@@ -53,7 +53,7 @@ pub fn label(sink: &mut impl Sink, grid: &Grid, items: &[(HexId, String)], c: Co
     for (h, text) in items {
         if grid.contains(*h) {
             let [x, y] = grid.center(*h);
-            sink.text([x, y - 0.62], 0.3, text, c, Anchor::Center, 0.0);
+            sink.text([x, y + 0.66], 0.34, text, c, Anchor::Center, 0.0);
         }
     }
     sink.layer_done();

@@ -83,9 +83,8 @@ impl StartDialog {
             for side in Side::BOTH {
                 let name = &self.names[side.index()];
                 let initiative = if side == Side::A { " (moves first)" } else { "" };
-                ui.label(format!("{name}{initiative}"));
                 let seat = &mut self.seats[side.index()];
-                egui::ComboBox::from_label(format!("player of {name}"))
+                egui::ComboBox::from_label(format!("plays {name}{initiative}"))
                     .selected_text(seat.label())
                     .show_ui(ui, |ui| {
                         ui.selectable_value(seat, Seat::Human, "Human");

@@ -61,7 +61,7 @@ fn show_path(p: &[HexId]) -> String {
     if p.is_empty() {
         return "stay".into();
     }
-    format!("→ {}", p.iter().map(|h| h.to_string()).collect::<Vec<_>>().join(" → "))
+    format!("› {}", p.iter().map(|h| h.to_string()).collect::<Vec<_>>().join(" › "))
 }
 
 pub fn body(ui: &mut Ui, cx: &mut Cx, d: &Decision) {

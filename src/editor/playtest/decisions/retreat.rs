@@ -23,7 +23,7 @@ fn show_path(p: &[HexId]) -> String {
     if p.is_empty() {
         return "stay and sustain".into();
     }
-    format!("→ {}", p.iter().map(|h| h.to_string()).collect::<Vec<_>>().join(" → "))
+    format!("› {}", p.iter().map(|h| h.to_string()).collect::<Vec<_>>().join(" › "))
 }
 
 fn chosen(cx: &Cx, id: &UnitId) -> Vec<HexId> {
