@@ -627,7 +627,10 @@ impl EditorApp {
         ui.horizontal_wrapped(|ui| {
             let scenario = self.doc.as_ref().is_some_and(|d| d.scenario().is_some());
             if ui
-                .add_enabled(scenario, egui::Button::new(egui::RichText::new("Play ▶").strong()))
+                .add_enabled(
+                    scenario,
+                    egui::Button::new(egui::RichText::new("Play ▶").strong()),
+                )
                 .on_hover_text("Playtest the scenario as it is now, hot-seat or against a bot")
                 .clicked()
                 && let Some(d) = &self.doc

@@ -111,12 +111,14 @@ pub fn board_view(game: &Game, counters: &Counters, viewer: Option<Side>) -> Boa
             }),
             Some(StackView::Adjacent { units, fortified }) => {
                 let label = match units.last().and_then(|(_, cel)| *cel) {
-                    Some(_) => units
-                        .iter()
-                        .map(|(_, c)| c.map_or("?".into(), |c| c.to_string()))
-                        .collect::<Vec<_>>()
-                        .join("+")
-                        + " CEL",
+                    Some(_) => {
+                        units
+                            .iter()
+                            .map(|(_, c)| c.map_or("?".into(), |c| c.to_string()))
+                            .collect::<Vec<_>>()
+                            .join("+")
+                            + " CEL"
+                    }
                     None if fortified => "fortified".into(),
                     None => "?".into(),
                 };

@@ -71,7 +71,11 @@ pub fn order(plan: &AttackPlan) -> AttackOrder {
 pub fn panel(ui: &mut Ui, cx: &mut Cx) {
     ui.horizontal(|ui| {
         ui.selectable_value(&mut cx.orders.combat_tool, CombatTool::Attack, "Attack");
-        ui.selectable_value(&mut cx.orders.combat_tool, CombatTool::Ranged, "Ranged fire");
+        ui.selectable_value(
+            &mut cx.orders.combat_tool,
+            CombatTool::Ranged,
+            "Ranged fire",
+        );
     });
     owed(ui, cx.game());
     ui.separator();
@@ -87,7 +91,10 @@ pub fn panel(ui: &mut Ui, cx: &mut Cx) {
 pub fn owed(ui: &mut Ui, g: &Game) {
     match g.unmet_obligation() {
         Some(why) => {
-            ui.colored_label(egui::Color32::from_rgb(190, 30, 30), format!("Still owed: {why} (R5.1.3-5.1.4)"));
+            ui.colored_label(
+                egui::Color32::from_rgb(190, 30, 30),
+                format!("Still owed: {why} (R5.1.3-5.1.4)"),
+            );
         }
         None => {
             ui.weak("No mandatory attack is owed: the phase may end.");
@@ -101,12 +108,23 @@ fn suggestions(ui: &mut Ui, cx: &mut Cx) {
     let mut take = None;
     egui::CollapsingHeader::new("Possible attacks (engine)").show(ui, |ui| {
         let mut list = g.candidate_attacks();
-        list.sort_by_key(|(o, odds)| (!g.meets_obligation(side, o), std::cmp::Reverse(odds.column)));
+        list.sort_by_key(|(o, odds)| {
+            (!g.meets_obligation(side, o), std::cmp::Reverse(odds.column))
+        });
         for (o, odds) in list.iter().take(30) {
             let who: Vec<String> = o.attackers.iter().map(|u| u.to_string()).collect();
             let hexes: Vec<String> = o.defenders.iter().map(|h| h.to_string()).collect();
-            let must = if g.meets_obligation(side, o) { " (owed)" } else { "" };
-            let text = format!("{} ➡ {} at {}{must}", who.join(", "), hexes.join(", "), odds.column);
+            let must = if g.meets_obligation(side, o) {
+                " (owed)"
+            } else {
+                ""
+            };
+            let text = format!(
+                "{} ➡ {} at {}{must}",
+                who.join(", "),
+                hexes.join(", "),
+                odds.column
+            );
             if ui.small_button(text).clicked() {
                 take = Some(o.clone());
             }
@@ -133,6 +151,15 @@ fn plan(ui: &mut Ui, cx: &mut Cx) {
     attackers(ui, cx);
     voluntary(ui, cx, side);
     let o = order(&cx.orders.attack);
+    let a = Action::Attack(o.clone());
+    ui.horizontal(|ui| {
+        if action_button(ui, cx.session.game(), "Roll the dice: attack", &a) && cx.act(a) {
+            cx.orders.attack = AttackPlan::default();
+        }
+        if ui.button("Clear attack").clicked() {
+            cx.orders.attack = AttackPlan::default();
+        }
+    });
     let g = cx.session.game();
     match g.engagement_of(side, &o) {
         Err(e) => {
@@ -140,20 +167,11 @@ fn plan(ui: &mut Ui, cx: &mut Cx) {
         }
         Ok(eng) => {
             let odds = g.assess(&eng);
-            egui::CollapsingHeader::new("Odds breakdown")
+            egui::CollapsingHeader::new(format!("Odds breakdown: column {}", odds.column))
                 .default_open(true)
                 .show(ui, |ui| super::odds_view::show(ui, &odds, g.prepared().crt));
         }
     }
-    let a = Action::Attack(o);
-    ui.horizontal(|ui| {
-        if action_button(ui, cx.game(), "Roll the dice: attack", &a) && cx.act(a) {
-            cx.orders.attack = AttackPlan::default();
-        }
-        if ui.button("Clear attack").clicked() {
-            cx.orders.attack = AttackPlan::default();
-        }
-    });
 }
 
 fn attackers(ui: &mut Ui, cx: &mut Cx) {
@@ -188,8 +206,18 @@ fn voluntary(ui: &mut Ui, cx: &mut Cx, side: Side) {
     let plan = &mut cx.orders.attack;
     toggles(ui, g, "Artillery support (R6.3)", &guns, &mut plan.support);
     let air_ids: Vec<UnitId> = air.iter().map(|a| UnitId::new(a.to_string())).collect();
-    let mut chosen: Vec<UnitId> = plan.air.iter().map(|a| UnitId::new(a.to_string())).collect();
-    toggles(ui, g, "Air offensive support (R8.2.2)", &air_ids, &mut chosen);
+    let mut chosen: Vec<UnitId> = plan
+        .air
+        .iter()
+        .map(|a| UnitId::new(a.to_string()))
+        .collect();
+    toggles(
+        ui,
+        g,
+        "Air offensive support (R8.2.2)",
+        &air_ids,
+        &mut chosen,
+    );
     plan.air = air
         .iter()
         .filter(|a| chosen.iter().any(|c| c.as_str() == a.as_str()))
@@ -198,7 +226,11 @@ fn voluntary(ui: &mut Ui, cx: &mut Cx, side: Side) {
     let starred: Vec<UnitId> = plan
         .attackers
         .iter()
-        .filter(|id| g.roster().get(id.as_str()).is_some_and(|u| !g.info(u).stars().is_empty()))
+        .filter(|id| {
+            g.roster()
+                .get(id.as_str())
+                .is_some_and(|u| !g.info(u).stars().is_empty())
+        })
         .cloned()
         .collect();
     toggles(ui, g, "Use stars (R15.1)", &starred, &mut plan.stars);
@@ -206,11 +238,25 @@ fn voluntary(ui: &mut Ui, cx: &mut Cx, side: Side) {
         .attackers
         .iter()
         .chain(&plan.support)
-        .filter(|id| g.roster().get(id.as_str()).is_some_and(|u| g.unit_state(u).oos > 0))
+        .filter(|id| {
+            g.roster()
+                .get(id.as_str())
+                .is_some_and(|u| g.unit_state(u).oos > 0)
+        })
         .cloned()
         .collect();
-    toggles(ui, g, "Full strength out of supply, +1 OoS (R10.2.3)", &oos, &mut plan.full_strength);
-    let hexes: Vec<_> = plan.defenders.iter().filter_map(|&h| g.board().index(h)).collect();
+    toggles(
+        ui,
+        g,
+        "Full strength out of supply, +1 OoS (R10.2.3)",
+        &oos,
+        &mut plan.full_strength,
+    );
+    let hexes: Vec<_> = plan
+        .defenders
+        .iter()
+        .filter_map(|&h| g.board().index(h))
+        .collect();
     let pool = g.pool_available(side, &hexes);
     if pool > 0 {
         ui.add(egui::Slider::new(&mut plan.pool, 0..=pool).text("HQ-loss CMs (R9.1.6)"));

@@ -95,10 +95,20 @@ pub fn panel(ui: &mut Ui, cx: &mut Cx, barrage: bool) {
     let oos: Vec<UnitId> = plan
         .guns
         .iter()
-        .filter(|id| g.roster().get(id.as_str()).is_some_and(|u| g.unit_state(u).oos > 0))
+        .filter(|id| {
+            g.roster()
+                .get(id.as_str())
+                .is_some_and(|u| g.unit_state(u).oos > 0)
+        })
         .cloned()
         .collect();
-    super::combat::toggles(ui, g, "Full strength, +1 OoS (R10.2.3)", &oos, &mut plan.full_strength);
+    super::combat::toggles(
+        ui,
+        g,
+        "Full strength, +1 OoS (R10.2.3)",
+        &oos,
+        &mut plan.full_strength,
+    );
     let order = FireOrder {
         artillery: plan.guns.clone(),
         target,

@@ -26,8 +26,8 @@ pub fn read(path: &Path) -> Result<GameLog, String> {
     if size > MAX_LOG_BYTES {
         return Err(format!("{} is too large for a game log", path.display()));
     }
-    let text =
-        std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     ron::from_str(&text).map_err(|e| format!("{} is not a game log: {e}", path.display()))
 }
 

@@ -25,16 +25,17 @@ fn vp(ui: &mut Ui, s: &Session) {
     let scorer = &g.prepared().sides[v.scorer.index()].name;
     let now = g.vp_if_ended_now();
     ui.label(format!("{scorer} scores. So far: {} VP", g.state().vp));
-    let level = g
-        .level_of(now)
-        .map_or("no level".to_string(), |(l, side)| {
-            format!("{l} ({})", g.prepared().sides[side.index()].name)
-        });
+    let level = g.level_of(now).map_or("no level".to_string(), |(l, side)| {
+        format!("{l} ({})", g.prepared().sides[side.index()].name)
+    });
     ui.label(RichText::new(format!("If the game ended now: {now} VP, {level}")).strong());
     egui::CollapsingHeader::new("Levels").show(ui, |ui| {
         for (name, side, min) in &v.levels {
             let min = min.map_or("any".into(), |m| format!("{m}+ VP"));
-            ui.label(format!("{min}: {name} ({})", g.prepared().sides[side.index()].name));
+            ui.label(format!(
+                "{min}: {name} ({})",
+                g.prepared().sides[side.index()].name
+            ));
         }
     });
     if let Some(r) = s.result() {
@@ -53,7 +54,10 @@ fn combat(ui: &mut Ui, s: &Session) {
         return;
     };
     let ids = |v: &[crate::model::UnitId]| {
-        v.iter().map(|u| u.to_string()).collect::<Vec<_>>().join(", ")
+        v.iter()
+            .map(|u| u.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
     };
     let hexes: Vec<String> = c.hexes.iter().map(|h| h.to_string()).collect();
     ui.label(format!(

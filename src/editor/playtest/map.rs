@@ -122,8 +122,11 @@ fn plans_below(sink: &mut impl Sink, grid: &Grid, g: &Game, pm: &PlayMode, d: Op
             }
             if let Some(r) = &pm.orders.reach {
                 paint::shade(sink, grid, r.hexes.iter().map(|x| x.0), paint::REACH);
-                let costs: Vec<(HexId, String)> =
-                    r.hexes.iter().map(|(h, c, _)| (*h, c.to_string())).collect();
+                let costs: Vec<(HexId, String)> = r
+                    .hexes
+                    .iter()
+                    .map(|(h, c, _)| (*h, c.to_string()))
+                    .collect();
                 paint::label(sink, grid, &costs, paint::REACH_TEXT);
             }
         }
@@ -181,8 +184,20 @@ fn plans_above(
                 .map(|h| g.hex_id(h))
                 .collect();
             paint::outline(sink, grid, obliged, Colour([255, 120, 0, 255]), 0.06);
-            paint::outline(sink, grid, hexes_of(g, &o.attack.attackers), paint::SELECTED, 0.1);
-            paint::outline(sink, grid, hexes_of(g, &o.attack.support), paint::SUPPORT, 0.08);
+            paint::outline(
+                sink,
+                grid,
+                hexes_of(g, &o.attack.attackers),
+                paint::SELECTED,
+                0.1,
+            );
+            paint::outline(
+                sink,
+                grid,
+                hexes_of(g, &o.attack.support),
+                paint::SUPPORT,
+                0.08,
+            );
             paint::outline(sink, grid, o.attack.defenders.clone(), paint::TARGET, 0.12);
             paint::outline(sink, grid, hexes_of(g, &o.fire.guns), paint::SUPPORT, 0.08);
             paint::outline(sink, grid, o.fire.target, paint::TARGET, 0.12);

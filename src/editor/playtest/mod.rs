@@ -32,6 +32,7 @@ use std::path::PathBuf;
 use egui::{Color32, RichText, Ui};
 
 pub use chronicle::{Chronicle, Entry, Tone};
+pub use combat::order as attack_order;
 pub use orders::{AttackPlan, Orders};
 pub use overlays::Overlays;
 pub use seats::{BotChoice, Pace, Seat};
@@ -326,7 +327,10 @@ impl PlayMode {
         let deciding = s.decision();
         let may_end = matches!(
             human,
-            Some((_, Decision::Move { .. } | Decision::Attack { .. } | Decision::Barrage { .. }))
+            Some((
+                _,
+                Decision::Move { .. } | Decision::Attack { .. } | Decision::Barrage { .. }
+            ))
         );
         let end = phase_bar::show(
             ui,
@@ -469,7 +473,11 @@ impl PlayMode {
             }
             Pace::Fast => {
                 let t = std::time::Instant::now();
-                while self.session.as_ref().and_then(Session::bot_to_act).is_some()
+                while self
+                    .session
+                    .as_ref()
+                    .and_then(Session::bot_to_act)
+                    .is_some()
                     && t.elapsed() < std::time::Duration::from_millis(30)
                     && self.pace == Pace::Fast
                 {

@@ -32,7 +32,11 @@ pub fn reach(game: &Game, units: &[Unit]) -> ReachView {
             .hexes()
             .filter_map(|(h, c)| {
                 let p = r.path(h)?;
-                Some((game.hex_id(h), c, p.iter().map(|&x| game.hex_id(x)).collect()))
+                Some((
+                    game.hex_id(h),
+                    c,
+                    p.iter().map(|&x| game.hex_id(x)).collect(),
+                ))
             })
             .collect();
         common = Some(match common {
@@ -41,7 +45,11 @@ pub fn reach(game: &Game, units: &[Unit]) -> ReachView {
                 .into_iter()
                 .filter_map(|(h, c, p)| {
                     let (_, c2, p2) = mine.iter().find(|x| x.0 == h)?;
-                    Some(if *c2 > c { (h, *c2, p2.clone()) } else { (h, c, p) })
+                    Some(if *c2 > c {
+                        (h, *c2, p2.clone())
+                    } else {
+                        (h, c, p)
+                    })
                 })
                 .collect(),
         });
@@ -165,12 +173,7 @@ fn orders(ui: &mut Ui, cx: &mut Cx, strategic: bool) {
             Action::MarkStrategic { units: ids.clone() },
         ));
     }
-    if cx
-        .orders
-        .selected
-        .iter()
-        .any(|&u| g.unit_state(u).oos > 0)
-    {
+    if cx.orders.selected.iter().any(|&u| g.unit_state(u).oos > 0) {
         actions.push((
             "Full MP while out of supply (+1 OoS)".into(),
             Action::FullMp { units: ids.clone() },

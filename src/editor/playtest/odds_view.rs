@@ -26,7 +26,11 @@ pub fn show(ui: &mut Ui, odds: &Odds, crt: &Crt) {
                 CmSide::Attacker => ("+", Color32::from_rgb(20, 120, 40)),
                 CmSide::Defender => ("−", Color32::from_rgb(170, 30, 30)),
             };
-            ui.label(RichText::new(format!("{sign}{}", c.value)).color(colour).strong());
+            ui.label(
+                RichText::new(format!("{sign}{}", c.value))
+                    .color(colour)
+                    .strong(),
+            );
             ui.label(&c.reason);
             ui.weak(c.rule);
             ui.weak(c.source.clone().unwrap_or_default());

@@ -59,7 +59,8 @@ pub fn show(ui: &mut Ui, g: &Game, deciding: Option<(Side, &Decision)>, may_end:
             } else {
                 RichText::new(text)
             };
-            ui.label(rt).on_hover_text(super::chronicle::phase_title(g, phase));
+            ui.label(rt)
+                .on_hover_text(super::chronicle::phase_title(g, phase));
         }
         ui.separator();
         if let Some((side, d)) = deciding {

@@ -18,7 +18,11 @@ fn zone_names(g: &Game, u: Unit) -> String {
         .iter()
         .map(|&(z, half)| {
             let n = &g.prepared().zones[z].name;
-            if half { format!("{n} (½ MP)") } else { n.clone() }
+            if half {
+                format!("{n} (½ MP)")
+            } else {
+                n.clone()
+            }
         })
         .collect::<Vec<_>>()
         .join(", ")
@@ -68,7 +72,11 @@ pub fn entry_reach(g: &Game, units: &[Unit], entry: HexId) -> ReachView {
                 .into_iter()
                 .filter_map(|(h, c, p)| {
                     let (_, c2, p2) = mine.iter().find(|x| x.0 == h)?;
-                    Some(if *c2 > c { (h, *c2, p2.clone()) } else { (h, c, p) })
+                    Some(if *c2 > c {
+                        (h, *c2, p2.clone())
+                    } else {
+                        (h, c, p)
+                    })
                 })
                 .collect(),
         });

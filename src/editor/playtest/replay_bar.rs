@@ -38,7 +38,9 @@ pub fn show(ui: &mut Ui, pm: &mut PlayMode) {
     ui.separator();
     if ui
         .button("Play from here")
-        .on_hover_text("Leave the replay; the game goes on from this position with the players set in Players")
+        .on_hover_text(
+            "Leave the replay; the game goes on from this position with the players set in Players",
+        )
         .clicked()
     {
         s.play_from_here();

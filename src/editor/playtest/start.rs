@@ -71,18 +71,24 @@ impl StartDialog {
                     self.refused.len()
                 ),
             );
-            egui::ScrollArea::vertical().max_height(300.0).show(ui, |ui| {
-                for e in &self.refused {
-                    ui.label(e);
-                }
-            });
+            egui::ScrollArea::vertical()
+                .max_height(300.0)
+                .show(ui, |ui| {
+                    for e in &self.refused {
+                        ui.label(e);
+                    }
+                });
             return ui.button("Close").clicked().then_some(StartAnswer::Cancel);
         }
         ui.label("The game is played on the scenario as it is now in the editor; the document is not changed.");
         egui::Grid::new("seats").show(ui, |ui| {
             for side in Side::BOTH {
                 let name = &self.names[side.index()];
-                let initiative = if side == Side::A { " (moves first)" } else { "" };
+                let initiative = if side == Side::A {
+                    " (moves first)"
+                } else {
+                    ""
+                };
                 let seat = &mut self.seats[side.index()];
                 egui::ComboBox::from_label(format!("plays {name}{initiative}"))
                     .selected_text(seat.label())
@@ -97,7 +103,8 @@ impl StartDialog {
         });
         ui.horizontal(|ui| {
             let l = ui.label("Seed of the dice");
-            ui.add(egui::DragValue::new(&mut self.seed)).labelled_by(l.id);
+            ui.add(egui::DragValue::new(&mut self.seed))
+                .labelled_by(l.id);
         });
         ui.checkbox(
             &mut self.fog,

@@ -68,7 +68,9 @@ fn to_missions(rows: &[MissionRow]) -> Vec<AirMission> {
 }
 
 pub fn choose(ui: &mut Ui, cx: &mut Cx, counters: &[AirId], n: u8) {
-    ui.label(format!("The allotment gives any {n} of these counters (A-59):"));
+    ui.label(format!(
+        "The allotment gives any {n} of these counters (A-59):"
+    ));
     let ids: Vec<UnitId> = counters.iter().map(|a| UnitId::new(a.as_str())).collect();
     let g = cx.session.game();
     super::super::combat::toggles(ui, g, "Counters", &ids, &mut cx.orders.draft.picks);
@@ -129,7 +131,10 @@ fn mission_row(ui: &mut Ui, cx: &mut Cx, i: usize) {
     let hex = row.hex.map_or("no hex".into(), |h| h.to_string());
     let active = cx.orders.draft.row == Some(i);
     if ui
-        .selectable_label(active, format!("{} ({} SP) over {hex}: pick on map", row.counter, row.sp))
+        .selectable_label(
+            active,
+            format!("{} ({} SP) over {hex}: pick on map", row.counter, row.sp),
+        )
         .clicked()
     {
         cx.orders.draft.row = Some(i);

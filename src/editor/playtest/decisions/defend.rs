@@ -11,7 +11,9 @@ use crate::wb95::combat::odds::AirSupport;
 use crate::wb95::{Action, Decision, DefenseOrder, Game, Unit};
 
 fn units(g: &Game, ids: &[UnitId]) -> Vec<Unit> {
-    ids.iter().filter_map(|id| g.roster().get(id.as_str())).collect()
+    ids.iter()
+        .filter_map(|id| g.roster().get(id.as_str()))
+        .collect()
 }
 
 fn air_support(g: &Game, ids: &[UnitId]) -> Vec<AirSupport> {
@@ -50,22 +52,23 @@ pub fn body(ui: &mut Ui, cx: &mut Cx, d: &Decision) {
         fortification_units,
         &mut draft.fortification,
     );
-    super::super::combat::toggles(ui, g, "Artillery defensive support (R6.3.3)", artillery, &mut draft.support);
+    super::super::combat::toggles(
+        ui,
+        g,
+        "Artillery defensive support (R6.3.3)",
+        artillery,
+        &mut draft.support,
+    );
     let air_ids: Vec<UnitId> = air.iter().map(|a| UnitId::new(a.as_str())).collect();
-    super::super::combat::toggles(ui, g, "Defensive air support, half SP (R8.2.4)", &air_ids, &mut draft.air);
+    super::super::combat::toggles(
+        ui,
+        g,
+        "Defensive air support, half SP (R8.2.4)",
+        &air_ids,
+        &mut draft.air,
+    );
     if *hq_pool_cms > 0 {
         ui.add(egui::Slider::new(&mut draft.pool, 0..=*hq_pool_cms).text("HQ-loss CMs (R9.1.6)"));
-    }
-    if let Some(mut eng) = g.engagement() {
-        eng.defender_stars = units(g, &draft.picks);
-        eng.fortification_units = units(g, &draft.fortification);
-        eng.defender_support = units(g, &draft.support);
-        eng.defender_air = air_support(g, &draft.air);
-        eng.defender_pool = draft.pool;
-        let odds = g.assess(&eng);
-        egui::CollapsingHeader::new("Odds with this defense")
-            .default_open(true)
-            .show(ui, |ui| super::super::odds_view::show(ui, &odds, g.prepared().crt));
     }
     let order = DefenseOrder {
         stars: draft.picks.clone(),
@@ -77,5 +80,20 @@ pub fn body(ui: &mut Ui, cx: &mut Cx, d: &Decision) {
     let a = Action::Defend(order);
     if action_button(ui, g, "Declare the defense", &a) {
         cx.act(a);
+        return;
+    }
+    let draft = &cx.orders.draft;
+    if let Some(mut eng) = g.engagement() {
+        eng.defender_stars = units(g, &draft.picks);
+        eng.fortification_units = units(g, &draft.fortification);
+        eng.defender_support = units(g, &draft.support);
+        eng.defender_air = air_support(g, &draft.air);
+        eng.defender_pool = draft.pool;
+        let odds = g.assess(&eng);
+        egui::CollapsingHeader::new("Odds with this defense")
+            .default_open(true)
+            .show(ui, |ui| {
+                super::super::odds_view::show(ui, &odds, g.prepared().crt)
+            });
     }
 }

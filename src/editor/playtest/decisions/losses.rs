@@ -57,7 +57,10 @@ pub fn body(
     ui.label(format!("Choose who loses {cel} CEL (R5.1.8)."));
     for g in groups {
         let names: Vec<String> = g.iter().map(|u| u.to_string()).collect();
-        ui.weak(format!("At least 1 CEL from: {} (R15.1.7, R15.4.3)", names.join(", ")));
+        ui.weak(format!(
+            "At least 1 CEL from: {} (R15.1.7, R15.4.3)",
+            names.join(", ")
+        ));
     }
     let g = cx.session.game();
     let total = sliders(ui, g, units, &mut cx.orders.draft.cels);
@@ -75,7 +78,11 @@ pub fn body(
     } else {
         Action::TakeLosses { losses }
     };
-    let text = if withdrawal { "Withdraw these" } else { "Take losses" };
+    let text = if withdrawal {
+        "Withdraw these"
+    } else {
+        "Take losses"
+    };
     if super::super::cx::action_button(ui, g, text, &a) {
         cx.act(a);
     }

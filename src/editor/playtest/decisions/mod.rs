@@ -62,7 +62,10 @@ pub fn title(d: &Decision) -> Option<String> {
 }
 
 fn join<T: std::fmt::Display>(v: &[T]) -> String {
-    v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ")
+    v.iter()
+        .map(|x| x.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The dialog's body.

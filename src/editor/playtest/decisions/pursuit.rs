@@ -61,7 +61,13 @@ fn show_path(p: &[HexId]) -> String {
     if p.is_empty() {
         return "stay".into();
     }
-    format!("› {}", p.iter().map(|h| h.to_string()).collect::<Vec<_>>().join(" › "))
+    format!(
+        "› {}",
+        p.iter()
+            .map(|h| h.to_string())
+            .collect::<Vec<_>>()
+            .join(" › ")
+    )
 }
 
 pub fn body(ui: &mut Ui, cx: &mut Cx, d: &Decision) {
@@ -103,7 +109,10 @@ fn row(ui: &mut Ui, cx: &mut Cx, d: &Decision, id: &UnitId) {
         .unwrap_or_default();
     let label = id_label(g, id);
     let active = cx.orders.draft.active.as_ref() == Some(id);
-    if ui.selectable_label(active, format!("Pick {label} on map")).clicked() {
+    if ui
+        .selectable_label(active, format!("Pick {label} on map"))
+        .clicked()
+    {
         cx.orders.draft.active = Some(id.clone());
     }
     let mut pick = None;
@@ -147,7 +156,10 @@ pub fn click(cx: &mut Cx, d: &Decision, hex: HexId) {
 
 pub fn overlay(sink: &mut impl Sink, g: &Game, grid: &Grid, draft: &super::Draft, d: &Decision) {
     if let Some(id) = &draft.active {
-        let ends: Vec<HexId> = options(g, d, id).iter().filter_map(|p| p.last().copied()).collect();
+        let ends: Vec<HexId> = options(g, d, id)
+            .iter()
+            .filter_map(|p| p.last().copied())
+            .collect();
         paint::shade(sink, grid, ends, paint::REACH);
     }
     for (id, p) in &draft.paths {

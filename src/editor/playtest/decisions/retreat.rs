@@ -23,7 +23,13 @@ fn show_path(p: &[HexId]) -> String {
     if p.is_empty() {
         return "stay and sustain".into();
     }
-    format!("› {}", p.iter().map(|h| h.to_string()).collect::<Vec<_>>().join(" › "))
+    format!(
+        "› {}",
+        p.iter()
+            .map(|h| h.to_string())
+            .collect::<Vec<_>>()
+            .join(" › ")
+    )
 }
 
 fn chosen(cx: &Cx, id: &UnitId) -> Vec<HexId> {
@@ -84,7 +90,10 @@ fn unit_row(ui: &mut Ui, cx: &mut Cx, id: &UnitId) {
     let label = id_label(cx.game(), id);
     ui.horizontal(|ui| {
         let active = cx.orders.draft.active.as_ref() == Some(id);
-        if ui.selectable_label(active, format!("Pick {label} on map")).clicked() {
+        if ui
+            .selectable_label(active, format!("Pick {label} on map"))
+            .clicked()
+        {
             cx.orders.draft.active = Some(id.clone());
         }
     });
@@ -93,7 +102,10 @@ fn unit_row(ui: &mut Ui, cx: &mut Cx, id: &UnitId) {
         .selected_text(show_path(&now))
         .width(260.0)
         .show_ui(ui, |ui| {
-            if ui.selectable_label(now.is_empty(), show_path(&[])).clicked() {
+            if ui
+                .selectable_label(now.is_empty(), show_path(&[]))
+                .clicked()
+            {
                 pick = Some(Vec::new());
             }
             for p in &options {
@@ -125,11 +137,19 @@ fn allocation(ui: &mut Ui, cx: &mut Cx) {
             .filter_map(|id| Some((id.clone(), g.unit_state(g.roster().get(id.as_str())?).cel)))
             .collect();
         if cx.orders.draft.cels.len() != units.len()
-            || cx.orders.draft.cels.iter().zip(&units).any(|(a, b)| a.0 != b.0)
+            || cx
+                .orders
+                .draft
+                .cels
+                .iter()
+                .zip(&units)
+                .any(|(a, b)| a.0 != b.0)
         {
             cx.orders.draft.cels = super::losses::suggest(due, &units, &[]);
         }
-        ui.label(format!("{due} CEL to lose for the hexes not retreated, from:"));
+        ui.label(format!(
+            "{due} CEL to lose for the hexes not retreated, from:"
+        ));
         let total = super::losses::sliders(ui, g, &units, &mut cx.orders.draft.cels);
         ui.label(format!("{total} of {due} CEL chosen"));
         losses = cx
@@ -164,7 +184,10 @@ pub fn click(cx: &mut Cx, hex: HexId) {
 
 pub fn overlay(sink: &mut impl Sink, g: &Game, grid: &Grid, draft: &super::Draft) {
     if let Some(id) = &draft.active {
-        let ends: Vec<HexId> = paths(g, id).iter().filter_map(|p| p.last().copied()).collect();
+        let ends: Vec<HexId> = paths(g, id)
+            .iter()
+            .filter_map(|p| p.last().copied())
+            .collect();
         paint::shade(sink, grid, ends, paint::REACH);
     }
     for (id, p) in &draft.paths {

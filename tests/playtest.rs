@@ -1,0 +1,361 @@
+//! Playtest mode driven as a player would, with egui_kittest (no display, no GPU): Play ▶
+//! and the start dialog, moving a unit on the map, declaring an attack with scripted dice
+//! and answering the defender's retreat, ending the phase, and going back to the editor
+//! with the document untouched; bots taking their turn; saving, loading and replaying a
+//! game.
+
+use std::path::{Path, PathBuf};
+
+use egui::{Event, Modifiers, PointerButton, Pos2, vec2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use sztab::editor::EditorApp;
+use sztab::editor::playtest::{BotChoice, Pace, Seat};
+use sztab::hex::HexId;
+use sztab::wb95::{Decision, Phase, Side};
+
+fn root(p: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(p)
+}
+
+/// The fixture scenario with its map and counters copied into `dir`.
+fn fixture_copy(dir: &Path) -> PathBuf {
+    for f in ["mini.scenario.ron", "mini.counters.ron"] {
+        std::fs::copy(root(&format!("tests/fixtures/{f}")), dir.join(f)).unwrap();
+    }
+    let map = std::fs::read_to_string(root("tests/fixtures/mini.map.ron")).unwrap();
+    let cat = root("assets/wb95/kursk-1943.terrain.ron");
+    let map = map.replace(
+        "../../assets/wb95/kursk-1943.terrain.ron",
+        &cat.display().to_string(),
+    );
+    std::fs::write(dir.join("mini.map.ron"), map).unwrap();
+    dir.join("mini.scenario.ron")
+}
+
+fn open(path: &Path) -> Harness<'static, EditorApp> {
+    let mut h = Harness::builder()
+        .with_size(vec2(1600.0, 1000.0))
+        .with_max_steps(40)
+        .build_ui_state(
+            |ui, app: &mut EditorApp| app.ui(ui),
+            EditorApp::open(Some(path.to_owned())),
+        );
+    h.run();
+    h
+}
+
+fn click(h: &mut Harness<EditorApp>, label: &str) {
+    h.get_by_label(label).click();
+    h.run();
+}
+
+/// Replaces the text of the field named `label` with `text`.
+fn type_into(h: &mut Harness<EditorApp>, label: &str, text: &str) {
+    h.get_by_label(label).click();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::A);
+    h.run();
+    h.get_by_label(label).type_text(text);
+    h.run();
+}
+
+fn button(h: &Harness<EditorApp>, pos: Pos2, pressed: bool) {
+    h.event(Event::PointerButton {
+        pos,
+        button: PointerButton::Primary,
+        pressed,
+        modifiers: Modifiers::NONE,
+    });
+}
+
+fn click_hex(h: &mut Harness<EditorApp>, s: &str) {
+    let pos = h.state().hex_screen_pos(HexId::parse(s).unwrap()).unwrap();
+    h.hover_at(pos);
+    h.step();
+    button(h, pos, true);
+    h.step();
+    button(h, pos, false);
+    h.run();
+}
+
+/// Play ▶, both sides chosen, no fog, Start game.
+fn start(h: &mut Harness<EditorApp>, seats: [Seat; 2]) {
+    click(h, "Play ▶");
+    let dialog = h.state_mut().play.start.as_mut().expect("the start dialog");
+    assert!(dialog.refused.is_empty(), "{:?}", dialog.refused);
+    dialog.seats = seats;
+    dialog.seed = 7;
+    dialog.fog = false;
+    h.run();
+    click(h, "Start game");
+    assert!(h.state().play.playing());
+}
+
+fn decision(h: &Harness<EditorApp>) -> Option<(Side, Decision)> {
+    h.state().play.session()?.decision()
+}
+
+fn phase(h: &Harness<EditorApp>) -> Phase {
+    h.state().play.session().unwrap().game().state().clock.phase
+}
+
+fn hex_of(h: &Harness<EditorApp>, unit: &str) -> Option<HexId> {
+    let g = h.state().play.session().unwrap().game();
+    let u = g.roster().get(unit)?;
+    g.unit_state(u).hex().map(|x| g.hex_id(x))
+}
+
+/// Answers the air phase and the barrage with the dialogs' buttons, up to the movement.
+fn to_movement(h: &mut Harness<EditorApp>) {
+    for _ in 0..10 {
+        match decision(h) {
+            Some((
+                _,
+                Decision::ChooseAir {
+                    counters, choose, ..
+                },
+            )) => {
+                for c in counters.iter().take(usize::from(choose)) {
+                    click(h, c.as_str());
+                }
+                click(h, "Take these counters");
+            }
+            Some((_, Decision::AirMissions { .. })) => click(h, "Place the missions face down"),
+            Some((_, Decision::Barrage { .. })) => click(h, "End phase ▶"),
+            Some((_, Decision::Move { .. })) => return,
+            other => panic!("unexpected decision {other:?}"),
+        }
+    }
+    panic!("never reached the movement phase");
+}
+
+/// Answers the decisions of a combat in progress; returns whether a retreat was asked.
+fn answer_combat(h: &mut Harness<EditorApp>) -> bool {
+    let mut retreated = false;
+    for _ in 0..10 {
+        match decision(h) {
+            Some((_, Decision::Defend { .. })) => click(h, "Declare the defense"),
+            Some((_, Decision::Losses { .. })) => click(h, "Take losses"),
+            Some((Side::B, Decision::Retreat { .. })) => {
+                click(h, "Carry out the retreat");
+                retreated = true;
+            }
+            Some((_, Decision::Retreat { .. })) => click(h, "Carry out the retreat"),
+            Some((_, Decision::Pursue { .. } | Decision::Advance { .. })) => click(h, "Decline"),
+            _ => return retreated,
+        }
+    }
+    retreated
+}
+
+/// Dice faces that give a defender retreat without an attacker retreat for the attack
+/// being planned.
+fn dice_for_a_retreat(h: &Harness<EditorApp>) -> [u8; 2] {
+    let g = h.state().play.session().unwrap().game();
+    let order = sztab::editor::playtest::attack_order(&h.state().play.orders.attack);
+    let eng = g.engagement_of(Side::A, &order).unwrap();
+    let odds = g.assess(&eng);
+    let o = odds
+        .outcomes(g.prepared().crt)
+        .into_iter()
+        .find(|o| o.cell.defender.retreat > 0 && o.cell.attacker.retreat == 0)
+        .expect("some roll makes the defender retreat");
+    let r = o.rolls[0];
+    [r.div_ceil(2), r / 2]
+}
+
+#[test]
+fn play_move_attack_retreat_end_phase_and_back_to_the_editor() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&fixture_copy(dir.path()));
+    let before = h.state().doc().unwrap().scenario().unwrap().clone();
+    let history = h.state().doc().unwrap().history().done().len();
+    start(&mut h, [Seat::Human, Seat::Human]);
+    to_movement(&mut h);
+
+    // Move 10ID/41 from 0607 to 0707: select its stack, click the shaded hex.
+    click_hex(&mut h, "0607");
+    assert!(
+        h.state()
+            .play
+            .orders
+            .reach
+            .as_ref()
+            .is_some_and(|r| r.get(HexId::parse("0707").unwrap()).is_some())
+    );
+    click_hex(&mut h, "0707");
+    assert_eq!(hex_of(&h, "10ID/41"), HexId::parse("0707").ok());
+    click(&mut h, "End phase ▶");
+    assert_eq!(phase(&h), Phase::CombatA);
+
+    // The obligation is shown, and ending the phase is refused while it is owed.
+    click(&mut h, "End phase ▶");
+    assert_eq!(phase(&h), Phase::CombatA);
+    assert!(
+        h.state()
+            .play
+            .message
+            .as_deref()
+            .unwrap_or("")
+            .contains("R5.1")
+    );
+
+    // Attack 0806 from 0707, with dice that make 307 retreat.
+    click_hex(&mut h, "0707");
+    click_hex(&mut h, "0806");
+    h.get_by_label_contains("Art/XX").click();
+    h.run();
+    h.get_by_label_contains("Art/1PzD").click();
+    h.run();
+    assert_eq!(h.state().play.orders.attack.support.len(), 2);
+    let faces = dice_for_a_retreat(&h);
+    h.state_mut()
+        .play
+        .session_mut()
+        .unwrap()
+        .game_mut()
+        .script_dice(&faces);
+    h.get_by_label_contains("Odds breakdown");
+    click(&mut h, "Roll the dice: attack");
+    assert!(
+        answer_combat(&mut h),
+        "the Soviet player was asked to retreat"
+    );
+    assert_ne!(hex_of(&h, "307"), HexId::parse("0806").ok());
+    let card = h
+        .state()
+        .play
+        .session()
+        .unwrap()
+        .combat_card
+        .clone()
+        .unwrap();
+    assert!(card.result.is_some() && card.ended);
+
+    // The engine ends a phase with nothing left to do by itself (R2.1.4).
+    if matches!(decision(&h), Some((_, Decision::Attack { .. }))) {
+        click(&mut h, "End phase ▶");
+    }
+    assert!(phase(&h) > Phase::CombatA);
+
+    click(&mut h, "◀ Back to editor");
+    assert!(!h.state().play.playing());
+    let doc = h.state().doc().unwrap();
+    assert_eq!(
+        doc.scenario().unwrap(),
+        &before,
+        "the document is unchanged"
+    );
+    assert!(!doc.is_dirty());
+    assert_eq!(doc.history().done().len(), history, "undo history intact");
+}
+
+#[test]
+fn bots_take_their_turns_step_by_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&fixture_copy(dir.path()));
+    let bot = Seat::Bot(BotChoice::Random);
+    start(&mut h, [bot, bot]);
+    h.state_mut().play.pace = Pace::Step;
+    for _ in 0..40 {
+        click(&mut h, "Next bot action");
+    }
+    let s = h.state().play.session().unwrap();
+    assert!(s.actions().len() >= 40);
+    assert!(s.game().state().clock.phase > Phase::AirFirst);
+    assert!(s.last.as_ref().is_some_and(|d| d.by_bot));
+}
+
+#[test]
+fn save_load_and_replay_a_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&fixture_copy(dir.path()));
+    start(&mut h, [Seat::Human, Seat::Human]);
+    to_movement(&mut h);
+    click_hex(&mut h, "0607");
+    click_hex(&mut h, "0707");
+    click(&mut h, "End phase ▶");
+    let played = h.state().play.session().unwrap().actions().to_vec();
+    assert!(played.len() >= 4);
+
+    let file = dir.path().join("game.ron");
+    click(&mut h, "Game");
+    click(&mut h, "Save game…");
+    type_into(&mut h, "Path", &file.display().to_string());
+    click(&mut h, "Save game file");
+    assert!(file.exists(), "{:?}", h.state().play.message);
+    let log: sztab::wb95::GameLog =
+        ron::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(log.actions, played);
+
+    // Load it back: it opens in replay at its last position.
+    h.state_mut().play.stop();
+    h.run();
+    click(&mut h, "Game");
+    click(&mut h, "Load game…");
+    type_into(&mut h, "Path", &file.display().to_string());
+    click(&mut h, "Load game file");
+    let s = h.state().play.session().expect("the loaded game");
+    assert_eq!(s.replay_position(), Some((played.len(), played.len())));
+
+    click(&mut h, "⏮ Start");
+    assert_eq!(
+        h.state().play.session().unwrap().replay_position(),
+        Some((0, played.len()))
+    );
+    click(&mut h, "Action forward ▶");
+    click(&mut h, "Action forward ▶");
+    assert_eq!(
+        h.state().play.session().unwrap().replay_position(),
+        Some((2, played.len()))
+    );
+    click(&mut h, "◀ Action back");
+    assert_eq!(
+        h.state().play.session().unwrap().replay_position(),
+        Some((1, played.len()))
+    );
+    click(&mut h, "Phase forward ▶▶");
+    let at = h
+        .state()
+        .play
+        .session()
+        .unwrap()
+        .replay_position()
+        .unwrap()
+        .0;
+    assert!(at > 1);
+    click(&mut h, "End ⏭");
+    assert_eq!(phase(&h), Phase::CombatA);
+    click(&mut h, "◀◀ Phase back");
+    assert_eq!(phase(&h), Phase::MovementA);
+    click(&mut h, "Play from here");
+    assert!(!h.state().play.session().unwrap().replaying());
+    assert!(matches!(
+        decision(&h),
+        Some((Side::A, Decision::Move { .. }))
+    ));
+}
+
+#[test]
+fn a_refused_scenario_lists_its_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = fixture_copy(dir.path());
+    let text = std::fs::read_to_string(&path).unwrap();
+    // Two sides on one hex: the setup checks refuse the game.
+    std::fs::write(
+        &path,
+        text.replace(
+            "(unit: \"202\", hex: \"0805\")",
+            "(unit: \"202\", hex: \"0605\")",
+        ),
+    )
+    .unwrap();
+    let mut h = open(&path);
+    click(&mut h, "Play ▶");
+    let d = h.state().play.start.as_ref().unwrap();
+    assert!(!d.refused.is_empty());
+    assert!(h.query_by_label("Start game").is_none());
+    click(&mut h, "Close");
+    assert!(!h.state().play.playing());
+}
