@@ -106,12 +106,14 @@ fn line(e: &Event) -> Option<(Tone, String)> {
         Event::CombatStepDone { .. } | Event::LossesPaid | Event::StrikeEnded { .. } => {
             return None;
         }
-        Event::Moved { how, .. } if matches!(how, Motion::Retreat) => Tone::Loss,
-        Event::OosChanged { reason, .. }
-            if matches!(reason, OosReason::CutOff | OosReason::Resupplied) =>
-        {
-            Tone::Plain
-        }
+        Event::Moved {
+            how: Motion::Retreat,
+            ..
+        } => Tone::Loss,
+        Event::OosChanged {
+            reason: OosReason::CutOff | OosReason::Resupplied,
+            ..
+        } => Tone::Plain,
         Event::CombatResolved { .. }
         | Event::DisorganizationTest { .. }
         | Event::SurrenderTest { .. }

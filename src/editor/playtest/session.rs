@@ -69,11 +69,10 @@ impl CombatCard {
                     | Event::Eliminated { .. }
                     | Event::Disorganized { .. }
                     | Event::DisorganizationTest { .. } => c.after.push(e.to_string()),
-                    Event::Moved { how, .. }
-                        if matches!(how, Motion::Retreat | Motion::Pursuit | Motion::Advance) =>
-                    {
-                        c.after.push(e.to_string())
-                    }
+                    Event::Moved {
+                        how: Motion::Retreat | Motion::Pursuit | Motion::Advance,
+                        ..
+                    } => c.after.push(e.to_string()),
                     _ => {}
                 }
             }
