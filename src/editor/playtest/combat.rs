@@ -125,7 +125,9 @@ fn suggestions(ui: &mut Ui, cx: &mut Cx) {
                 hexes.join(", "),
                 odds.column
             );
-            if ui.small_button(text).clicked() {
+            let b = egui::Button::new(egui::RichText::new(text).small())
+                .wrap_mode(egui::TextWrapMode::Wrap);
+            if ui.add(b).clicked() {
                 take = Some(o.clone());
             }
         }

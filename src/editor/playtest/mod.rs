@@ -245,10 +245,12 @@ impl PlayMode {
         if let Some(s) = &self.session {
             egui::Panel::right("play_log")
                 .default_size(340.0)
+                .size_range(260.0..=440.0)
                 .show(ui, |ui| log_panel::show(ui, s));
         }
         egui::Panel::left("play_orders")
             .default_size(360.0)
+            .size_range(280.0..=460.0)
             .show(ui, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| self.orders_panel(ui))
             });
@@ -360,7 +362,7 @@ impl PlayMode {
                     self.message = None;
                 }
             }
-            if let (Some(h), Some(s)) = (self.hovered, &self.session) {
+            if let (Some(h), Some(s), None) = (self.hovered, &self.session, self.hand_over_to()) {
                 ui.separator();
                 ui.monospace(map::describe_hex(s.game(), self.viewer(), h));
             }
