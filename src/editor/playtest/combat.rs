@@ -7,7 +7,7 @@
 
 use egui::Ui;
 
-use super::cx::{Cx, action_button, id_label};
+use super::cx::{Cx, confirm_button, id_label};
 use super::orders::{AttackPlan, CombatTool};
 use crate::hex::HexId;
 use crate::model::UnitId;
@@ -155,7 +155,7 @@ fn plan(ui: &mut Ui, cx: &mut Cx) {
     let o = order(&cx.orders.attack);
     let a = Action::Attack(o.clone());
     ui.horizontal(|ui| {
-        if action_button(ui, cx.session.game(), "Roll the dice: attack", &a) && cx.act(a) {
+        if confirm_button(ui, cx.session.game(), "Roll the dice: attack", &a) && cx.act(a) {
             cx.orders.attack = AttackPlan::default();
         }
         if ui.button("Clear attack").clicked() {

@@ -5,7 +5,7 @@
 
 use egui::Ui;
 
-use super::super::cx::{Cx, action_button};
+use super::super::cx::{Cx, confirm_button};
 use super::super::paint;
 use crate::hex::{Grid, HexId, Hexside};
 use crate::model::{AirId, UnitId};
@@ -84,7 +84,7 @@ pub fn choose(ui: &mut Ui, cx: &mut Cx, counters: &[AirId], n: u8) {
             .collect(),
     };
     ui.label(format!("{} of {n} chosen", cx.orders.draft.picks.len()));
-    if action_button(ui, g, "Take these counters", &a) {
+    if confirm_button(ui, g, "Take these counters", &a) {
         cx.act(a);
     }
 }
@@ -101,7 +101,7 @@ pub fn missions_body(ui: &mut Ui, cx: &mut Cx, per_hex: Option<u8>) {
     let a = Action::AirMissions {
         missions: to_missions(&cx.orders.draft.missions),
     };
-    if action_button(ui, cx.game(), "Place the missions face down", &a) && cx.act(a) {
+    if confirm_button(ui, cx.game(), "Place the missions face down", &a) && cx.act(a) {
         cx.orders.draft = super::Draft::default();
     }
 }

@@ -5,7 +5,7 @@
 
 use egui::Ui;
 
-use super::super::cx::{Cx, action_button};
+use super::super::cx::{Cx, confirm_button};
 use crate::model::{AirId, UnitId};
 use crate::wb95::combat::odds::AirSupport;
 use crate::wb95::{Action, Decision, DefenseOrder, Game, Unit};
@@ -78,7 +78,7 @@ pub fn body(ui: &mut Ui, cx: &mut Cx, d: &Decision) {
         air: draft.air.iter().map(|a| AirId::new(a.as_str())).collect(),
     };
     let a = Action::Defend(order);
-    if action_button(ui, g, "Declare the defense", &a) {
+    if confirm_button(ui, g, "Declare the defense", &a) {
         cx.act(a);
         return;
     }

@@ -83,7 +83,7 @@ pub fn body(
     } else {
         "Take losses"
     };
-    if super::super::cx::action_button(ui, g, text, &a) {
+    if super::super::cx::confirm_button(ui, g, text, &a) {
         cx.act(a);
     }
 }

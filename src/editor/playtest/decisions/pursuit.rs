@@ -5,7 +5,7 @@
 
 use egui::Ui;
 
-use super::super::cx::{Cx, action_button, id_label};
+use super::super::cx::{Cx, confirm_button, id_label};
 use super::super::paint;
 use crate::hex::{Grid, HexId};
 use crate::model::UnitId;
@@ -88,7 +88,7 @@ pub fn body(ui: &mut Ui, cx: &mut Cx, d: &Decision) {
     let a = wrap(d, moves);
     ui.horizontal(|ui| {
         let g = cx.session.game();
-        if action_button(ui, g, "Carry out these moves", &a) {
+        if confirm_button(ui, g, "Carry out these moves", &a) {
             cx.act(a);
         } else if ui.button("Decline").clicked() {
             cx.act(wrap(d, Vec::new()));

@@ -3,7 +3,7 @@
 
 use egui::Ui;
 
-use super::super::cx::{Cx, action_button};
+use super::super::cx::{Cx, confirm_button};
 use crate::model::UnitId;
 use crate::wb95::Action;
 
@@ -16,7 +16,7 @@ pub fn body(ui: &mut Ui, cx: &mut Cx, markers: u8, units: &[UnitId]) {
     let a = Action::Repair {
         units: cx.orders.draft.picks.clone(),
     };
-    if action_button(ui, g, "Place repair markers", &a) {
+    if confirm_button(ui, g, "Place repair markers", &a) {
         cx.act(a);
     }
 }

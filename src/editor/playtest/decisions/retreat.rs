@@ -5,7 +5,7 @@
 
 use egui::Ui;
 
-use super::super::cx::{Cx, action_button, id_label};
+use super::super::cx::{Cx, confirm_button, id_label};
 use super::super::paint;
 use crate::hex::{Grid, HexId};
 use crate::model::UnitId;
@@ -162,7 +162,7 @@ fn allocation(ui: &mut Ui, cx: &mut Cx) {
             .collect();
     }
     let a = Action::Retreat(RetreatOrder { moves, losses });
-    if action_button(ui, g, "Carry out the retreat", &a) {
+    if confirm_button(ui, g, "Carry out the retreat", &a) {
         cx.act(a);
     }
 }
