@@ -87,6 +87,7 @@ pub fn action_button(ui: &mut egui::Ui, game: &Game, text: &str, action: &Action
 /// while no text field has the keyboard.
 pub fn confirm_button(ui: &mut egui::Ui, game: &Game, text: &str, action: &Action) -> bool {
     let clicked = action_button(ui, game, text, action);
-    let enter = ui.input(|i| i.key_pressed(egui::Key::Enter)) && !ui.ctx().egui_wants_keyboard_input();
+    let enter =
+        ui.input(|i| i.key_pressed(egui::Key::Enter)) && !ui.ctx().egui_wants_keyboard_input();
     clicked || (enter && game.check(action).is_ok())
 }

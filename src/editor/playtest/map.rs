@@ -49,7 +49,7 @@ pub fn show(pm: &mut PlayMode, ui: &mut Ui, doc: &Document, canvas: &mut Canvas)
             return;
         }
         if pm.overlays.control {
-            overlays::control(sink, grid, g, &bundle.counters);
+            overlays::control(sink, grid, g);
         }
         if pm.overlays.supply {
             overlays::supply(sink, grid, g, focus);

@@ -2,10 +2,9 @@
 //! (R4), the supply net and the units out of supply (R10), and the balance lab's heat
 //! map of where combats were fought.
 
-use super::board_view::side_colours;
 use super::paint;
 use crate::hex::{Grid, HexId};
-use crate::model::{Colour, Counters};
+use crate::model::Colour;
 use crate::render::Sink;
 use crate::wb95::{Game, Side};
 
@@ -40,28 +39,36 @@ impl Overlays {
     }
 }
 
-fn with_alpha(c: Colour, a: u8) -> Colour {
-    Colour([c.0[0], c.0[1], c.0[2], a])
-}
+/// Control colours: the initiative side blue, the other red, as the editor's setup
+/// zones.
+pub const CONTROL: [Colour; 2] = [Colour([40, 90, 230, 70]), Colour([230, 40, 30, 70])];
 
 /// Each controlled hex tinted with its side's colour.
-pub fn control(sink: &mut impl Sink, grid: &Grid, g: &Game, counters: &Counters) {
+pub fn control(sink: &mut impl Sink, grid: &Grid, g: &Game) {
     for side in Side::BOTH {
-        let (fill, _) = side_colours(g, counters, side);
         let hexes = (0..g.board().len())
             .filter(|&h| g.state().control[h] == Some(side))
             .map(|h| g.hex_id(h));
-        paint::shade(sink, grid, hexes, with_alpha(fill, 70));
+        paint::shade(sink, grid, hexes, CONTROL[side.index()]);
     }
 }
 
-/// Hexes in the ZoC of `side`'s enemy.
+/// Hexes in the ZoC of `side`'s enemy, hatched so they read over any tint.
 pub fn zoc(sink: &mut impl Sink, grid: &Grid, g: &Game, side: Side) {
     let z = g.zoc_of(side.other());
-    let hexes = (0..g.board().len())
-        .filter(|&h| z.covers(h))
-        .map(|h| g.hex_id(h));
-    paint::shade(sink, grid, hexes, paint::ZOC);
+    let c = Colour([200, 20, 20, 150]);
+    for h in (0..g.board().len()).filter(|&h| z.covers(h)) {
+        let id = g.hex_id(h);
+        if !grid.contains(id) {
+            continue;
+        }
+        let [x, y] = grid.center(id);
+        for k in [-0.45f32, 0.0, 0.45] {
+            let (a, b) = ([x - 0.45 + k, y + 0.45], [x + 0.05 + k, y - 0.45]);
+            sink.line(a, b, 0.05, c, None);
+        }
+    }
+    sink.layer_done();
 }
 
 /// The hexes `side`'s line of supply reaches within its supply MPs (roads darker), and
@@ -81,8 +88,8 @@ pub fn supply(sink: &mut impl Sink, grid: &Grid, g: &Game, side: Side) {
         .filter(|&h| map[h] > 0 && map[h] <= budget)
         .map(|h| g.hex_id(h))
         .collect();
-    paint::shade(sink, grid, off_road, Colour([60, 160, 230, 45]));
-    paint::shade(sink, grid, free, Colour([30, 110, 210, 70]));
+    paint::shade(sink, grid, off_road, Colour([150, 60, 210, 45]));
+    paint::shade(sink, grid, free, Colour([120, 30, 190, 80]));
     let (_, cut) = g.supply_status(side);
     let cut: Vec<HexId> = cut
         .iter()

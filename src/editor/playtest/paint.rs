@@ -7,7 +7,6 @@ use crate::render::{Anchor, Sink};
 
 pub const REACH: Colour = Colour([40, 170, 70, 80]);
 pub const REACH_TEXT: Colour = Colour([0, 70, 20, 255]);
-pub const ZOC: Colour = Colour([220, 40, 40, 55]);
 pub const PATH: Colour = Colour([250, 250, 250, 235]);
 pub const PATH_EDGE: Colour = Colour([20, 20, 20, 200]);
 pub const SELECTED: Colour = Colour([255, 215, 0, 255]);

@@ -9,24 +9,33 @@ use super::super::cx::{Cx, id_label};
 use crate::model::UnitId;
 use crate::wb95::{Action, Game};
 
-/// A first allocation: one CEL from each group that must give one, then in order.
+/// A first allocation: one CEL from each group that must give one, then one CEL at a
+/// time from the unit with the most left, so losses reduce units before eliminating any.
 pub fn suggest(cel: u8, units: &[(UnitId, u8)], groups: &[Vec<UnitId>]) -> Vec<(UnitId, u8)> {
     let mut out: Vec<(UnitId, u8)> = units.iter().map(|(u, _)| (u.clone(), 0)).collect();
-    let mut due = cel;
     let room = |out: &Vec<(UnitId, u8)>, i: usize| units[i].1.saturating_sub(out[i].1);
+    let mut due = cel;
     for g in groups {
         if due == 0 || out.iter().any(|(u, c)| *c > 0 && g.contains(u)) {
             continue;
         }
-        if let Some(i) = (0..units.len()).find(|&i| g.contains(&units[i].0) && room(&out, i) > 0) {
+        let best = (0..units.len())
+            .filter(|&i| g.contains(&units[i].0) && room(&out, i) > 0)
+            .max_by_key(|&i| room(&out, i));
+        if let Some(i) = best {
             out[i].1 += 1;
             due -= 1;
         }
     }
-    for i in 0..units.len() {
-        let take = room(&out, i).min(due);
-        out[i].1 += take;
-        due -= take;
+    while due > 0 {
+        let Some(i) = (0..units.len())
+            .filter(|&i| room(&out, i) > 0)
+            .max_by_key(|&i| (room(&out, i), std::cmp::Reverse(i)))
+        else {
+            break;
+        };
+        out[i].1 += 1;
+        due -= 1;
     }
     out
 }
@@ -54,7 +63,9 @@ pub fn body(
         cx.orders.draft.cels = suggest(cel, units, groups);
         cx.orders.draft.ready = true;
     }
-    ui.label(format!("Choose who loses {cel} CEL (R5.1.8)."));
+    ui.label(format!(
+        "Choose who loses {cel} CEL; each owner picks his units (R5.1.8)."
+    ));
     for g in groups {
         let names: Vec<String> = g.iter().map(|u| u.to_string()).collect();
         ui.weak(format!(

@@ -49,6 +49,39 @@ fn set(cx: &mut Cx, id: &UnitId, p: Vec<HexId>) {
     }
 }
 
+/// Full retreats where they fit: each unit takes the first full-length path whose end
+/// hex stays within 8 CEL with the units already sent there (R5.3.6); the others stay.
+fn default_moves(g: &Game, units: &[UnitId], hexes: u8) -> Vec<(UnitId, Vec<HexId>)> {
+    let mut added: Vec<(HexId, u32)> = Vec::new();
+    let mut out = Vec::new();
+    for id in units {
+        let Some(u) = g.roster().get(id.as_str()) else {
+            continue;
+        };
+        let cel = u32::from(g.unit_state(u).cel);
+        let fits = |end: HexId, added: &[(HexId, u32)]| {
+            let there = g.board().index(end).map_or(0, |h| g.stacked_cel(h));
+            let more: u32 = added
+                .iter()
+                .filter(|(h, _)| *h == end)
+                .map(|(_, c)| c)
+                .sum();
+            there + more + cel <= 8
+        };
+        let pick = paths(g, id)
+            .into_iter()
+            .filter(|p| p.len() == usize::from(hexes))
+            .find(|p| p.last().is_some_and(|&e| fits(e, &added)));
+        if let Some(p) = pick {
+            if let Some(&end) = p.last() {
+                added.push((end, cel));
+            }
+            out.push((id.clone(), p));
+        }
+    }
+    out
+}
+
 pub fn body(ui: &mut Ui, cx: &mut Cx, d: &Decision) {
     let Decision::Retreat {
         hexes,
@@ -61,12 +94,7 @@ pub fn body(ui: &mut Ui, cx: &mut Cx, d: &Decision) {
         return;
     };
     if !cx.orders.draft.ready {
-        for id in units {
-            let full = paths(cx.game(), id)
-                .into_iter()
-                .find(|p| p.len() == usize::from(*hexes));
-            set(cx, id, full.unwrap_or_default());
-        }
+        cx.orders.draft.paths = default_moves(cx.game(), units, *hexes);
         cx.orders.draft.active = units.first().cloned();
         cx.orders.draft.ready = true;
     }
