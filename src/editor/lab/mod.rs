@@ -1,0 +1,201 @@
+//! The balance lab: bots play N games of the open scenario on all cores (`sztab::balance`
+//! on a background thread) with a progress bar and Cancel; the results show each side's
+//! win rate with its 95 % Wilson interval, the distributions of VP and of victory
+//! levels (egui_plot), average losses, automatic victories and their turns, the heat map
+//! of where combats were fought (drawn on the map), and export as CSV.
+
+mod plots;
+mod results;
+mod setup;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use egui::Ui;
+
+use super::document::Document;
+use super::files::{Chooser, ChooserPurpose};
+use crate::balance::{Runner, Study, Summary};
+use crate::hex::HexId;
+use crate::model::Bundle;
+use crate::wb95::Game;
+use crate::wb95::prepared::Prepared;
+
+pub use setup::LabSetup;
+
+/// The side names, the initiative side (A) first, as the balance runner orders them.
+fn side_names(bundle: &Bundle) -> [String; 2] {
+    let sc = &bundle.scenario;
+    let a = sc.sides.iter().find(|s| s.id == sc.initiative);
+    let b = sc.sides.iter().find(|s| s.id != sc.initiative);
+    [a, b].map(|s| s.map_or_else(|| "?".to_string(), |s| s.name.clone()))
+}
+
+#[derive(Default)]
+pub struct Lab {
+    pub open: bool,
+    pub setup: LabSetup,
+    runner: Option<Runner>,
+    study: Option<Study>,
+    summary: Option<Summary>,
+    /// Draw the combat heat map on the map.
+    pub show_heat: bool,
+    pub message: Option<String>,
+    chooser: Option<Chooser>,
+}
+
+impl Lab {
+    pub fn running(&self) -> bool {
+        self.runner.is_some()
+    }
+
+    pub fn summary(&self) -> Option<&Summary> {
+        self.summary.as_ref()
+    }
+
+    pub fn study(&self) -> Option<&Study> {
+        self.study.as_ref()
+    }
+
+    /// Starts the study on `bundle`, refusing a scenario the engine refuses.
+    pub fn start(&mut self, bundle: &Bundle) {
+        if let Err(e) = Game::new(bundle, self.setup.seed) {
+            self.message = Some(e.to_string());
+            return;
+        }
+        let prepared: Arc<Prepared> = Prepared::new(bundle);
+        self.runner = Some(Runner::spawn(prepared, self.setup.config()));
+        self.study = None;
+        self.summary = None;
+        self.message = None;
+    }
+
+    pub fn cancel(&self) {
+        if let Some(r) = &self.runner {
+            r.cancel();
+        }
+    }
+
+    /// Collects a finished run; true when one was collected.
+    pub fn poll(&mut self) -> bool {
+        if !self.runner.as_ref().is_some_and(Runner::is_finished) {
+            return false;
+        }
+        let Some(r) = self.runner.take() else {
+            return false;
+        };
+        match r.join() {
+            Ok(study) => {
+                self.summary = Some(study.summary());
+                self.study = Some(study);
+            }
+            Err(e) => self.message = Some(e.to_string()),
+        }
+        true
+    }
+
+    /// Combats per hex for the map overlay, when it is switched on.
+    pub fn heat(&self) -> Option<Vec<(HexId, u32)>> {
+        let s = self.summary.as_ref().filter(|_| self.show_heat)?;
+        Some(
+            s.heat
+                .iter()
+                .map(|&(h, k)| (h, u32::try_from(k).unwrap_or(u32::MAX)))
+                .collect(),
+        )
+    }
+
+    /// Writes the records as CSV (the `sztab balance --csv` format).
+    pub fn export_csv(&mut self, path: &std::path::Path) -> Result<(), String> {
+        let study = self.study.as_ref().ok_or("no results to export")?;
+        let mut out = Vec::new();
+        crate::balance::csv::write(&mut out, &study.info, &study.records)
+            .map_err(|e| e.to_string())?;
+        let text = String::from_utf8(out).map_err(|e| e.to_string())?;
+        crate::model::io::write_atomic(path, &text)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        self.message = Some(format!("{} games written to {}", study.records.len(), path.display()));
+        Ok(())
+    }
+
+    /// The lab window (when open) and its CSV chooser.
+    pub fn window(&mut self, ctx: &egui::Context, doc: Option<&Document>) {
+        if self.poll() {
+            ctx.request_repaint();
+        }
+        if self.running() {
+            ctx.request_repaint_after(Duration::from_millis(100));
+        }
+        let bundle = doc.and_then(Document::bundle);
+        let mut open = self.open;
+        egui::Window::new("Balance lab")
+            .open(&mut open)
+            .default_width(560.0)
+            .default_height(720.0)
+            .show(ctx, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| self.body(ui, bundle));
+            });
+        self.open = open;
+        self.chooser_window(ctx);
+    }
+
+    fn body(&mut self, ui: &mut Ui, bundle: Option<&Bundle>) {
+        let Some(bundle) = bundle else {
+            ui.label("Open a scenario to study its balance.");
+            return;
+        };
+        ui.label(format!("Scenario: {}", bundle.scenario.title));
+        let names = side_names(bundle);
+        let busy = self.running();
+        ui.add_enabled_ui(!busy, |ui| self.setup.show(ui, &names));
+        self.run_controls(ui, bundle);
+        if let Some(m) = &self.message {
+            ui.colored_label(egui::Color32::from_rgb(190, 30, 30), m);
+        }
+        if let (Some(s), Some(study)) = (&self.summary, &self.study) {
+            ui.separator();
+            results::show(ui, s, study, &mut self.show_heat);
+            plots::show(ui, s);
+            if ui.button("Export CSV…").clicked() {
+                self.chooser = Some(Chooser::new(ChooserPurpose::ExportCsv, "balance.csv"));
+            }
+        }
+    }
+
+    fn run_controls(&mut self, ui: &mut Ui, bundle: &Bundle) {
+        match &self.runner {
+            Some(r) => {
+                let (done, total) = r.progress();
+                let elapsed = r.last_report().map_or(0.0, |p| p.elapsed.as_secs_f64());
+                let rate = if elapsed > 0.0 { done as f64 / elapsed } else { 0.0 };
+                ui.add(
+                    egui::ProgressBar::new(done as f32 / total.max(1) as f32)
+                        .text(format!("{done} of {total} games, {rate:.1} games/s")),
+                );
+                if ui.button("Cancel").clicked() {
+                    r.cancel();
+                }
+            }
+            None => {
+                if ui.button("Run the games").clicked() {
+                    self.start(bundle);
+                }
+            }
+        }
+    }
+
+    fn chooser_window(&mut self, ctx: &egui::Context) {
+        let Some(ch) = &mut self.chooser else { return };
+        let mut open = true;
+        let chosen = ch.show(ctx, &mut open);
+        if !open {
+            self.chooser = None;
+        }
+        if let Some(path) = chosen {
+            self.chooser = None;
+            if let Err(e) = self.export_csv(&path) {
+                self.message = Some(e);
+            }
+        }
+    }
+}

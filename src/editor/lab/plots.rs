@@ -1,0 +1,102 @@
+//! The distributions of a study as egui_plot charts: victory points, victory levels, and
+//! the win rates with their confidence intervals.
+
+use egui::{Color32, Ui};
+use egui_plot::{Bar, BarChart, Line, Plot, PlotPoints};
+
+use crate::balance::Summary;
+
+const HEIGHT: f32 = 170.0;
+
+pub fn show(ui: &mut Ui, s: &Summary) {
+    ui.strong("Victory points");
+    vp(ui, s);
+    ui.strong("Victory levels");
+    levels(ui, s);
+    ui.strong("Win rate with 95 % interval");
+    win_rates(ui, s);
+}
+
+fn vp(ui: &mut Ui, s: &Summary) {
+    let bars: Vec<Bar> = s
+        .vp_histogram
+        .bins
+        .iter()
+        .map(|&(lo, hi, k)| {
+            let width = (hi - lo + 1) as f64;
+            Bar::new((lo + hi) as f64 / 2.0, k as f64)
+                .width(width * 0.9)
+                .name(if lo == hi { format!("{lo} VP") } else { format!("{lo}..{hi} VP") })
+        })
+        .collect();
+    Plot::new("lab_vp")
+        .height(HEIGHT)
+        .allow_scroll(false)
+        .allow_drag(false)
+        .x_axis_label("VP")
+        .y_axis_label("games")
+        .show(ui, |p| {
+            p.bar_chart(BarChart::new("games", bars).color(Color32::from_rgb(70, 120, 200)))
+        });
+}
+
+fn levels(ui: &mut Ui, s: &Summary) {
+    let names: Vec<String> = s.levels.iter().map(|(n, _)| n.clone()).collect();
+    let bars: Vec<Bar> = s
+        .levels
+        .iter()
+        .enumerate()
+        .map(|(i, (n, k))| Bar::new(i as f64, *k as f64).width(0.7).name(n))
+        .collect();
+    Plot::new("lab_levels")
+        .height(HEIGHT)
+        .allow_scroll(false)
+        .allow_drag(false)
+        .y_axis_label("games")
+        .x_axis_formatter(move |m, _| {
+            let i = m.value.round();
+            if (m.value - i).abs() < 1e-6 && i >= 0.0 {
+                names.get(i as usize).cloned().unwrap_or_default()
+            } else {
+                String::new()
+            }
+        })
+        .show(ui, |p| {
+            p.bar_chart(BarChart::new("levels", bars).color(Color32::from_rgb(200, 140, 40)))
+        });
+}
+
+fn win_rates(ui: &mut Ui, s: &Summary) {
+    let names = s.info.sides.clone();
+    let colours = [Color32::from_rgb(40, 90, 230), Color32::from_rgb(230, 40, 30)];
+    Plot::new("lab_wins")
+        .height(HEIGHT * 0.8)
+        .allow_scroll(false)
+        .allow_drag(false)
+        .include_y(0.0)
+        .include_y(100.0)
+        .y_axis_label("% of games")
+        .x_axis_formatter(move |m, _| {
+            let i = m.value.round();
+            if (m.value - i).abs() < 1e-6 && (0.0..2.0).contains(&i) {
+                names[i as usize].clone()
+            } else {
+                String::new()
+            }
+        })
+        .show(ui, |p| {
+            for k in 0..2 {
+                let bar = Bar::new(k as f64, 100.0 * s.win_rate[k]).width(0.5);
+                p.bar_chart(
+                    BarChart::new(format!("{} wins", s.info.sides[k]), vec![bar])
+                        .color(colours[k]),
+                );
+                let (lo, hi) = s.win_ci[k];
+                let x = k as f64;
+                let ci = PlotPoints::new(vec![[x, 100.0 * lo], [x, 100.0 * hi]]);
+                p.line(Line::new(format!("95 % interval {}", s.info.sides[k]), ci)
+                    .color(Color32::BLACK)
+                    .width(3.0));
+            }
+        });
+}
