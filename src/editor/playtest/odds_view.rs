@@ -60,12 +60,12 @@ fn side(ui: &mut Ui, title: &str, s: &Strength) {
     for l in s.lines.iter().chain(&s.support) {
         let mut t = format!("{} {}  {} SP", l.unit, l.hex, l.printed);
         if l.value != l.printed {
-            t += &format!(" (counts {})", l.value);
+            t += &format!(", counts {}", l.value);
+        }
+        if let Some(n) = &l.note {
+            t += &format!(" ({n})");
         }
         ui.label(t);
-        if let Some(n) = &l.note {
-            ui.weak(format!("   {n}"));
-        }
     }
     if let Some(h) = &s.halving {
         ui.label(format!(
