@@ -392,3 +392,73 @@ impl Session {
         self.rebuild_bots();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::RandomBot;
+
+    fn fixture() -> Bundle {
+        let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/mini.scenario.ron");
+        Bundle::load(&p).unwrap().0
+    }
+
+    /// Plays `n` random actions through the session as a human would.
+    fn play(s: &mut Session, n: usize) {
+        let mut bot = RandomBot::new(3);
+        for _ in 0..n {
+            let Some((side, d)) = s.decision() else {
+                return;
+            };
+            let id = s.game().side_id(side).clone();
+            let a = bot.decide(s.game(), &id, &d);
+            s.apply(a).unwrap();
+        }
+    }
+
+    #[test]
+    fn stepping_back_past_checkpoints_gives_the_same_game() {
+        let b = fixture();
+        let mut s = Session::new(
+            Game::new(&b, 5).unwrap(),
+            [Seat::Human, Seat::Human],
+            "mini".into(),
+        );
+        play(&mut s, 150);
+        let k = 70;
+        let mut twin = Session::new(
+            Game::new(&b, 5).unwrap(),
+            [Seat::Human, Seat::Human],
+            "mini".into(),
+        );
+        for a in &s.actions()[..k] {
+            twin.apply(a.clone()).unwrap();
+        }
+        let full = s.log();
+        s.rewind(k);
+        assert_eq!(s.log(), twin.log());
+        assert_eq!(s.chronicle.entries, twin.chronicle.entries);
+        // And forward again through the replay script to the same end.
+        s.script = Some(full.actions.clone());
+        s.replay_to_end();
+        assert_eq!(s.log().fingerprint, full.fingerprint);
+    }
+
+    #[test]
+    fn a_log_that_does_not_match_the_scenario_is_refused() {
+        let b = fixture();
+        let mut s = Session::new(
+            Game::new(&b, 5).unwrap(),
+            [Seat::Human, Seat::Human],
+            "mini".into(),
+        );
+        play(&mut s, 20);
+        let mut log = s.log();
+        log.fingerprint = "0000000000000000".into();
+        assert!(Session::from_log(&b, &log, [Seat::Human; 2]).is_err());
+        log.actions.insert(0, Action::EndPhase);
+        assert!(Session::from_log(&b, &s.log(), [Seat::Human; 2]).is_ok());
+        assert!(Session::from_log(&b, &log, [Seat::Human; 2]).is_err());
+    }
+}
