@@ -359,3 +359,34 @@ fn a_refused_scenario_lists_its_errors() {
     click(&mut h, "Close");
     assert!(!h.state().play.playing());
 }
+
+#[test]
+fn reinforcements_enter_from_the_tray() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&fixture_copy(dir.path()));
+    start(&mut h, [Seat::Human, Seat::Human]);
+    // Both players pass turn 1 with random orders, up to the German movement of turn 2.
+    let mut bot = sztab::ai::RandomBot::new(11);
+    for _ in 0..2000 {
+        let s = h.state_mut().play.session_mut().unwrap();
+        let clock = s.game().state().clock;
+        if clock.turn == 2 && clock.phase == Phase::MovementA {
+            break;
+        }
+        let (side, d) = s.decision().unwrap();
+        let id = s.game().side_id(side).clone();
+        let a = sztab::ai::Player::decide(&mut bot, s.game(), &id, &d);
+        s.apply(a).unwrap();
+    }
+    h.run();
+    assert!(matches!(
+        decision(&h),
+        Some((Side::A, Decision::Move { .. }))
+    ));
+    h.get_by_label_contains("— zones A").click();
+    h.run();
+    click_hex(&mut h, "0105");
+    assert_eq!(h.state().play.orders.entry_hex, HexId::parse("0105").ok());
+    click(&mut h, "Enter and stop on 0105");
+    assert_eq!(hex_of(&h, "505"), HexId::parse("0105").ok());
+}

@@ -56,8 +56,11 @@ impl Cx<'_> {
 pub fn unit_label(game: &Game, u: Unit) -> String {
     let info = game.info(u);
     let id = info.id.as_str();
-    if info.def.designation.is_empty() || id.ends_with(info.def.designation.as_str()) {
+    let d = info.def.designation.as_str();
+    if d.is_empty() || id.ends_with(d) {
         id.to_string()
+    } else if d.contains(id) {
+        d.to_string()
     } else {
         format!("{id} ({})", info.def.designation)
     }
