@@ -8,6 +8,7 @@ use egui::Ui;
 use super::cx::{Cx, action_button};
 use super::orders::FirePlan;
 use crate::hex::HexId;
+use crate::hex::Hexside;
 use crate::model::UnitId;
 use crate::wb95::{Action, FireOrder, Game};
 
@@ -42,8 +43,67 @@ pub fn click(cx: &mut Cx, hex: HexId) {
     }
 }
 
+/// Bridges the side's guns may fire at now (R6.4.7), each with the guns that may.
+fn bridge_targets(g: &Game, side: crate::wb95::Side) -> Vec<(Hexside, Vec<UnitId>)> {
+    let guns: Vec<UnitId> = g
+        .units_on_map(side)
+        .filter(|&u| g.info(u).is_artillery())
+        .map(|u| g.unit_id(u).clone())
+        .collect();
+    g.board()
+        .bridges
+        .iter()
+        .filter_map(|b| {
+            let ok: Vec<UnitId> = guns
+                .iter()
+                .filter(|id| {
+                    g.check(&Action::FireAtBridge {
+                        artillery: vec![(*id).clone()],
+                        bridge: b.side,
+                    })
+                    .is_ok()
+                })
+                .cloned()
+                .collect();
+            (!ok.is_empty()).then_some((b.side, ok))
+        })
+        .collect()
+}
+
+/// Fire at a bridge with every gun that may (ATTACK ON OBJECTS table).
+fn bridges(ui: &mut Ui, cx: &mut Cx) {
+    let g = cx.session.game();
+    let targets = bridge_targets(g, cx.side);
+    if targets.is_empty() {
+        return;
+    }
+    let mut chosen = None;
+    egui::CollapsingHeader::new(format!("Fire at a bridge (R6.4.7): {}", targets.len())).show(
+        ui,
+        |ui| {
+            for (b, guns) in targets {
+                let names: Vec<String> = guns.iter().map(|u| u.to_string()).collect();
+                let text = format!("Fire at bridge {b} with {}", names.join(", "));
+                let a = Action::FireAtBridge {
+                    artillery: guns,
+                    bridge: b,
+                };
+                if action_button(ui, g, &text, &a) {
+                    chosen = Some(a);
+                }
+            }
+        },
+    );
+    if let Some(a) = chosen {
+        cx.act(a);
+    }
+}
+
 /// The targets, the chosen guns and the fire button.
 pub fn panel(ui: &mut Ui, cx: &mut Cx, barrage: bool) {
+    if !barrage {
+        bridges(ui, cx);
+    }
     let g = cx.session.game();
     let opts = options(g, barrage);
     if barrage {
