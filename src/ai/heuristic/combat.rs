@@ -1,0 +1,725 @@
+//! Combat phases and combat results: which attack to make next (obligations first,
+//! then voluntary attacks at good odds, checked with the engine's exact odds), the
+//! defender's voluntary CMs, loss allocation, retreat or sustain, pursuit and advance.
+
+use super::analysis::{Analysis, VP_WEIGHT};
+use super::estimate::{Est, ExpectTable, attack_sp, estimate};
+use super::movement::Occupancy;
+use super::{HeuristicBot, Params};
+use crate::hex::HexId;
+use crate::model::UnitId;
+use crate::wb95::board::Hx;
+use crate::wb95::movement::STACKING_LIMIT;
+use crate::wb95::{Action, AttackOrder, DefenseOrder, Game, RetreatOrder, Side, Unit};
+
+/// Column (index; 5 = 3:1) from which a voluntary attack is made.
+const VOLUNTARY_COLUMN: usize = 5;
+/// Column (index; 7 = 5:1) beyond which the bot stops adding attackers.
+const ENOUGH_COLUMN: usize = 7;
+/// Smallest value of a voluntary attack (CEL-equivalents).
+const VOLUNTARY_VALUE: f32 = 0.4;
+/// Chance that a disorganization test fails, for retreat tests.
+const TEST_FAILS: f32 = 0.2;
+
+/// What an attack is worth to the attacker, in CEL-equivalents: the defender's
+/// expected losses (a retreat counts as a loss when the defender cannot get away), the
+/// hex when the defender leaves it, less the attacker's expected losses.
+pub fn attack_value(
+    game: &Game,
+    an: &Analysis,
+    table: &ExpectTable,
+    est: &Est,
+    target: Hx,
+    attackers: usize,
+    trapped: bool,
+) -> f32 {
+    let e = table.get(est.column, est.hq_net);
+    let def_cel = est.defender_cel as f32;
+    let retreat = if trapped || est.forced {
+        e.def_retreat
+    } else {
+        0.35 * e.p_def_retreat + 0.2 * e.def_retreat
+    };
+    let damage = (e.def_loss + retreat + 0.25 * e.def_disorg).min(def_cel.max(0.5));
+    let units = game.units_at(target).len().max(1) as f32;
+    let mut v = damage;
+    if an.scorer {
+        // Eliminated units are victory points.
+        v += 0.5 * VP_WEIGHT * damage * (units / def_cel.max(1.0)).min(1.0);
+    }
+    v += e.p_def_retreat * 0.5 * (an.obj[target] + 0.3 * an.pot[target]);
+    let mut cost = e.att_loss + 0.25 * e.att_retreat + 0.3 * e.att_disorg * attackers.min(3) as f32;
+    if !an.scorer {
+        cost += 0.4 * VP_WEIGHT * e.att_loss;
+    }
+    v - cost
+}
+
+/// Can the defenders of `target` retreat somewhere: a neighbour the attacker neither
+/// holds nor covers with a ZoC (counting units about to stand on `occupied`)?
+pub fn escape_exists(game: &Game, defender: Side, target: Hx, occupied: &[Hx]) -> bool {
+    let b = game.board();
+    let attacker = defender.other();
+    let att_zoc = game.zoc_of(attacker);
+    b.neighbours(target).any(|(d, n)| {
+        if game.occupant(n) == Some(attacker) || occupied.contains(&n) {
+            return false;
+        }
+        if b.edge(target, d).big_river && b.edge(target, d).road.is_none() {
+            return false;
+        }
+        let covered = att_zoc.covers(n) || occupied.iter().any(|&o| b.adjacent(o, n));
+        !covered || game.occupant(n) == Some(defender)
+    })
+}
+
+/// The defender uses every star and fortification unit, and HQ-loss CMs sparingly.
+pub fn defend(stars: &[UnitId], fortification_units: &[UnitId], pool: u8) -> Action {
+    Action::Defend(DefenseOrder {
+        stars: stars.to_vec(),
+        fortification_units: fortification_units.to_vec(),
+        hq_pool_cms: pool.min(2),
+    })
+}
+
+/// The cost of taking one more CEL from a unit that has `left` CELs.
+fn loss_cost(game: &Game, side: Side, u: Unit, left: u8) -> f32 {
+    let info = game.info(u);
+    if left == 0 {
+        return f32::INFINITY;
+    }
+    if left == 1 {
+        let mut c = 3.0 + (info.attack_at(left) + info.defense_at(left)) as f32 / 4.0;
+        let scorer = game
+            .prepared()
+            .victory
+            .as_ref()
+            .is_some_and(|v| v.scorer == side);
+        if !scorer {
+            c += VP_WEIGHT;
+        }
+        if info.is_hq() {
+            c += 5.0;
+        }
+        return c;
+    }
+    let drop = info.attack_at(left) + info.defense_at(left)
+        - info.attack_at(left - 1)
+        - info.defense_at(left - 1);
+    0.5 + drop as f32 / 4.0
+}
+
+/// Who loses `cel` CELs (R5.1.8): at least one from each group, then always the CEL
+/// that costs least (a flip before an elimination, a weak unit before a strong one).
+pub fn allocate_losses(
+    game: &Game,
+    side: Side,
+    cel: u8,
+    units: &[(UnitId, u8)],
+    groups: &[Vec<UnitId>],
+) -> Vec<(UnitId, u8)> {
+    let mut left: Vec<(UnitId, Option<Unit>, u8)> = units
+        .iter()
+        .map(|(id, c)| (id.clone(), game.roster().get(id.as_str()), *c))
+        .collect();
+    let mut out: Vec<(UnitId, u8)> = Vec::new();
+    let mut due = cel;
+    let cost_of = |(_, u, c): &(UnitId, Option<Unit>, u8)| match u {
+        Some(u) => loss_cost(game, side, *u, *c),
+        None => f32::INFINITY,
+    };
+    let mut take = |i: usize, left: &mut Vec<(UnitId, Option<Unit>, u8)>| {
+        left[i].2 -= 1;
+        let id = left[i].0.clone();
+        match out.iter_mut().find(|(u, _)| *u == id) {
+            Some(o) => o.1 += 1,
+            None => out.push((id, 1)),
+        }
+    };
+    for g in groups {
+        if due == 0 {
+            break;
+        }
+        let best = left
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| g.contains(&e.0) && e.2 > 0)
+            .min_by(|a, b| cost_of(a.1).total_cmp(&cost_of(b.1)))
+            .map(|(i, _)| i);
+        if let Some(i) = best {
+            take(i, &mut left);
+            due -= 1;
+        }
+    }
+    while due > 0 {
+        let best = left
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.2 > 0)
+            .min_by(|a, b| cost_of(a.1).total_cmp(&cost_of(b.1)).then(a.0.cmp(&b.0)))
+            .map(|(i, _)| i);
+        let Some(i) = best else {
+            break;
+        };
+        take(i, &mut left);
+        due -= 1;
+    }
+    out
+}
+
+/// The cost (CEL-equivalents) of the losses `allocate_losses` would choose.
+fn allocation_cost(game: &Game, side: Side, due: u8, absorbers: &[UnitId]) -> f32 {
+    let units: Vec<(UnitId, u8)> = absorbers
+        .iter()
+        .filter_map(|id| {
+            let u = game.roster().get(id.as_str())?;
+            Some((id.clone(), game.unit_state(u).cel))
+        })
+        .collect();
+    let alloc = allocate_losses(game, side, due, &units, &[]);
+    let mut cost = 0.0;
+    for (id, k) in &alloc {
+        let Some(u) = game.roster().get(id.as_str()) else {
+            continue;
+        };
+        let mut c = game.unit_state(u).cel;
+        for _ in 0..*k {
+            cost += loss_cost(game, side, u, c);
+            c -= 1;
+        }
+    }
+    let given: u8 = alloc.iter().map(|(_, k)| k).sum();
+    cost + 4.0 * f32::from(due.saturating_sub(given))
+}
+
+/// An attack the bot means to make: target, attackers, estimate, value.
+#[derive(Clone, Debug)]
+struct Planned {
+    target: Hx,
+    units: Vec<Unit>,
+    est: Est,
+    value: f32,
+    required: bool,
+}
+
+impl HeuristicBot {
+    pub(super) fn attack(&mut self, game: &Game, side: Side) -> Action {
+        let table = self.table(game);
+        let params = self.params;
+        let an = self.analysis(game, side);
+        if let Some(order) = choose_attack(game, an, &table, params) {
+            let a = Action::Attack(order);
+            if game.check(&a).is_ok() {
+                return a;
+            }
+        }
+        if game.unmet_obligation().is_some() {
+            return fallback_obligation(game, side);
+        }
+        Action::EndPhase
+    }
+
+    pub(super) fn retreat(
+        &mut self,
+        game: &Game,
+        side: Side,
+        n: u8,
+        units: &[UnitId],
+        immobile: &[UnitId],
+    ) -> Action {
+        let params = self.params;
+        let an = self.analysis(game, side);
+        choose_retreat(game, an, params, n, units, immobile)
+    }
+
+    pub(super) fn pursue(
+        &mut self,
+        game: &Game,
+        side: Side,
+        paths: &[(UnitId, Vec<HexId>)],
+        pursuers: &[UnitId],
+    ) -> Action {
+        let an = self.analysis(game, side);
+        let moves = follow(game, an, paths, pursuers, true);
+        let a = Action::Pursue { moves };
+        if game.check(&a).is_ok() {
+            a
+        } else {
+            Action::Pursue { moves: vec![] }
+        }
+    }
+
+    pub(super) fn advance(
+        &mut self,
+        game: &Game,
+        side: Side,
+        hexes: &[HexId],
+        units: &[UnitId],
+    ) -> Action {
+        let an = self.analysis(game, side);
+        let paths: Vec<(UnitId, Vec<HexId>)> =
+            hexes.iter().map(|&h| (UnitId::from(""), vec![h])).collect();
+        let moves = follow(game, an, &paths, units, false);
+        let a = Action::Advance { moves };
+        if game.check(&a).is_ok() {
+            a
+        } else {
+            Action::Advance { moves: vec![] }
+        }
+    }
+}
+
+/// The attack meeting an open obligation with the best column, from the engine's own
+/// candidates: the last resort when the plan found none.
+fn fallback_obligation(game: &Game, side: Side) -> Action {
+    let best = game
+        .candidate_attacks()
+        .into_iter()
+        .filter(|(o, _)| game.meets_obligation(side, o))
+        .max_by_key(|(_, odds)| odds.column);
+    match best {
+        Some((o, _)) => Action::Attack(o),
+        None => Action::EndPhase,
+    }
+}
+
+fn hex_list(game: &Game, hexes: &[Hx]) -> Vec<HexId> {
+    hexes.iter().map(|&h| game.hex_id(h)).collect()
+}
+
+/// The next attack of a Combat phase, or none.
+fn choose_attack(
+    game: &Game,
+    an: &Analysis,
+    table: &ExpectTable,
+    params: Params,
+) -> Option<AttackOrder> {
+    let side = an.side;
+    let b = game.board();
+    let st = game.state();
+    let ready: Vec<(Unit, Hx)> = game
+        .units_on_map(side)
+        .filter(|&u| game.info(u).can_attack() && !game.fought(u))
+        .filter_map(|u| Some((u, game.unit_state(u).hex()?)))
+        .filter(|&(u, _)| attack_sp(game, u) > 0 || st.obliged.contains(&u))
+        .collect();
+    if ready.is_empty() {
+        return None;
+    }
+    let mut targets: Vec<Hx> = ready
+        .iter()
+        .flat_map(|&(_, h)| b.neighbours(h).map(|(_, n)| n))
+        .filter(|&n| game.attackable(side, n))
+        .collect();
+    targets.sort_unstable();
+    targets.dedup();
+    let adjacent = |t: Hx| -> Vec<(Unit, Hx)> {
+        ready
+            .iter()
+            .copied()
+            .filter(|&(_, h)| b.adjacent(h, t))
+            .collect()
+    };
+    let required: Vec<Hx> = targets
+        .iter()
+        .copied()
+        .filter(|&t| game.units_at(t).iter().any(|u| st.must_attack.contains(u)))
+        .collect();
+    let obliged: Vec<Unit> = ready
+        .iter()
+        .map(|&(u, _)| u)
+        .filter(|u| st.obliged.contains(u))
+        .collect();
+    let hqs = [&an.hqs[0][..], &an.hqs[1][..]];
+    let est_of = |units: &[(Unit, Hx)], t: Hx| estimate(game, side, units, t, hqs);
+    let value_of = |est: &Est, t: Hx, n: usize| {
+        let trapped = !escape_exists(game, an.enemy, t, &[]);
+        attack_value(game, an, table, est, t, n, trapped)
+    };
+    // Allocate: required targets, the most constrained first, then voluntary ones.
+    let mut pool: Vec<(Unit, Hx)> = ready.clone();
+    let mut plans: Vec<Planned> = Vec::new();
+    let mut req = required.clone();
+    req.sort_by_key(|&t| (adjacent(t).len(), t));
+    let mut voluntary: Vec<Hx> = targets
+        .iter()
+        .copied()
+        .filter(|t| !required.contains(t))
+        .collect();
+    voluntary.sort_by_cached_key(|&t| {
+        let e = est_of(&adjacent(t), t);
+        (std::cmp::Reverse(e.column), t)
+    });
+    voluntary.truncate(params.targets.max(4));
+    for (t, is_required) in req
+        .iter()
+        .map(|&t| (t, true))
+        .chain(voluntary.iter().map(|&t| (t, false)))
+    {
+        let mut cands: Vec<(Unit, Hx)> = pool
+            .iter()
+            .copied()
+            .filter(|&(_, h)| b.adjacent(h, t))
+            .collect();
+        if cands.is_empty() {
+            continue;
+        }
+        // Units needed by another required target with fewer options go last.
+        let other_need = |u: Unit, h: Hx| -> usize {
+            req.iter()
+                .filter(|&&r| r != t && b.adjacent(h, r) && !plans.iter().any(|p| p.target == r))
+                .filter(|&&r| {
+                    pool.iter()
+                        .filter(|&&(x, hx)| x != u && b.adjacent(hx, r))
+                        .count()
+                        == 0
+                })
+                .count()
+        };
+        cands.sort_by_key(|&(u, h)| {
+            (
+                other_need(u, h),
+                std::cmp::Reverse(attack_sp(game, u)),
+                std::cmp::Reverse(st.obliged.contains(&u)),
+                u,
+            )
+        });
+        cands.truncate(params.attackers.max(4));
+        let mut chosen: Vec<(Unit, Hx)> = Vec::new();
+        let mut est = Est::default();
+        for c in cands {
+            chosen.push(c);
+            est = est_of(&chosen, t);
+            if est.column >= ENOUGH_COLUMN || est.forced {
+                break;
+            }
+        }
+        let mut j = chosen.len();
+        while j > 1 {
+            j -= 1;
+            if obliged.contains(&chosen[j].0) {
+                continue;
+            }
+            let mut fewer = chosen.clone();
+            fewer.remove(j);
+            let e = est_of(&fewer, t);
+            if e.column >= est.column && e.hq_net <= est.hq_net {
+                chosen = fewer;
+                est = e;
+            }
+        }
+        let value = value_of(&est, t, chosen.len());
+        if !is_required && !est.forced && (est.column < VOLUNTARY_COLUMN || value < VOLUNTARY_VALUE)
+        {
+            continue;
+        }
+        pool.retain(|p| !chosen.contains(p));
+        plans.push(Planned {
+            target: t,
+            units: chosen.iter().map(|&(u, _)| u).collect(),
+            est,
+            value,
+            required: is_required,
+        });
+    }
+    // Obliged units left over join an attack next to them, or make their own.
+    for &u in &obliged {
+        let Some(&(_, h)) = pool.iter().find(|(x, _)| *x == u) else {
+            continue;
+        };
+        if let Some(p) = plans.iter_mut().find(|p| b.adjacent(h, p.target)) {
+            p.units.push(u);
+        } else if let Some(&t) = targets.iter().find(|&&t| b.adjacent(h, t)) {
+            plans.push(Planned {
+                target: t,
+                units: vec![u],
+                est: Est::default(),
+                value: 0.0,
+                required: true,
+            });
+        }
+        pool.retain(|&(x, _)| x != u);
+    }
+    // Best odds first: a good result may make other obligations moot.
+    plans.sort_by(|a, b| {
+        b.required
+            .cmp(&a.required)
+            .then(b.est.column.cmp(&a.est.column))
+            .then(b.value.total_cmp(&a.value))
+            .then(a.target.cmp(&b.target))
+    });
+    for p in plans {
+        let mut order = AttackOrder {
+            attackers: p.units.iter().map(|&u| game.unit_id(u).clone()).collect(),
+            defenders: hex_list(game, &[p.target]),
+            stars: p
+                .units
+                .iter()
+                .filter(|&&u| !game.info(u).stars().is_empty())
+                .map(|&u| game.unit_id(u).clone())
+                .collect(),
+            hq_pool_cms: 0,
+        };
+        let Ok(eng) = game.engagement_of(side, &order) else {
+            continue;
+        };
+        let odds = game.assess(&eng);
+        let column = odds.column.index();
+        let pool_cms = game.pool_available(side, &[p.target]);
+        if pool_cms > 0 && column < ENOUGH_COLUMN {
+            order.hq_pool_cms = pool_cms.min((ENOUGH_COLUMN - column) as u8);
+        }
+        if !p.required && column + usize::from(order.hq_pool_cms) < VOLUNTARY_COLUMN {
+            continue;
+        }
+        return Some(order);
+    }
+    None
+}
+
+/// A retreat option: the moves and who absorbs the CELs due.
+struct RetreatOption {
+    moves: Vec<(UnitId, Vec<HexId>)>,
+    cost: f32,
+}
+
+/// Retreat or sustain (R5.3): full retreats along the best paths, holding the hex
+/// with every unit, or (at higher strengths) holding with the strongest units while
+/// the others retreat; the cheapest in CELs and position wins.
+fn choose_retreat(
+    game: &Game,
+    an: &Analysis,
+    params: Params,
+    n: u8,
+    units: &[UnitId],
+    immobile: &[UnitId],
+) -> Action {
+    let side = an.side;
+    let resolve = |id: &UnitId| game.roster().get(id.as_str());
+    let mobile: Vec<Unit> = units
+        .iter()
+        .filter(|id| !immobile.contains(id))
+        .filter_map(resolve)
+        .collect();
+    let origins: Vec<Hx> = units
+        .iter()
+        .filter_map(resolve)
+        .filter_map(|u| game.unit_state(u).hex())
+        .collect();
+    // Best full-length path per mobile unit, keeping the stacking limit at the ends.
+    let mut occ = Occupancy::of(game, side);
+    for &u in &mobile {
+        if let Some(h) = game.unit_state(u).hex() {
+            occ.remove(game, u, h);
+        }
+    }
+    let enemy_zoc = game.zoc_of(an.enemy);
+    let mut full: Vec<(Unit, Vec<HexId>, f32)> = Vec::new();
+    let mut ordered = mobile.clone();
+    ordered.sort_by_key(|&u| (std::cmp::Reverse(game.unit_state(u).cel), u));
+    for &u in &ordered {
+        let cel = u32::from(game.unit_state(u).cel);
+        let mut best: Option<(f32, Vec<HexId>, Hx)> = None;
+        for p in game.retreat_paths(u) {
+            if p.len() != usize::from(n) {
+                continue;
+            }
+            let hexes: Vec<Hx> = p.iter().filter_map(|&h| game.board().index(h)).collect();
+            let Some(&end) = hexes.last() else {
+                continue;
+            };
+            if occ.cel[end] + cel > STACKING_LIMIT {
+                continue;
+            }
+            let zoc = hexes.iter().filter(|&&h| enemy_zoc.covers(h)).count() as f32;
+            let mut s = -1.2 * zoc;
+            s += 0.25 * f32::from(occ.regular[end].min(3));
+            s -= 0.05 * f32::from(an.home_dist[end].min(60));
+            s += 0.3 * an.obj[end];
+            if game.state().ff[end] == Some(side) {
+                s += 0.6;
+            }
+            s += 0.15 * f32::from(game.board().terrain_cm[end]);
+            let adjacent_enemies = game
+                .board()
+                .neighbours(end)
+                .filter(|&(_, x)| game.occupant(x) == Some(an.enemy))
+                .count();
+            s -= 0.3 * adjacent_enemies as f32;
+            if best.as_ref().is_none_or(|(b, _, _)| s > *b) {
+                best = Some((s, p, end));
+            }
+        }
+        if let Some((s, p, end)) = best {
+            occ.add(game, u, end);
+            full.push((u, p, s));
+        }
+    }
+    let hold_value: f32 = {
+        let mut v: f32 = 0.0;
+        for &o in &origins {
+            let mut x = an.obj[o];
+            if game.state().ff[o] == Some(side) || game.board().fp_hex[o] {
+                x += 1.0;
+            }
+            if game.board().fl_hex[o] && game.prepared().fl_owner[o] == Some(side) {
+                x += 0.8;
+            }
+            v = v.max(x);
+        }
+        v
+    };
+    let retreat_tests = f32::from(n.saturating_sub(1)) * TEST_FAILS * 0.6;
+    let mut options: Vec<RetreatOption> = Vec::new();
+    let id = |u: Unit| game.unit_id(u).clone();
+    let evaluate = |moves: Vec<(UnitId, Vec<HexId>)>, path_score: f32, stays: bool| {
+        let (due, absorbers) = game.retreat_loss_due(side, &moves).ok()?;
+        let mut cost = allocation_cost(game, side, due, &absorbers) - path_score;
+        cost += retreat_tests * moves.len() as f32;
+        if !stays {
+            cost += hold_value;
+        }
+        Some(RetreatOption { moves, cost })
+    };
+    // Everyone who can retreats fully.
+    let all_moves: Vec<(UnitId, Vec<HexId>)> =
+        full.iter().map(|(u, p, _)| (id(*u), p.clone())).collect();
+    let all_score: f32 = full.iter().map(|(_, _, s)| s).sum();
+    let stays = !immobile.is_empty() || full.len() < mobile.len();
+    if let Some(o) = evaluate(all_moves, all_score, stays) {
+        options.push(o);
+    }
+    // Everyone holds.
+    if let Some(o) = evaluate(Vec::new(), 0.0, true) {
+        options.push(o);
+    }
+    // The strongest unit holds; the rest retreat.
+    if params.partial_holds && full.len() > 1 {
+        let keep = full.iter().map(|(u, _, _)| *u).max_by_key(|&u| {
+            (
+                game.unit_state(u).cel,
+                attack_sp(game, u),
+                std::cmp::Reverse(u),
+            )
+        });
+        if let Some(k) = keep {
+            let moves: Vec<(UnitId, Vec<HexId>)> = full
+                .iter()
+                .filter(|(u, _, _)| *u != k)
+                .map(|(u, p, _)| (id(*u), p.clone()))
+                .collect();
+            let score: f32 = full
+                .iter()
+                .filter(|(u, _, _)| *u != k)
+                .map(|(_, _, s)| s)
+                .sum();
+            if let Some(o) = evaluate(moves, score, true) {
+                options.push(o);
+            }
+        }
+    }
+    options.sort_by(|a, b| a.cost.total_cmp(&b.cost));
+    for o in options {
+        let Ok((due, absorbers)) = game.retreat_loss_due(side, &o.moves) else {
+            continue;
+        };
+        let cels: Vec<(UnitId, u8)> = absorbers
+            .iter()
+            .filter_map(|aid| {
+                let u = game.roster().get(aid.as_str())?;
+                Some((aid.clone(), game.unit_state(u).cel))
+            })
+            .collect();
+        let losses = allocate_losses(game, side, due, &cels, &[]);
+        let a = Action::Retreat(RetreatOrder {
+            moves: o.moves,
+            losses,
+        });
+        if game.check(&a).is_ok() {
+            return a;
+        }
+    }
+    Action::Retreat(RetreatOrder::default())
+}
+
+/// Pursuers or advancers worth moving into the emptied hex (and, for the side taking
+/// objectives, one hex further along a retreat path when that hex is worth more).
+fn follow(
+    game: &Game,
+    an: &Analysis,
+    paths: &[(UnitId, Vec<HexId>)],
+    candidates: &[UnitId],
+    pursuit: bool,
+) -> Vec<(UnitId, Vec<HexId>)> {
+    let b = game.board();
+    let side = an.side;
+    let mut best: Option<(f32, Vec<HexId>)> = None;
+    for (_, p) in paths {
+        let Some(&first) = p.first() else {
+            continue;
+        };
+        let Some(h) = b.index(first) else {
+            continue;
+        };
+        let enemy_sp: u32 = b
+            .neighbours(h)
+            .filter(|&(_, x)| game.occupant(x) == Some(an.enemy))
+            .flat_map(|(_, x)| game.units_at(x).iter().copied())
+            .map(|u| attack_sp(game, u))
+            .sum();
+        let mut v = an.obj[h] + if an.scorer { 0.4 * an.pot[h] } else { 0.0 };
+        v += if an.scorer { 0.4 } else { 0.0 };
+        v -= 0.03 * enemy_sp as f32;
+        let mut route = vec![first];
+        if pursuit
+            && an.scorer
+            && let Some(&second) = p.get(1)
+            && let Some(h2) = b.index(second)
+            && an.obj[h2] > an.obj[h] + 0.5
+        {
+            route.push(second);
+            v += an.obj[h2] - an.obj[h];
+        }
+        if best.as_ref().is_none_or(|(bv, _)| v > *bv) {
+            best = Some((v, route));
+        }
+    }
+    let Some((value, route)) = best else {
+        return Vec::new();
+    };
+    if value <= 0.3 {
+        return Vec::new();
+    }
+    // Strongest followers first, up to the stacking limit, leaving no objective or own
+    // fortification empty behind them.
+    let mut units: Vec<Unit> = candidates
+        .iter()
+        .filter_map(|id| game.roster().get(id.as_str()))
+        .collect();
+    units.sort_by_key(|&u| (std::cmp::Reverse(attack_sp(game, u)), u));
+    let mut cel = 0u32;
+    let mut left: Vec<(Hx, u32)> = Vec::new();
+    let mut out = Vec::new();
+    for u in units {
+        let Some(from) = game.unit_state(u).hex() else {
+            continue;
+        };
+        let c = u32::from(game.unit_state(u).cel);
+        if cel + c > STACKING_LIMIT {
+            continue;
+        }
+        let stay_count = game.units_at(from).len() as u32
+            - left.iter().find(|(x, _)| *x == from).map_or(0, |e| e.1);
+        let keep_here = an.obj[from] > 0.5 || game.state().ff[from] == Some(side);
+        if keep_here && stay_count <= 1 {
+            continue;
+        }
+        cel += c;
+        match left.iter_mut().find(|(x, _)| *x == from) {
+            Some(e) => e.1 += 1,
+            None => left.push((from, 1)),
+        }
+        out.push((game.unit_id(u).clone(), route.clone()));
+    }
+    out
+}

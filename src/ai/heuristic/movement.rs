@@ -1,0 +1,817 @@
+//! Movement and Strategic Movement phases: a plan made once per phase (attack
+//! positions first, then every other unit, HQs, towed guns, reinforcements), carried
+//! out one action per decision and checked against the engine before each one.
+
+use std::collections::VecDeque;
+
+use rand::RngExt;
+
+use super::analysis::Analysis;
+use super::combat::{attack_value, escape_exists};
+use super::estimate::{Est, ExpectTable, attack_sp, defense_sp, estimate};
+use super::{HeuristicBot, Params};
+use crate::model::ArtillerySetup;
+use crate::wb95::board::Hx;
+use crate::wb95::crt::Column;
+use crate::wb95::movement::STACKING_LIMIT;
+use crate::wb95::{Action, Game, PhaseKind, Reach, Side, Unit};
+
+/// Weight of the pull of objectives.
+const POT_W: f32 = 1.0;
+/// Weight of holding an objective hex.
+const HOLD_W: f32 = 0.6;
+/// Cost of ending in an enemy ZoC outside fortifications without a planned attack
+/// (R5.1.3 will force an attack, usually at poor odds).
+const OBLIGATION: f32 = 2.5;
+/// Weight of the CELs a stack may lose if the enemy attacks it next turn.
+const RISK_W: f32 = 0.8;
+/// Keeping one's field fortification.
+const FF_STAY: f32 = 1.2;
+/// Weakest column (index; 4 = 2:1) a planned attack may have.
+const PLAN_MIN_COLUMN: usize = 4;
+/// Column (index; 8 = 6:1) beyond which more attackers are not worth adding.
+const PLAN_ENOUGH_COLUMN: usize = 8;
+/// Smallest value (CEL-equivalents) of a planned attack.
+const PLAN_MIN_VALUE: f32 = 0.3;
+
+/// One planned action.
+#[derive(Clone, Debug)]
+pub enum Step {
+    /// Move along a path found when planning.
+    Move { unit: Unit, path: Vec<Hx> },
+    /// Switch a towed unit's setup (R6.2.4).
+    Setup { unit: Unit },
+    /// Move a towed unit to the best safe hex it can reach when its turn comes.
+    Relocate { unit: Unit },
+    /// Bring a waiting unit on through the best zone when its turn comes.
+    Enter { unit: Unit },
+}
+
+/// Own strength per hex as the plan places units.
+#[derive(Clone, Debug)]
+pub struct Occupancy {
+    pub cel: Vec<u32>,
+    pub def: Vec<u32>,
+    /// Regular units (they back guns and HQs and project ZoC).
+    pub regular: Vec<u16>,
+}
+
+impl Occupancy {
+    pub fn of(game: &Game, side: Side) -> Self {
+        let n = game.board().len();
+        let mut o = Occupancy {
+            cel: vec![0; n],
+            def: vec![0; n],
+            regular: vec![0; n],
+        };
+        for u in game.units_on_map(side) {
+            if let Some(h) = game.unit_state(u).hex() {
+                o.add(game, u, h);
+            }
+        }
+        o
+    }
+
+    pub fn add(&mut self, game: &Game, u: Unit, h: Hx) {
+        self.cel[h] += u32::from(game.unit_state(u).cel);
+        self.def[h] += defense_sp(game, u);
+        if game.info(u).is_regular() {
+            self.regular[h] += 1;
+        }
+    }
+
+    pub fn remove(&mut self, game: &Game, u: Unit, h: Hx) {
+        self.cel[h] = self.cel[h].saturating_sub(u32::from(game.unit_state(u).cel));
+        self.def[h] = self.def[h].saturating_sub(defense_sp(game, u));
+        if game.info(u).is_regular() {
+            self.regular[h] = self.regular[h].saturating_sub(1);
+        }
+    }
+
+    fn fits(&self, game: &Game, u: Unit, h: Hx) -> bool {
+        self.cel[h] + u32::from(game.unit_state(u).cel) <= STACKING_LIMIT
+    }
+}
+
+/// How good it is for `u` to end on `h` (CEL-equivalents), apart from attacks.
+pub fn place_score(
+    game: &Game,
+    an: &Analysis,
+    table: &ExpectTable,
+    occ: &Occupancy,
+    u: Unit,
+    h: Hx,
+    cost_twelfths: i32,
+) -> f32 {
+    let b = game.board();
+    let info = game.info(u);
+    let side = an.side;
+    let staying = game.unit_state(u).hex() == Some(h);
+    let cel_u = u32::from(game.unit_state(u).cel);
+    let mut s = an.obj[h] * HOLD_W + an.pot[h] * POT_W;
+    let own_ff = game.state().ff[h] == Some(side) && (staying || occ.cel[h] > 0);
+    let fortified = own_ff || game.in_fortification(side, h) && !b.fl_hex[h];
+    let enemy_zoc = game.zoc_of(an.enemy);
+    if enemy_zoc.covers(h) && info.can_attack() && !fortified {
+        s -= OBLIGATION;
+    }
+    if !info.is_regular() {
+        // HQs and towed units alone are overrun by an enemy entering (R6.1.7, R9.1.5).
+        let others = occ.regular[h];
+        if others == 0 && an.enemy_reach[h] {
+            s -= 6.0;
+        }
+        if enemy_zoc.covers(h) {
+            s -= 2.0;
+        }
+    }
+    let threat = an.threat[h];
+    if threat > 0.0 {
+        let def = occ.def[h] + defense_sp(game, u);
+        let mut cms = i32::from(b.terrain_cm[h]);
+        if own_ff {
+            cms += i32::from(b.ff_cm(h));
+        }
+        let col = Column::clamped(Column::raw_position(threat.round() as u32, def.max(1)))
+            .shift(-cms)
+            .index();
+        let e = table.get(col, 0);
+        let total = (occ.cel[h] + cel_u).max(1) as f32;
+        let share = cel_u as f32 / total;
+        let mut risk = (e.def_loss + 0.4 * e.def_retreat) * share;
+        if cel_u == 1 {
+            risk *= 1.5;
+        }
+        if !an.scorer {
+            // Every unit the scorer eliminates is worth victory points to him.
+            risk *= 1.3;
+        }
+        s -= RISK_W * risk;
+    }
+    let friends = b
+        .neighbours(h)
+        .filter(|&(_, x)| occ.regular[x] > 0)
+        .count()
+        .min(3);
+    s += 0.12 * friends as f32;
+    if staying {
+        s += 0.05;
+        if game.state().ff[h] == Some(side) {
+            s += FF_STAY;
+        }
+    }
+    if info.is_regular() && game.overrunnable(side, h) {
+        s += 3.0;
+    }
+    s - 0.02 * cost_twelfths as f32 / 12.0
+}
+
+/// An attack planned for the coming Combat phase.
+#[derive(Clone, Debug)]
+struct TargetPlan {
+    target: Hx,
+    chosen: Vec<(Unit, Hx)>,
+    value: f32,
+}
+
+/// A unit's way to stand next to a target: the hex, its MP cost, and how good it is.
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    unit: Unit,
+    hex: Hx,
+    cost: i32,
+    quality: f32,
+    sp: u32,
+}
+
+struct Planner<'a> {
+    game: &'a Game,
+    an: &'a Analysis,
+    table: &'a ExpectTable,
+    params: Params,
+    side: Side,
+    occ: Occupancy,
+    /// Each unit's planned hex (by unit index), once decided.
+    decided: Vec<Option<Hx>>,
+    steps: Vec<Step>,
+    reaches: Vec<(Unit, Reach)>,
+}
+
+impl HeuristicBot {
+    pub(super) fn movement(&mut self, game: &Game, side: Side) -> Action {
+        let tick = game.state().tick();
+        if !matches!(&self.plan, Some((t, _)) if *t == tick) {
+            let table = self.table(game);
+            let params = self.params;
+            let shuffle_seed: u64 = self.rng.random();
+            let an = self.analysis(game, side).clone();
+            let steps = plan_phase(game, &an, &table, params, shuffle_seed);
+            self.plan = Some((tick, VecDeque::from(steps)));
+        }
+        loop {
+            let step = self.plan.as_mut().and_then(|(_, q)| q.pop_front());
+            let Some(step) = step else {
+                return Action::EndPhase;
+            };
+            if let Some(a) = self.realize(game, side, step) {
+                return a;
+            }
+        }
+    }
+
+    /// The action of a planned step, if it is still legal (or a fresh choice for the
+    /// same unit when the planned one is not).
+    fn realize(&mut self, game: &Game, side: Side, step: Step) -> Option<Action> {
+        let id = |u: Unit| game.unit_id(u).clone();
+        let ids = |p: &[Hx]| p.iter().map(|&h| game.hex_id(h)).collect::<Vec<_>>();
+        match step {
+            Step::Move { unit, path } => {
+                let a = Action::Move {
+                    units: vec![id(unit)],
+                    path: ids(&path),
+                };
+                if game.check(&a).is_ok() {
+                    return Some(a);
+                }
+                self.best_move_now(game, side, unit)
+            }
+            Step::Setup { unit } => {
+                let a = Action::ChangeSetup { unit: id(unit) };
+                game.check(&a).is_ok().then_some(a)
+            }
+            Step::Relocate { unit } => self.best_move_now(game, side, unit),
+            Step::Enter { unit } => self.best_entry_now(game, side, unit),
+        }
+    }
+
+    /// The best move for one unit in the position as it is now.
+    fn best_move_now(&mut self, game: &Game, side: Side, u: Unit) -> Option<Action> {
+        let table = self.table(game);
+        let an = self.analysis(game, side);
+        let reach = game.reach(u)?;
+        let occ = Occupancy::of(game, side);
+        let here = game.unit_state(u).hex()?;
+        let mut occ_wo = occ.clone();
+        occ_wo.remove(game, u, here);
+        let stay = place_score(game, an, &table, &occ_wo, u, here, 0);
+        let mut best: Option<(f32, Hx)> = None;
+        for (h, c) in reach.hexes() {
+            if !occ_wo.fits(game, u, h) {
+                continue;
+            }
+            let s = place_score(game, an, &table, &occ_wo, u, h, c.twelfths());
+            if s > stay + 0.01 && best.is_none_or(|(b, _)| s > b) {
+                best = Some((s, h));
+            }
+        }
+        let (_, h) = best?;
+        let path = reach.path(h)?;
+        let a = Action::Move {
+            units: vec![game.unit_id(u).clone()],
+            path: path.iter().map(|&x| game.hex_id(x)).collect(),
+        };
+        game.check(&a).is_ok().then_some(a)
+    }
+
+    /// The best entry for a waiting unit now: every zone and entry hex it may use, and
+    /// every hex it can reach from there.
+    fn best_entry_now(&mut self, game: &Game, side: Side, u: Unit) -> Option<Action> {
+        let table = self.table(game);
+        let an = self.analysis(game, side);
+        let occ = Occupancy::of(game, side);
+        let mut best: Option<(f32, Vec<Hx>)> = None;
+        let mut entries: Vec<Hx> = game
+            .entry_zones(u)
+            .into_iter()
+            .flat_map(|(z, _)| game.prepared().zones[z].hexes.clone())
+            .collect();
+        entries.sort_unstable();
+        entries.dedup();
+        for e in entries {
+            let Some(reach) = game.reach_from_entry(u, e) else {
+                continue;
+            };
+            let mut options: Vec<(Hx, i32)> =
+                reach.hexes().map(|(h, c)| (h, c.twelfths())).collect();
+            if let Some(c) = reach.cost(e) {
+                options.push((e, c.twelfths()));
+            }
+            for (h, c) in options {
+                if !occ.fits(game, u, h) {
+                    continue;
+                }
+                let s = place_score(game, an, &table, &occ, u, h, c);
+                if best.as_ref().is_none_or(|(b, _)| s > *b) {
+                    let path = if h == e { Some(vec![e]) } else { reach.path(h) };
+                    if let Some(p) = path {
+                        best = Some((s, p));
+                    }
+                }
+            }
+        }
+        let (_, path) = best?;
+        let a = Action::Enter {
+            units: vec![game.unit_id(u).clone()],
+            path: path.iter().map(|&x| game.hex_id(x)).collect(),
+        };
+        game.check(&a).is_ok().then_some(a)
+    }
+}
+
+/// The plan of one Movement or Strategic Movement phase.
+fn plan_phase(
+    game: &Game,
+    an: &Analysis,
+    table: &ExpectTable,
+    params: Params,
+    shuffle_seed: u64,
+) -> Vec<Step> {
+    let side = an.side;
+    let mut p = Planner {
+        game,
+        an,
+        table,
+        params,
+        side,
+        occ: Occupancy::of(game, side),
+        decided: vec![None; game.roster().len()],
+        steps: Vec::new(),
+        reaches: Vec::new(),
+    };
+    let movement = game.state().clock.phase.kind() == PhaseKind::Movement;
+    for u in game.units_on_map(side) {
+        if let Some(r) = game.reach(u) {
+            p.reaches.push((u, r));
+        }
+    }
+    if movement {
+        p.plan_attacks(shuffle_seed);
+    }
+    p.place_units();
+    if movement {
+        p.place_hqs();
+        p.move_guns();
+    }
+    for u in game.waiting_units(side) {
+        p.steps.push(Step::Enter { unit: u });
+    }
+    p.steps
+}
+
+impl Planner<'_> {
+    fn hex_of(&self, u: Unit) -> Option<Hx> {
+        self.game.unit_state(u).hex()
+    }
+
+    fn reach_of(&self, u: Unit) -> Option<&Reach> {
+        self.reaches.iter().find(|(x, _)| *x == u).map(|(_, r)| r)
+    }
+
+    /// Records that `u` ends on `h`, with the step that takes it there.
+    fn decide(&mut self, u: Unit, h: Hx) {
+        let Some(from) = self.hex_of(u) else {
+            return;
+        };
+        self.decided[u.ix()] = Some(h);
+        if h == from {
+            return;
+        }
+        let path = self.reach_of(u).and_then(|r| r.path(h));
+        if let Some(path) = path {
+            self.occ.remove(self.game, u, from);
+            self.occ.add(self.game, u, h);
+            self.steps.push(Step::Move { unit: u, path });
+        } else {
+            self.decided[u.ix()] = Some(from);
+        }
+    }
+
+    /// Does a unit of ours on `h` stand in a fortification (so it need not attack)?
+    fn fortified(&self, h: Hx) -> bool {
+        let g = self.game;
+        g.state().ff[h] == Some(self.side) || g.board().fp_hex[h]
+    }
+
+    /// Every unit's best hex next to each enemy hex it can reach, by target.
+    fn slots(&self) -> Vec<(Hx, Vec<Slot>)> {
+        let g = self.game;
+        let b = g.board();
+        let enemy_zoc = g.zoc_of(self.an.enemy);
+        let mut by_target: Vec<(Hx, Vec<Slot>)> = Vec::new();
+        let attackers = g
+            .units_on_map(self.side)
+            .filter(|&u| g.info(u).can_attack() && self.decided[u.ix()].is_none());
+        for u in attackers {
+            let Some(here) = self.hex_of(u) else {
+                continue;
+            };
+            let mut options: Vec<(Hx, i32)> = vec![(here, 0)];
+            if let Some(r) = self.reach_of(u) {
+                options.extend(r.hexes().map(|(h, c)| (h, c.twelfths())));
+            }
+            let sp = attack_sp(g, u);
+            if sp == 0 {
+                continue;
+            }
+            for (p, cost) in options {
+                if p != here && !self.occ.fits(g, u, p) {
+                    continue;
+                }
+                for (_, e) in b.neighbours(p) {
+                    if g.occupant(e) != Some(self.an.enemy) {
+                        continue;
+                    }
+                    let quality = self.slot_quality(p, e, cost, enemy_zoc);
+                    let slot = Slot {
+                        unit: u,
+                        hex: p,
+                        cost,
+                        quality,
+                        sp,
+                    };
+                    let list = match by_target.iter_mut().find(|(t, _)| *t == e) {
+                        Some((_, l)) => l,
+                        None => {
+                            by_target.push((e, Vec::new()));
+                            &mut by_target.last_mut().expect("just pushed").1
+                        }
+                    };
+                    match list.iter_mut().find(|s| s.unit == u) {
+                        Some(s) if s.quality < quality => *s = slot,
+                        Some(_) => {}
+                        None => list.push(slot),
+                    }
+                }
+            }
+        }
+        by_target.sort_by_key(|(t, _)| *t);
+        by_target
+    }
+
+    /// How good `p` is to attack `e` from: not across lines and rivers, no other enemy
+    /// hex to attack as well, good ground, cheap to reach.
+    fn slot_quality(&self, p: Hx, e: Hx, cost: i32, enemy_zoc: &crate::wb95::zoc::ZocMap) -> f32 {
+        let g = self.game;
+        let b = g.board();
+        let mut q = 0.0;
+        if let Some(edge) = b.edge_between(p, e) {
+            let fl = g.prepared().rules.fortified_lines
+                && edge.fl.is_some_and(|(x, _)| x == e)
+                && g.prepared().fl_owner[e] == Some(self.an.enemy);
+            if fl || edge.fp.is_some_and(|(x, _)| x == e) || edge.big_river {
+                q -= 3.0;
+            }
+            if !edge.water.is_empty() {
+                q -= 1.0;
+            }
+        }
+        if !self.fortified(p) {
+            let mut others: Vec<Hx> = enemy_zoc
+                .sources(p)
+                .iter()
+                .filter_map(|&s| g.unit_state(s).hex())
+                .filter(|&h| h != e)
+                .collect();
+            others.sort_unstable();
+            others.dedup();
+            q -= 2.0 * others.len() as f32;
+        }
+        q += 0.2 * f32::from(b.terrain_cm[p]) + 0.1 * self.an.obj[p];
+        q - 0.03 * cost as f32 / 12.0
+    }
+
+    /// Chooses attacks for the coming Combat phase and moves their units into place.
+    fn plan_attacks(&mut self, shuffle_seed: u64) {
+        let slots = self.slots();
+        if slots.is_empty() {
+            return;
+        }
+        // Rank targets by what an attack with every candidate could do.
+        let mut ranked: Vec<(usize, f32)> = Vec::new();
+        for (i, (t, list)) in slots.iter().enumerate() {
+            let all: Vec<(Unit, Hx)> = best_slots(list, self.params.attackers)
+                .iter()
+                .map(|s| (s.unit, s.hex))
+                .collect();
+            let est = self.estimate(&all, *t);
+            if est.column < PLAN_MIN_COLUMN && !est.forced {
+                continue;
+            }
+            ranked.push((i, self.value(&est, *t, &all)));
+        }
+        ranked.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        ranked.truncate(self.params.targets);
+        if ranked.is_empty() {
+            return;
+        }
+        let mut best: Option<(f32, Vec<TargetPlan>)> = None;
+        for k in 0..self.params.orderings.max(1) {
+            let order: Vec<usize> = match k {
+                0 => ranked.iter().map(|&(i, _)| i).collect(),
+                1 => {
+                    // Weakest defenders first.
+                    let mut v: Vec<usize> = ranked.iter().map(|&(i, _)| i).collect();
+                    v.sort_by_key(|&i| {
+                        (
+                            super::estimate::hex_defense(self.game, self.game.units_at(slots[i].0))
+                                .0,
+                            i,
+                        )
+                    });
+                    v
+                }
+                _ => {
+                    let mut v: Vec<usize> = ranked.iter().map(|&(i, _)| i).collect();
+                    let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(
+                        shuffle_seed.wrapping_add(k as u64),
+                    );
+                    rand::seq::SliceRandom::shuffle(v.as_mut_slice(), &mut rng);
+                    v
+                }
+            };
+            let (total, plans) = self.allocate(&slots, &order);
+            if best.as_ref().is_none_or(|(b, _)| total > *b) {
+                best = Some((total, plans));
+            }
+        }
+        let Some((_, plans)) = best else {
+            return;
+        };
+        for plan in plans {
+            for (u, h) in plan.chosen {
+                if self.decided[u.ix()].is_none() {
+                    self.decide(u, h);
+                }
+            }
+            let _ = plan.target;
+            let _ = plan.value;
+        }
+    }
+
+    /// One greedy allocation of units to targets in `order`: each target gets the
+    /// strongest free units until the odds are good enough, then the surplus is
+    /// dropped; attacks below the minimum are not made.
+    fn allocate(&self, slots: &[(Hx, Vec<Slot>)], order: &[usize]) -> (f32, Vec<TargetPlan>) {
+        let g = self.game;
+        let mut used: Vec<Unit> = Vec::new();
+        let mut cel = self.occ.cel.clone();
+        let mut plans = Vec::new();
+        let mut total = 0.0;
+        for &i in order {
+            let (target, list) = &slots[i];
+            let free: Vec<Slot> = list
+                .iter()
+                .copied()
+                .filter(|s| !used.contains(&s.unit))
+                .collect();
+            let cands = best_slots(&free, self.params.attackers);
+            let mut chosen: Vec<Slot> = Vec::new();
+            let mut est = Est::default();
+            for s in cands {
+                let here = self.hex_of(s.unit);
+                let add = if here == Some(s.hex) {
+                    0
+                } else {
+                    u32::from(g.unit_state(s.unit).cel)
+                };
+                if cel[s.hex] + add > STACKING_LIMIT {
+                    continue;
+                }
+                chosen.push(s);
+                est = self.estimate(&pairs(&chosen), *target);
+                if est.column >= PLAN_ENOUGH_COLUMN || est.forced {
+                    break;
+                }
+            }
+            // Drop attackers the odds do not need, weakest first.
+            let mut j = chosen.len();
+            while j > 1 {
+                j -= 1;
+                let mut fewer = chosen.clone();
+                fewer.remove(j);
+                let e = self.estimate(&pairs(&fewer), *target);
+                if e.column >= est.column && e.hq_net <= est.hq_net {
+                    chosen = fewer;
+                    est = e;
+                }
+            }
+            if chosen.is_empty() || (est.column < PLAN_MIN_COLUMN && !est.forced) {
+                continue;
+            }
+            let value = self.value(&est, *target, &pairs(&chosen));
+            if value < PLAN_MIN_VALUE {
+                continue;
+            }
+            for s in &chosen {
+                used.push(s.unit);
+                if self.hex_of(s.unit) != Some(s.hex) {
+                    cel[s.hex] += u32::from(g.unit_state(s.unit).cel);
+                }
+            }
+            total += value;
+            plans.push(TargetPlan {
+                target: *target,
+                chosen: pairs(&chosen),
+                value,
+            });
+        }
+        (total, plans)
+    }
+
+    fn estimate(&self, attackers: &[(Unit, Hx)], target: Hx) -> Est {
+        estimate(
+            self.game,
+            self.side,
+            attackers,
+            target,
+            [&self.an.hqs[0], &self.an.hqs[1]],
+        )
+    }
+
+    fn value(&self, est: &Est, target: Hx, attackers: &[(Unit, Hx)]) -> f32 {
+        let occupied: Vec<Hx> = attackers.iter().map(|&(_, h)| h).collect();
+        let trapped = !escape_exists(self.game, self.an.enemy, target, &occupied);
+        attack_value(
+            self.game,
+            self.an,
+            self.table,
+            est,
+            target,
+            attackers.len(),
+            trapped,
+        )
+    }
+
+    /// Every unit without an order: the best hex it can reach (or stay), front units
+    /// first; at higher strengths, a second pass once all are placed.
+    fn place_units(&mut self) {
+        let g = self.game;
+        let mut units: Vec<Unit> = g
+            .units_on_map(self.side)
+            .filter(|&u| self.decided[u.ix()].is_none())
+            .filter(|&u| g.info(u).is_regular())
+            .collect();
+        units.sort_by_key(|&u| {
+            (
+                self.hex_of(u).map_or(u16::MAX, |h| self.an.enemy_dist[h]),
+                u,
+            )
+        });
+        for &u in &units {
+            let h = self.best_place(u);
+            self.decide(u, h);
+        }
+        if self.params.refine {
+            for &u in &units {
+                let Some(cur) = self.decided[u.ix()] else {
+                    continue;
+                };
+                let Some(home) = self.hex_of(u) else {
+                    continue;
+                };
+                // Take the unit out of its planned hex and choose again.
+                self.occ.remove(g, u, cur);
+                self.occ.add(g, u, home);
+                self.steps
+                    .retain(|s| !matches!(s, Step::Move { unit, .. } if *unit == u));
+                self.decided[u.ix()] = None;
+                let h = self.best_place(u);
+                self.decide(u, h);
+            }
+        }
+    }
+
+    /// The best hex for a unit (its own hex included), by `place_score`.
+    fn best_place(&mut self, u: Unit) -> Hx {
+        let g = self.game;
+        let Some(here) = self.hex_of(u) else {
+            return 0;
+        };
+        self.occ.remove(g, u, here);
+        let mut best = (
+            place_score(g, self.an, self.table, &self.occ, u, here, 0),
+            here,
+        );
+        if let Some(r) = self.reach_of(u) {
+            for (h, c) in r.hexes() {
+                if !self.occ.fits(g, u, h) {
+                    continue;
+                }
+                let s = place_score(g, self.an, self.table, &self.occ, u, h, c.twelfths());
+                if s > best.0 {
+                    best = (s, h);
+                }
+            }
+        }
+        self.occ.add(g, u, here);
+        best.1
+    }
+
+    /// HQs: within range of as many front units as possible (the die modifier, R9.2),
+    /// never where an enemy could overrun them alone, best with friends.
+    fn place_hqs(&mut self) {
+        let g = self.game;
+        let b = g.board();
+        let hqs: Vec<Unit> = g
+            .units_on_map(self.side)
+            .filter(|&u| g.info(u).is_hq() && self.decided[u.ix()].is_none())
+            .collect();
+        let enemy_zoc = g.zoc_of(self.an.enemy);
+        // Planned positions of units that fight at the front.
+        let front: Vec<(Hx, f32)> = g
+            .units_on_map(self.side)
+            .filter(|&u| g.info(u).can_attack())
+            .filter_map(|u| {
+                let h = self.decided[u.ix()].or(self.hex_of(u))?;
+                let w = if self.an.enemy_dist[h] <= 1 {
+                    1.0
+                } else if self.an.enemy_dist[h] <= 3 {
+                    0.4
+                } else {
+                    0.05
+                };
+                Some((h, w))
+            })
+            .collect();
+        for hq in hqs {
+            let Some(here) = self.hex_of(hq) else {
+                continue;
+            };
+            let range = u32::from(g.info(hq).hq_range);
+            self.occ.remove(g, hq, here);
+            let score = |h: Hx, cost: i32, occ: &Occupancy| -> f32 {
+                let cover: f32 = front
+                    .iter()
+                    .filter(|&&(x, _)| b.distance(x, h) <= range)
+                    .map(|&(_, w)| w)
+                    .sum();
+                let mut s = cover;
+                if occ.regular[h] == 0 && self.an.enemy_reach[h] {
+                    s -= 50.0;
+                }
+                if enemy_zoc.covers(h) {
+                    s -= 5.0;
+                }
+                if occ.regular[h] > 0 {
+                    s += 0.5;
+                }
+                s - 0.01 * cost as f32 / 12.0
+            };
+            let mut best = (score(here, 0, &self.occ) + 0.05, here);
+            if let Some(r) = self.reach_of(hq) {
+                for (h, c) in r.hexes() {
+                    if !self.occ.fits(g, hq, h) {
+                        continue;
+                    }
+                    let s = score(h, c.twelfths(), &self.occ);
+                    if s > best.0 {
+                        best = (s, h);
+                    }
+                }
+            }
+            self.occ.add(g, hq, here);
+            self.decide(hq, best.1);
+        }
+    }
+
+    /// Towed guns that an enemy could overrun limber up and move to friends; others
+    /// stay where they are.
+    fn move_guns(&mut self) {
+        let g = self.game;
+        let guns: Vec<Unit> = g
+            .units_on_map(self.side)
+            .filter(|&u| g.info(u).is_towed() && self.decided[u.ix()].is_none())
+            .collect();
+        for u in guns {
+            let Some(here) = self.hex_of(u) else {
+                continue;
+            };
+            let backed = self.occ.regular[here] > 0;
+            let exposed = self.an.enemy_reach[here] || self.an.threat[here] > 0.0;
+            if backed || !exposed || g.frozen(u).is_some() {
+                continue;
+            }
+            if g.unit_state(u).setup == Some(ArtillerySetup::Combat) {
+                self.steps.push(Step::Setup { unit: u });
+            }
+            self.steps.push(Step::Relocate { unit: u });
+        }
+    }
+}
+
+/// The `n` best candidates: strongest first, better hexes first among equals.
+fn best_slots(list: &[Slot], n: usize) -> Vec<Slot> {
+    let mut v = list.to_vec();
+    v.sort_by(|a, b| {
+        b.sp.cmp(&a.sp)
+            .then(b.quality.total_cmp(&a.quality))
+            .then(a.cost.cmp(&b.cost))
+            .then(a.unit.cmp(&b.unit))
+    });
+    v.truncate(n);
+    v
+}
+
+fn pairs(slots: &[Slot]) -> Vec<(Unit, Hx)> {
+    slots.iter().map(|s| (s.unit, s.hex)).collect()
+}
