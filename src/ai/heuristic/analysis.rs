@@ -31,6 +31,9 @@ pub struct Analysis {
     /// How strongly a hex pulls this side's units: objectives to take or to defend,
     /// fading with distance.
     pub pot: Vec<f32>,
+    /// How close a hex is to any objective, whoever holds it (fading with distance):
+    /// enemy units there threaten objectives or guard them.
+    pub near_obj: Vec<f32>,
     /// Enemy attack SP that could attack each hex in the enemy's next turn.
     pub threat: Vec<f32>,
     /// An enemy regular unit could enter the hex in its next Movement phase.
@@ -61,6 +64,7 @@ impl Analysis {
             enemy,
             scorer,
             pot: Vec::new(),
+            near_obj: Vec::new(),
             obj,
             threat: vec![0.0; n],
             enemy_reach: vec![false; n],
@@ -69,6 +73,14 @@ impl Analysis {
             hqs: [hqs_of(game, side), hqs_of(game, enemy)],
         };
         a.pot = a.potential(game);
+        let all: Vec<(Hx, f32)> = a
+            .obj
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| **v > 0.0)
+            .map(|(h, v)| (h, *v))
+            .collect();
+        a.near_obj = spread(game, &all);
         if with_threat {
             a.compute_threat(game);
         }

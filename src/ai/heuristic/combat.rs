@@ -21,16 +21,25 @@ const VOLUNTARY_VALUE: f32 = 0.4;
 /// Chance that a disorganization test fails, for retreat tests.
 const TEST_FAILS: f32 = 0.2;
 
+/// The cost of the cheapest CEL a group of units can give (the owner picks it).
+pub fn cheapest_loss(game: &Game, units: impl Iterator<Item = Unit>) -> f32 {
+    units
+        .map(|u| loss_cost(game, game.info(u).side, u, game.unit_state(u).cel))
+        .fold(f32::INFINITY, f32::min)
+}
+
 /// What an attack is worth to the attacker, in CEL-equivalents: the defender's
-/// expected losses (a retreat counts as a loss when the defender cannot get away), the
-/// hex when the defender leaves it, less the attacker's expected losses.
+/// expected losses at what they cost him (a retreat counts as losses when the defender
+/// cannot get away), the hex when the defender leaves it, less the attacker's expected
+/// losses at what they cost (an elimination costs more than a flip, and victory points
+/// to the scorer when the attacker is not the scorer).
 pub fn attack_value(
     game: &Game,
     an: &Analysis,
     table: &ExpectTable,
     est: &Est,
     target: Hx,
-    attackers: usize,
+    attackers: &[Unit],
     trapped: bool,
 ) -> f32 {
     let e = table.get(est.column, est.hq_net);
@@ -40,18 +49,18 @@ pub fn attack_value(
     } else {
         0.35 * e.p_def_retreat + 0.2 * e.def_retreat
     };
-    let damage = (e.def_loss + retreat + 0.25 * e.def_disorg).min(def_cel.max(0.5));
-    let units = game.units_at(target).len().max(1) as f32;
-    let mut v = damage;
-    if an.scorer {
-        // Eliminated units are victory points.
-        v += 0.5 * VP_WEIGHT * damage * (units / def_cel.max(1.0)).min(1.0);
-    }
+    let damage = (e.def_loss + retreat).min(def_cel.max(0.5));
+    let per_def = cheapest_loss(game, game.units_at(target).iter().copied()).min(8.0);
+    let per_def = if per_def.is_finite() { per_def } else { 1.0 };
+    let mut v = damage * per_def + 0.3 * e.def_disorg;
     v += e.p_def_retreat * 0.5 * (an.obj[target] + 0.3 * an.pot[target]);
-    let mut cost = e.att_loss + 0.25 * e.att_retreat + 0.3 * e.att_disorg * attackers.min(3) as f32;
-    if !an.scorer {
-        cost += 0.4 * VP_WEIGHT * e.att_loss;
-    }
+    // Enemy units near objectives threaten them (or guard them): hurting them counts.
+    v += 0.3 * an.near_obj[target] * (damage / def_cel.max(1.0)).min(1.0);
+    let per_att = cheapest_loss(game, attackers.iter().copied());
+    let per_att = if per_att.is_finite() { per_att } else { 1.0 };
+    let cost = e.att_loss * per_att
+        + 0.3 * e.att_retreat
+        + 0.3 * e.att_disorg * attackers.len().min(3) as f32;
     v - cost
 }
 
@@ -83,7 +92,7 @@ pub fn defend(stars: &[UnitId], fortification_units: &[UnitId], pool: u8) -> Act
 }
 
 /// The cost of taking one more CEL from a unit that has `left` CELs.
-fn loss_cost(game: &Game, side: Side, u: Unit, left: u8) -> f32 {
+pub fn loss_cost(game: &Game, side: Side, u: Unit, left: u8) -> f32 {
     let info = game.info(u);
     if left == 0 {
         return f32::INFINITY;
@@ -206,8 +215,13 @@ impl HeuristicBot {
     pub(super) fn attack(&mut self, game: &Game, side: Side) -> Action {
         let table = self.table(game);
         let params = self.params;
+        let tick = game.state().tick();
+        let planned: Vec<(Hx, Vec<Unit>)> = match &self.attack_plan {
+            Some((t, p)) if *t == tick => p.clone(),
+            _ => Vec::new(),
+        };
         let an = self.analysis(game, side);
-        if let Some(order) = choose_attack(game, an, &table, params) {
+        if let Some(order) = choose_attack(game, an, &table, params, &planned) {
             let a = Action::Attack(order);
             if game.check(&a).is_ok() {
                 return a;
@@ -287,12 +301,14 @@ fn hex_list(game: &Game, hexes: &[Hx]) -> Vec<HexId> {
     hexes.iter().map(|&h| game.hex_id(h)).collect()
 }
 
-/// The next attack of a Combat phase, or none.
+/// The next attack of a Combat phase, or none. `planned` are the attacks the movement
+/// plan prepared: their units are kept for their target while it can be attacked.
 fn choose_attack(
     game: &Game,
     an: &Analysis,
     table: &ExpectTable,
     params: Params,
+    planned: &[(Hx, Vec<Unit>)],
 ) -> Option<AttackOrder> {
     let side = an.side;
     let b = game.board();
@@ -332,9 +348,10 @@ fn choose_attack(
         .collect();
     let hqs = [&an.hqs[0][..], &an.hqs[1][..]];
     let est_of = |units: &[(Unit, Hx)], t: Hx| estimate(game, side, units, t, hqs);
-    let value_of = |est: &Est, t: Hx, n: usize| {
+    let value_of = |est: &Est, t: Hx, units: &[(Unit, Hx)]| {
         let trapped = !escape_exists(game, an.enemy, t, &[]);
-        attack_value(game, an, table, est, t, n, trapped)
+        let us: Vec<Unit> = units.iter().map(|&(u, _)| u).collect();
+        attack_value(game, an, table, est, t, &us, trapped)
     };
     // Allocate: required targets, the most constrained first, then voluntary ones.
     let mut pool: Vec<(Unit, Hx)> = ready.clone();
@@ -351,16 +368,35 @@ fn choose_attack(
         (std::cmp::Reverse(e.column), t)
     });
     voluntary.truncate(params.targets.max(4));
+    // Units kept for another planned target that can still be attacked.
+    let kept_for_other = |u: Unit, t: Hx| {
+        planned.iter().any(|(pt, us)| {
+            *pt != t
+                && us.contains(&u)
+                && game.attackable(side, *pt)
+                && ready
+                    .iter()
+                    .any(|&(x, h)| x == u && b.adjacent(h, *pt))
+        })
+    };
     for (t, is_required) in req
         .iter()
         .map(|&t| (t, true))
         .chain(voluntary.iter().map(|&t| (t, false)))
     {
-        let mut cands: Vec<(Unit, Hx)> = pool
+        let adjacent_free: Vec<(Unit, Hx)> = pool
             .iter()
             .copied()
             .filter(|&(_, h)| b.adjacent(h, t))
             .collect();
+        let mut cands: Vec<(Unit, Hx)> = adjacent_free
+            .iter()
+            .copied()
+            .filter(|&(u, _)| !kept_for_other(u, t))
+            .collect();
+        if cands.is_empty() && is_required {
+            cands = adjacent_free;
+        }
         if cands.is_empty() {
             continue;
         }
@@ -376,9 +412,11 @@ fn choose_attack(
                 })
                 .count()
         };
+        let planned_here = |u: Unit| planned.iter().any(|(pt, us)| *pt == t && us.contains(&u));
         cands.sort_by_key(|&(u, h)| {
             (
                 other_need(u, h),
+                std::cmp::Reverse(planned_here(u)),
                 std::cmp::Reverse(attack_sp(game, u)),
                 std::cmp::Reverse(st.obliged.contains(&u)),
                 u,
@@ -408,7 +446,7 @@ fn choose_attack(
                 est = e;
             }
         }
-        let value = value_of(&est, t, chosen.len());
+        let value = value_of(&est, t, &chosen);
         if !is_required && !est.forced && (est.column < VOLUNTARY_COLUMN || value < VOLUNTARY_VALUE)
         {
             continue;

@@ -113,6 +113,9 @@ pub struct HeuristicBot {
     analysis: Option<(u32, Side, Analysis)>,
     /// The movement plan of the current phase: (tick, steps left, in order).
     plan: Option<(u32, std::collections::VecDeque<movement::Step>)>,
+    /// Attacks the movement plan prepared: (tick of their Combat phase, target and
+    /// attackers).
+    attack_plan: Option<(u32, Vec<(crate::wb95::board::Hx, Vec<crate::wb95::Unit>)>)>,
 }
 
 impl HeuristicBot {
@@ -126,6 +129,7 @@ impl HeuristicBot {
             table: None,
             analysis: None,
             plan: None,
+            attack_plan: None,
         }
     }
 

@@ -6,7 +6,7 @@ use std::collections::VecDeque;
 
 use rand::RngExt;
 
-use super::analysis::Analysis;
+use super::analysis::{Analysis, VP_WEIGHT};
 use super::combat::{attack_value, escape_exists};
 use super::estimate::{Est, ExpectTable, attack_sp, defense_sp, estimate};
 use super::{HeuristicBot, Params};
@@ -54,6 +54,8 @@ pub struct Occupancy {
     pub def: Vec<u32>,
     /// Regular units (they back guns and HQs and project ZoC).
     pub regular: Vec<u16>,
+    /// Regular units with two CELs or more (a loss flips them).
+    pub sturdy: Vec<u16>,
 }
 
 impl Occupancy {
@@ -63,6 +65,7 @@ impl Occupancy {
             cel: vec![0; n],
             def: vec![0; n],
             regular: vec![0; n],
+            sturdy: vec![0; n],
         };
         for u in game.units_on_map(side) {
             if let Some(h) = game.unit_state(u).hex() {
@@ -77,6 +80,9 @@ impl Occupancy {
         self.def[h] += defense_sp(game, u);
         if game.info(u).is_regular() {
             self.regular[h] += 1;
+            if game.unit_state(u).cel > 1 {
+                self.sturdy[h] += 1;
+            }
         }
     }
 
@@ -85,12 +91,61 @@ impl Occupancy {
         self.def[h] = self.def[h].saturating_sub(defense_sp(game, u));
         if game.info(u).is_regular() {
             self.regular[h] = self.regular[h].saturating_sub(1);
+            if game.unit_state(u).cel > 1 {
+                self.sturdy[h] = self.sturdy[h].saturating_sub(1);
+            }
         }
     }
 
     fn fits(&self, game: &Game, u: Unit, h: Hx) -> bool {
         self.cel[h] + u32::from(game.unit_state(u).cel) <= STACKING_LIMIT
     }
+}
+
+/// The danger for an HQ or towed guns without a regular unit on `h`: an enemy entering
+/// the hex eliminates them (R6.1.7, R9.1.5), and the enemy's reach is only estimated
+/// (the position changes with this side's own moves and the combats), so any hex near
+/// the enemy counts.
+pub fn exposed_alone(an: &Analysis, occ: &Occupancy, h: Hx) -> f32 {
+    if occ.regular[h] > 0 {
+        0.0
+    } else if an.enemy_reach[h] || an.enemy_dist[h] <= 5 {
+        30.0
+    } else if an.enemy_dist[h] <= 8 {
+        2.0
+    } else {
+        0.0
+    }
+}
+
+/// What a stack stands to lose (CEL-equivalents) if `threat` SP attack it next turn:
+/// the CRT's average losses and retreats at the column the threat would get, each CEL
+/// a flip when the stack has a unit of two CELs, else an elimination (worth victory
+/// points to the scorer when this side is not the scorer).
+fn stack_risk(
+    an: &Analysis,
+    table: &ExpectTable,
+    threat: f32,
+    cms: i32,
+    def: u32,
+    cel: u32,
+    sturdy: u16,
+) -> f32 {
+    if cel == 0 {
+        return 0.0;
+    }
+    let col = Column::clamped(Column::raw_position(threat.round() as u32, def.max(1)))
+        .shift(-cms)
+        .index();
+    let e = table.get(col, 0);
+    let per_cel = if sturdy > 0 {
+        1.5
+    } else if an.scorer {
+        4.0
+    } else {
+        4.0 + VP_WEIGHT
+    };
+    ((e.def_loss + 0.4 * e.def_retreat).min(cel as f32)) * per_cel
 }
 
 /// How good it is for `u` to end on `h` (CEL-equivalents), apart from attacks.
@@ -102,51 +157,60 @@ pub fn place_score(
     u: Unit,
     h: Hx,
     cost_twelfths: i32,
+    planned_attack: bool,
 ) -> f32 {
     let b = game.board();
     let info = game.info(u);
     let side = an.side;
     let staying = game.unit_state(u).hex() == Some(h);
     let cel_u = u32::from(game.unit_state(u).cel);
-    let mut s = an.obj[h] * HOLD_W + an.pot[h] * POT_W;
+    let pot_w = if an.scorer { POT_W } else { 0.5 * POT_W };
+    // One regular unit holds a hex; more only add strength (the risk term below).
+    let alone = occ.regular[h] == 0;
+    let hold = if alone || !info.is_regular() {
+        HOLD_W
+    } else {
+        0.25 * HOLD_W
+    };
+    let mut s = an.obj[h] * hold + an.pot[h] * pot_w;
     let own_ff = game.state().ff[h] == Some(side) && (staying || occ.cel[h] > 0);
     let fortified = own_ff || game.in_fortification(side, h) && !b.fl_hex[h];
     let enemy_zoc = game.zoc_of(an.enemy);
-    if enemy_zoc.covers(h) && info.can_attack() && !fortified {
-        s -= OBLIGATION;
+    if enemy_zoc.covers(h) && info.can_attack() && !fortified && !planned_attack {
+        s -= if an.scorer { OBLIGATION } else { 1.5 * OBLIGATION };
     }
     if !info.is_regular() {
-        // HQs and towed units alone are overrun by an enemy entering (R6.1.7, R9.1.5).
-        let others = occ.regular[h];
-        if others == 0 && an.enemy_reach[h] {
-            s -= 6.0;
-        }
+        s -= exposed_alone(an, occ, h);
         if enemy_zoc.covers(h) {
             s -= 2.0;
         }
     }
     let threat = an.threat[h];
     if threat > 0.0 {
-        let def = occ.def[h] + defense_sp(game, u);
         let mut cms = i32::from(b.terrain_cm[h]);
         if own_ff {
             cms += i32::from(b.ff_cm(h));
         }
-        let col = Column::clamped(Column::raw_position(threat.round() as u32, def.max(1)))
-            .shift(-cms)
-            .index();
-        let e = table.get(col, 0);
-        let total = (occ.cel[h] + cel_u).max(1) as f32;
-        let share = cel_u as f32 / total;
-        let mut risk = (e.def_loss + 0.4 * e.def_retreat) * share;
-        if cel_u == 1 {
-            risk *= 1.5;
-        }
-        if !an.scorer {
-            // Every unit the scorer eliminates is worth victory points to him.
-            risk *= 1.3;
-        }
-        s -= RISK_W * risk;
+        let sturdy = u16::from(info.is_regular() && cel_u > 1);
+        let with = stack_risk(
+            an,
+            table,
+            threat,
+            cms,
+            occ.def[h] + defense_sp(game, u),
+            occ.cel[h] + cel_u,
+            occ.sturdy[h] + sturdy,
+        );
+        let without = stack_risk(
+            an,
+            table,
+            threat,
+            cms,
+            occ.def[h],
+            occ.cel[h],
+            occ.sturdy[h],
+        );
+        s -= RISK_W * (with - without);
     }
     let friends = b
         .neighbours(h)
@@ -157,7 +221,8 @@ pub fn place_score(
     if staying {
         s += 0.05;
         if game.state().ff[h] == Some(side) {
-            s += FF_STAY;
+            let keep = if an.scorer { FF_STAY } else { 2.0 * FF_STAY };
+            s += if alone { keep } else { 0.3 * keep };
         }
     }
     if info.is_regular() && game.overrunnable(side, h) {
@@ -171,7 +236,6 @@ pub fn place_score(
 struct TargetPlan {
     target: Hx,
     chosen: Vec<(Unit, Hx)>,
-    value: f32,
 }
 
 /// A unit's way to stand next to a target: the hex, its MP cost, and how good it is.
@@ -182,6 +246,8 @@ struct Slot {
     cost: i32,
     quality: f32,
     sp: u32,
+    /// What the unit gives up by going there instead of staying (CEL-equivalents).
+    displacement: f32,
 }
 
 struct Planner<'a> {
@@ -195,6 +261,8 @@ struct Planner<'a> {
     decided: Vec<Option<Hx>>,
     steps: Vec<Step>,
     reaches: Vec<(Unit, Reach)>,
+    /// Attacks planned for the coming Combat phase: target and attackers.
+    attacks: Vec<(Hx, Vec<Unit>)>,
 }
 
 impl HeuristicBot {
@@ -205,8 +273,9 @@ impl HeuristicBot {
             let params = self.params;
             let shuffle_seed: u64 = self.rng.random();
             let an = self.analysis(game, side).clone();
-            let steps = plan_phase(game, &an, &table, params, shuffle_seed);
+            let (steps, attacks) = plan_phase(game, &an, &table, params, shuffle_seed);
             self.plan = Some((tick, VecDeque::from(steps)));
+            self.attack_plan = Some((tick + 1, attacks));
         }
         loop {
             let step = self.plan.as_mut().and_then(|(_, q)| q.pop_front());
@@ -253,13 +322,13 @@ impl HeuristicBot {
         let here = game.unit_state(u).hex()?;
         let mut occ_wo = occ.clone();
         occ_wo.remove(game, u, here);
-        let stay = place_score(game, an, &table, &occ_wo, u, here, 0);
+        let stay = place_score(game, an, &table, &occ_wo, u, here, 0, false);
         let mut best: Option<(f32, Hx)> = None;
         for (h, c) in reach.hexes() {
             if !occ_wo.fits(game, u, h) {
                 continue;
             }
-            let s = place_score(game, an, &table, &occ_wo, u, h, c.twelfths());
+            let s = place_score(game, an, &table, &occ_wo, u, h, c.twelfths(), false);
             if s > stay + 0.01 && best.is_none_or(|(b, _)| s > b) {
                 best = Some((s, h));
             }
@@ -300,7 +369,7 @@ impl HeuristicBot {
                 if !occ.fits(game, u, h) {
                     continue;
                 }
-                let s = place_score(game, an, &table, &occ, u, h, c);
+                let s = place_score(game, an, &table, &occ, u, h, c, false);
                 if best.as_ref().is_none_or(|(b, _)| s > *b) {
                     let path = if h == e { Some(vec![e]) } else { reach.path(h) };
                     if let Some(p) = path {
@@ -318,14 +387,15 @@ impl HeuristicBot {
     }
 }
 
-/// The plan of one Movement or Strategic Movement phase.
+/// The plan of one Movement or Strategic Movement phase: its steps, and the attacks
+/// it prepares for the Combat phase that follows (target and attackers).
 fn plan_phase(
     game: &Game,
     an: &Analysis,
     table: &ExpectTable,
     params: Params,
     shuffle_seed: u64,
-) -> Vec<Step> {
+) -> (Vec<Step>, Vec<(Hx, Vec<Unit>)>) {
     let side = an.side;
     let mut p = Planner {
         game,
@@ -337,6 +407,7 @@ fn plan_phase(
         decided: vec![None; game.roster().len()],
         steps: Vec::new(),
         reaches: Vec::new(),
+        attacks: Vec::new(),
     };
     let movement = game.state().clock.phase.kind() == PhaseKind::Movement;
     for u in game.units_on_map(side) {
@@ -355,7 +426,7 @@ fn plan_phase(
     for u in game.waiting_units(side) {
         p.steps.push(Step::Enter { unit: u });
     }
-    p.steps
+    (p.steps, p.attacks)
 }
 
 impl Planner<'_> {
@@ -393,18 +464,21 @@ impl Planner<'_> {
     }
 
     /// Every unit's best hex next to each enemy hex it can reach, by target.
-    fn slots(&self) -> Vec<(Hx, Vec<Slot>)> {
+    fn slots(&mut self) -> Vec<(Hx, Vec<Slot>)> {
         let g = self.game;
         let b = g.board();
         let enemy_zoc = g.zoc_of(self.an.enemy);
         let mut by_target: Vec<(Hx, Vec<Slot>)> = Vec::new();
-        let attackers = g
+        let attackers: Vec<Unit> = g
             .units_on_map(self.side)
-            .filter(|&u| g.info(u).can_attack() && self.decided[u.ix()].is_none());
+            .filter(|&u| g.info(u).can_attack() && self.decided[u.ix()].is_none())
+            .collect();
         for u in attackers {
             let Some(here) = self.hex_of(u) else {
                 continue;
             };
+            self.occ.remove(g, u, here);
+            let stay = place_score(g, self.an, self.table, &self.occ, u, here, 0, true);
             let mut options: Vec<(Hx, i32)> = vec![(here, 0)];
             if let Some(r) = self.reach_of(u) {
                 options.extend(r.hexes().map(|(h, c)| (h, c.twelfths())));
@@ -417,17 +491,24 @@ impl Planner<'_> {
                 if p != here && !self.occ.fits(g, u, p) {
                     continue;
                 }
+                let mut displacement: Option<f32> = None;
                 for (_, e) in b.neighbours(p) {
                     if g.occupant(e) != Some(self.an.enemy) {
                         continue;
                     }
                     let quality = self.slot_quality(p, e, cost, enemy_zoc);
+                    let displacement = *displacement.get_or_insert_with(|| {
+                        let there =
+                            place_score(g, self.an, self.table, &self.occ, u, p, cost, true);
+                        (stay - there).max(0.0)
+                    });
                     let slot = Slot {
                         unit: u,
                         hex: p,
                         cost,
                         quality,
                         sp,
+                        displacement,
                     };
                     let list = match by_target.iter_mut().find(|(t, _)| *t == e) {
                         Some((_, l)) => l,
@@ -437,12 +518,15 @@ impl Planner<'_> {
                         }
                     };
                     match list.iter_mut().find(|s| s.unit == u) {
-                        Some(s) if s.quality < quality => *s = slot,
+                        Some(s) if s.quality - s.displacement < quality - displacement => {
+                            *s = slot
+                        }
                         Some(_) => {}
                         None => list.push(slot),
                     }
                 }
             }
+            self.occ.add(g, u, here);
         }
         by_target.sort_by_key(|(t, _)| *t);
         by_target
@@ -538,13 +622,13 @@ impl Planner<'_> {
             return;
         };
         for plan in plans {
-            for (u, h) in plan.chosen {
+            for &(u, h) in &plan.chosen {
                 if self.decided[u.ix()].is_none() {
                     self.decide(u, h);
                 }
             }
-            let _ = plan.target;
-            let _ = plan.value;
+            self.attacks
+                .push((plan.target, plan.chosen.iter().map(|&(u, _)| u).collect()));
         }
     }
 
@@ -598,8 +682,14 @@ impl Planner<'_> {
             if chosen.is_empty() || (est.column < PLAN_MIN_COLUMN && !est.forced) {
                 continue;
             }
-            let value = self.value(&est, *target, &pairs(&chosen));
-            if value < PLAN_MIN_VALUE {
+            let moved: f32 = chosen.iter().map(|s| s.displacement).sum();
+            let value = self.value(&est, *target, &pairs(&chosen)) - moved;
+            let min_column = if self.an.scorer {
+                PLAN_MIN_COLUMN
+            } else {
+                PLAN_MIN_COLUMN + 1
+            };
+            if value < PLAN_MIN_VALUE || (est.column < min_column && !est.forced) {
                 continue;
             }
             for s in &chosen {
@@ -612,7 +702,6 @@ impl Planner<'_> {
             plans.push(TargetPlan {
                 target: *target,
                 chosen: pairs(&chosen),
-                value,
             });
         }
         (total, plans)
@@ -631,15 +720,8 @@ impl Planner<'_> {
     fn value(&self, est: &Est, target: Hx, attackers: &[(Unit, Hx)]) -> f32 {
         let occupied: Vec<Hx> = attackers.iter().map(|&(_, h)| h).collect();
         let trapped = !escape_exists(self.game, self.an.enemy, target, &occupied);
-        attack_value(
-            self.game,
-            self.an,
-            self.table,
-            est,
-            target,
-            attackers.len(),
-            trapped,
-        )
+        let units: Vec<Unit> = attackers.iter().map(|&(u, _)| u).collect();
+        attack_value(self.game, self.an, self.table, est, target, &units, trapped)
     }
 
     /// Every unit without an order: the best hex it can reach (or stay), front units
@@ -689,7 +771,7 @@ impl Planner<'_> {
         };
         self.occ.remove(g, u, here);
         let mut best = (
-            place_score(g, self.an, self.table, &self.occ, u, here, 0),
+            place_score(g, self.an, self.table, &self.occ, u, here, 0, false),
             here,
         );
         if let Some(r) = self.reach_of(u) {
@@ -697,7 +779,7 @@ impl Planner<'_> {
                 if !self.occ.fits(g, u, h) {
                     continue;
                 }
-                let s = place_score(g, self.an, self.table, &self.occ, u, h, c.twelfths());
+                let s = place_score(g, self.an, self.table, &self.occ, u, h, c.twelfths(), false);
                 if s > best.0 {
                     best = (s, h);
                 }
@@ -745,10 +827,7 @@ impl Planner<'_> {
                     .filter(|&&(x, _)| b.distance(x, h) <= range)
                     .map(|&(_, w)| w)
                     .sum();
-                let mut s = cover;
-                if occ.regular[h] == 0 && self.an.enemy_reach[h] {
-                    s -= 50.0;
-                }
+                let mut s = cover - 2.0 * exposed_alone(self.an, occ, h);
                 if enemy_zoc.covers(h) {
                     s -= 5.0;
                 }
@@ -786,9 +865,7 @@ impl Planner<'_> {
             let Some(here) = self.hex_of(u) else {
                 continue;
             };
-            let backed = self.occ.regular[here] > 0;
-            let exposed = self.an.enemy_reach[here] || self.an.threat[here] > 0.0;
-            if backed || !exposed || g.frozen(u).is_some() {
+            if exposed_alone(self.an, &self.occ, here) < 1.0 || g.frozen(u).is_some() {
                 continue;
             }
             if g.unit_state(u).setup == Some(ArtillerySetup::Combat) {
@@ -802,9 +879,10 @@ impl Planner<'_> {
 /// The `n` best candidates: strongest first, better hexes first among equals.
 fn best_slots(list: &[Slot], n: usize) -> Vec<Slot> {
     let mut v = list.to_vec();
+    let key = |s: &Slot| s.sp as f32 + 1.5 * s.quality - 2.0 * s.displacement;
     v.sort_by(|a, b| {
-        b.sp.cmp(&a.sp)
-            .then(b.quality.total_cmp(&a.quality))
+        key(b)
+            .total_cmp(&key(a))
             .then(a.cost.cmp(&b.cost))
             .then(a.unit.cmp(&b.unit))
     });
