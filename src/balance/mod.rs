@@ -119,9 +119,12 @@ pub fn game_seed(base: u64, index: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// The seed of side `side`'s bot in a game seeded `seed`.
+/// The seed of side `side`'s bot in a game seeded `seed`: the seed `sztab play --seed`
+/// gives the bot of its first (`Side::A`) and second `--bot`, so
+/// `sztab play SCENARIO --seed SEED --bot A=... --bot B=...` replays a game of a study.
 pub fn bot_seed(seed: u64, side: Side) -> u64 {
-    game_seed(seed, 1_000 + side.index() as u64)
+    seed.wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        .wrapping_add(side.index() as u64 + 1)
 }
 
 /// One game's result and what happened in it.

@@ -44,7 +44,9 @@ pub fn attack_value(
 ) -> f32 {
     let e = table.get(est.column, est.hq_net);
     let def_cel = est.defender_cel as f32;
-    let retreat = if trapped || est.forced {
+    let retreat = if est.static_guns {
+        0.0
+    } else if trapped || est.forced {
         e.def_retreat
     } else {
         0.35 * e.p_def_retreat + 0.2 * e.def_retreat
@@ -53,7 +55,9 @@ pub fn attack_value(
     let per_def = cheapest_loss(game, game.units_at(target).iter().copied()).min(8.0);
     let per_def = if per_def.is_finite() { per_def } else { 1.0 };
     let mut v = damage * per_def + 0.3 * e.def_disorg;
-    v += e.p_def_retreat * 0.5 * (an.obj[target] + 0.3 * an.pot[target]);
+    if !est.static_guns {
+        v += e.p_def_retreat * 0.5 * (an.obj[target] + 0.3 * an.pot[target]);
+    }
     // Enemy units near objectives threaten them (or guard them): hurting them counts.
     v += 0.3 * an.near_obj[target] * (damage / def_cel.max(1.0)).min(1.0);
     let per_att = cheapest_loss(game, attackers.iter().copied());
@@ -374,9 +378,7 @@ fn choose_attack(
             *pt != t
                 && us.contains(&u)
                 && game.attackable(side, *pt)
-                && ready
-                    .iter()
-                    .any(|&(x, h)| x == u && b.adjacent(h, *pt))
+                && ready.iter().any(|&(x, h)| x == u && b.adjacent(h, *pt))
         })
     };
     for (t, is_required) in req
@@ -447,8 +449,26 @@ fn choose_attack(
             }
         }
         let value = value_of(&est, t, &chosen);
-        if !is_required && !est.forced && (est.column < VOLUNTARY_COLUMN || value < VOLUNTARY_VALUE)
-        {
+        let min_value = if an.scorer {
+            VOLUNTARY_VALUE
+        } else {
+            2.0 * VOLUNTARY_VALUE
+        };
+        if std::env::var_os("BOT_TRACE").is_some() {
+            eprintln!(
+                "T{} combat {} col {} value {:.2} req {} units {:?}",
+                game.turn(),
+                game.hex_id(t),
+                est.column,
+                value,
+                is_required,
+                chosen
+                    .iter()
+                    .map(|&(u, _)| game.unit_id(u).to_string())
+                    .collect::<Vec<_>>()
+            );
+        }
+        if !is_required && !est.forced && (est.column < VOLUNTARY_COLUMN || value < min_value) {
             continue;
         }
         pool.retain(|p| !chosen.contains(p));
@@ -569,8 +589,12 @@ fn choose_retreat(
             if occ.cel[end] + cel > STACKING_LIMIT {
                 continue;
             }
-            let zoc = hexes.iter().filter(|&&h| enemy_zoc.covers(h)).count() as f32;
-            let mut s = -1.2 * zoc;
+            // Each enemy-ZoC hex passed costs the unit a CEL (R5.3.4).
+            let zoc = hexes.iter().filter(|&&h| enemy_zoc.covers(h)).count() as u8;
+            let have = game.unit_state(u).cel;
+            let mut s = -(0..zoc.min(have))
+                .map(|k| loss_cost(game, side, u, have - k))
+                .sum::<f32>();
             s += 0.25 * f32::from(occ.regular[end].min(3));
             s -= 0.05 * f32::from(an.home_dist[end].min(60));
             s += 0.3 * an.obj[end];

@@ -98,6 +98,9 @@ pub struct Est {
     pub defender_cel: u32,
     /// The defenders are only HQs or limbered guns: the attack is at 10:1 (R5.1.9).
     pub forced: bool,
+    /// The defenders cannot retreat and a retreat result costs them nothing: towed
+    /// guns in combat setup alone (R5.3.8 DECISION: they stay until an enemy enters).
+    pub static_guns: bool,
 }
 
 fn half_up(x: u32) -> u32 {
@@ -276,6 +279,11 @@ pub fn estimate(
     let defender = attacker.other();
     let defenders = game.units_at(target);
     let (defense, forced) = hex_defense(game, defenders);
+    let static_guns = !defenders.is_empty()
+        && defenders.iter().all(|&u| {
+            game.info(u).is_gun()
+                && game.unit_state(u).setup == Some(crate::model::ArtillerySetup::Combat)
+        });
     let defender_cel: u32 = defenders
         .iter()
         .map(|&u| u32::from(game.unit_state(u).cel))
@@ -312,6 +320,7 @@ pub fn estimate(
             defense,
             defender_cel,
             forced: true,
+            static_guns,
         };
     }
     let (def_hex_cms, fortified) = hex_cms(game, defender, target, &with_sp, nominal, defense);
@@ -384,6 +393,7 @@ pub fn estimate(
         defense,
         defender_cel,
         forced: false,
+        static_guns,
     }
 }
 
@@ -403,5 +413,85 @@ mod tests {
         assert!(t.get(4, -1).def_retreat > t.get(4, 1).def_retreat);
         let p: f32 = (2..=12).map(|s| two_d6_probability(s) as f32).sum();
         assert!((p - 1.0).abs() < 1e-6);
+    }
+}
+
+#[cfg(test)]
+mod against_engine {
+    use super::*;
+    use crate::ai::{Player, RandomBot};
+    use crate::model::Bundle;
+    use crate::wb95::{Action, Pending};
+
+    /// Plays random games and compares the estimate of every candidate attack with the
+    /// engine's exact odds.
+    #[test]
+    fn estimates_match_the_engine_odds() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/mini.scenario.ron");
+        let (bundle, _) = Bundle::load(&path).unwrap();
+        let mut compared = 0;
+        for seed in 0..6u64 {
+            let mut game = Game::new(&bundle, seed).unwrap();
+            let mut bots = [RandomBot::new(seed), RandomBot::new(seed + 100)];
+            for _ in 0..400 {
+                let Pending::Decide { side, decision } = game.pending() else {
+                    break;
+                };
+                if matches!(decision, crate::wb95::Decision::Attack { .. }) {
+                    let s = game.side_of_id(side.as_str()).unwrap();
+                    let hqs = [hqs_of(&game, s), hqs_of(&game, s.other())];
+                    for (order, odds) in game.candidate_attacks() {
+                        if order.defenders.len() != 1 {
+                            continue;
+                        }
+                        let t = game.board().index(order.defenders[0]).unwrap();
+                        let att: Vec<(Unit, Hx)> = order
+                            .attackers
+                            .iter()
+                            .map(|id| {
+                                let u = game.roster().get(id.as_str()).unwrap();
+                                (u, game.unit_state(u).hex().unwrap())
+                            })
+                            .collect();
+                        // The candidates use no stars; compare with a starless estimate.
+                        let mut o = order.clone();
+                        o.stars = att
+                            .iter()
+                            .filter(|(u, _)| !game.info(*u).stars().is_empty())
+                            .map(|(u, _)| game.unit_id(*u).clone())
+                            .collect();
+                        let eng = game.engagement_of(s, &o).unwrap();
+                        let mut eng = eng;
+                        eng.defender_stars = game
+                            .units_at(t)
+                            .iter()
+                            .copied()
+                            .filter(|&u| !game.info(u).stars().is_empty())
+                            .collect();
+                        eng.fortification_units = game
+                            .units_at(t)
+                            .iter()
+                            .copied()
+                            .filter(|&u| game.info(u).is_fu())
+                            .collect();
+                        let exact = game.assess(&eng);
+                        let est = estimate(&game, s, &att, t, [&hqs[0], &hqs[1]]);
+                        assert_eq!(
+                            est.column,
+                            exact.column.index(),
+                            "{order:?}: estimate {est:?}, engine {exact}"
+                        );
+                        assert_eq!(est.hq_net, exact.hq.net, "{order:?}");
+                        let _ = odds;
+                        compared += 1;
+                    }
+                }
+                let idx = usize::from(side.as_str() != "german");
+                let a: Action = bots[idx].decide(&game, &side, &decision);
+                game.apply(a).unwrap();
+            }
+        }
+        assert!(compared > 20, "only {compared} attacks compared");
     }
 }

@@ -20,9 +20,6 @@ use crate::wb95::{Action, Game, PhaseKind, Reach, Side, Unit};
 const POT_W: f32 = 1.0;
 /// Weight of holding an objective hex.
 const HOLD_W: f32 = 0.6;
-/// Cost of ending in an enemy ZoC outside fortifications without a planned attack
-/// (R5.1.3 will force an attack, usually at poor odds).
-const OBLIGATION: f32 = 2.5;
 /// Weight of the CELs a stack may lose if the enemy attacks it next turn.
 const RISK_W: f32 = 0.8;
 /// Keeping one's field fortification.
@@ -109,10 +106,12 @@ impl Occupancy {
 pub fn exposed_alone(an: &Analysis, occ: &Occupancy, h: Hx) -> f32 {
     if occ.regular[h] > 0 {
         0.0
-    } else if an.enemy_reach[h] || an.enemy_dist[h] <= 5 {
+    } else if an.enemy_reach[h] || an.enemy_dist[h] <= 2 {
         30.0
-    } else if an.enemy_dist[h] <= 8 {
-        2.0
+    } else if an.enemy_dist[h] <= 4 {
+        3.0
+    } else if an.enemy_dist[h] <= 7 {
+        1.0
     } else {
         0.0
     }
@@ -121,10 +120,12 @@ pub fn exposed_alone(an: &Analysis, occ: &Occupancy, h: Hx) -> f32 {
 /// What a stack stands to lose (CEL-equivalents) if `threat` SP attack it next turn:
 /// the CRT's average losses and retreats at the column the threat would get, each CEL
 /// a flip when the stack has a unit of two CELs, else an elimination (worth victory
-/// points to the scorer when this side is not the scorer).
+/// points to the scorer when this side is not the scorer), and the hex's objective
+/// value when the stack is driven out.
 fn stack_risk(
     an: &Analysis,
     table: &ExpectTable,
+    h: Hx,
     threat: f32,
     cms: i32,
     def: u32,
@@ -145,7 +146,31 @@ fn stack_risk(
     } else {
         4.0 + VP_WEIGHT
     };
-    ((e.def_loss + 0.4 * e.def_retreat).min(cel as f32)) * per_cel
+    ((e.def_loss + 0.4 * e.def_retreat).min(cel as f32)) * per_cel + e.p_def_retreat * an.obj[h]
+}
+
+/// What ending on `h`, in an enemy ZoC outside fortifications, costs `u` through the
+/// attacks it will owe (R5.1.3-5.1.4): the best attack it could make alone on a hex
+/// next to it when that is a loss, plus a little for each further enemy hex that
+/// must then be attacked too.
+fn obligation_cost(game: &Game, an: &Analysis, table: &ExpectTable, u: Unit, h: Hx) -> f32 {
+    let b = game.board();
+    let mut best = f32::NEG_INFINITY;
+    let mut hexes = 0;
+    for (_, t) in b.neighbours(h) {
+        if game.occupant(t) != Some(an.enemy) {
+            continue;
+        }
+        hexes += 1;
+        let est = estimate(game, an.side, &[(u, h)], t, [&an.hqs[0], &an.hqs[1]]);
+        let v = super::combat::attack_value(game, an, table, &est, t, &[u], false);
+        best = best.max(v);
+    }
+    if hexes == 0 {
+        return 0.0;
+    }
+    let forced = (-best).max(0.0) + 0.5 * (hexes - 1) as f32;
+    if an.scorer { forced } else { 1.5 * forced }
 }
 
 /// How good it is for `u` to end on `h` (CEL-equivalents), apart from attacks.
@@ -164,7 +189,7 @@ pub fn place_score(
     let side = an.side;
     let staying = game.unit_state(u).hex() == Some(h);
     let cel_u = u32::from(game.unit_state(u).cel);
-    let pot_w = if an.scorer { POT_W } else { 0.5 * POT_W };
+    let pot_w = if an.scorer { POT_W } else { 0.25 * POT_W };
     // One regular unit holds a hex; more only add strength (the risk term below).
     let alone = occ.regular[h] == 0;
     let hold = if alone || !info.is_regular() {
@@ -177,7 +202,7 @@ pub fn place_score(
     let fortified = own_ff || game.in_fortification(side, h) && !b.fl_hex[h];
     let enemy_zoc = game.zoc_of(an.enemy);
     if enemy_zoc.covers(h) && info.can_attack() && !fortified && !planned_attack {
-        s -= if an.scorer { OBLIGATION } else { 1.5 * OBLIGATION };
+        s -= obligation_cost(game, an, table, u, h);
     }
     if !info.is_regular() {
         s -= exposed_alone(an, occ, h);
@@ -195,6 +220,7 @@ pub fn place_score(
         let with = stack_risk(
             an,
             table,
+            h,
             threat,
             cms,
             occ.def[h] + defense_sp(game, u),
@@ -204,6 +230,7 @@ pub fn place_score(
         let without = stack_risk(
             an,
             table,
+            h,
             threat,
             cms,
             occ.def[h],
@@ -219,14 +246,16 @@ pub fn place_score(
         .min(3);
     s += 0.12 * friends as f32;
     if staying {
-        s += 0.05;
+        s += if an.scorer { 0.05 } else { 0.3 };
         if game.state().ff[h] == Some(side) {
             let keep = if an.scorer { FF_STAY } else { 2.0 * FF_STAY };
             s += if alone { keep } else { 0.3 * keep };
         }
     }
     if info.is_regular() && game.overrunnable(side, h) {
-        s += 3.0;
+        // Lone enemy guns and HQs are eliminated by entering (R6.1.7, R9.1.5).
+        let units = game.units_at(h).len() as f32;
+        s += units * if an.scorer { 3.0 + VP_WEIGHT } else { 3.0 };
     }
     s - 0.02 * cost_twelfths as f32 / 12.0
 }
@@ -299,8 +328,13 @@ impl HeuristicBot {
                     units: vec![id(unit)],
                     path: ids(&path),
                 };
-                if game.check(&a).is_ok() {
-                    return Some(a);
+                match game.check(&a) {
+                    Ok(()) => return Some(a),
+                    Err(e) => {
+                        if std::env::var_os("BOT_TRACE").is_some() {
+                            eprintln!("T{} planned move refused: {a:?}: {e}", game.turn());
+                        }
+                    }
                 }
                 self.best_move_now(game, side, unit)
             }
@@ -518,9 +552,7 @@ impl Planner<'_> {
                         }
                     };
                     match list.iter_mut().find(|s| s.unit == u) {
-                        Some(s) if s.quality - s.displacement < quality - displacement => {
-                            *s = slot
-                        }
+                        Some(s) if s.quality - s.displacement < quality - displacement => *s = slot,
                         Some(_) => {}
                         None => list.push(slot),
                     }
@@ -651,6 +683,13 @@ impl Planner<'_> {
             let cands = best_slots(&free, self.params.attackers);
             let mut chosen: Vec<Slot> = Vec::new();
             let mut est = Est::default();
+            let arriving = |chosen: &[Slot], h: Hx| -> u32 {
+                chosen
+                    .iter()
+                    .filter(|c| c.hex == h && self.hex_of(c.unit) != Some(h))
+                    .map(|c| u32::from(g.unit_state(c.unit).cel))
+                    .sum()
+            };
             for s in cands {
                 let here = self.hex_of(s.unit);
                 let add = if here == Some(s.hex) {
@@ -658,7 +697,7 @@ impl Planner<'_> {
                 } else {
                     u32::from(g.unit_state(s.unit).cel)
                 };
-                if cel[s.hex] + add > STACKING_LIMIT {
+                if cel[s.hex] + arriving(&chosen, s.hex) + add > STACKING_LIMIT {
                     continue;
                 }
                 chosen.push(s);
@@ -684,6 +723,25 @@ impl Planner<'_> {
             }
             let moved: f32 = chosen.iter().map(|s| s.displacement).sum();
             let value = self.value(&est, *target, &pairs(&chosen)) - moved;
+            if std::env::var_os("BOT_TRACE").is_some() {
+                eprintln!(
+                    "T{} plan {} col {} hq {} value {:.2} moved {:.2} units {:?}",
+                    g.turn(),
+                    g.hex_id(*target),
+                    est.column,
+                    est.hq_net,
+                    value + moved,
+                    moved,
+                    chosen
+                        .iter()
+                        .map(|s| (
+                            g.unit_id(s.unit).to_string(),
+                            g.hex_id(s.hex).to_string(),
+                            s.displacement
+                        ))
+                        .collect::<Vec<_>>()
+                );
+            }
             let min_column = if self.an.scorer {
                 PLAN_MIN_COLUMN
             } else {
