@@ -165,14 +165,7 @@ pub fn read_text(path: &Path) -> Result<Source, LoadError> {
     file.take(MAX_FILE_BYTES + 1)
         .read_to_end(&mut bytes)
         .map_err(io)?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(LoadError::TooLarge {
-            path: path.to_owned(),
-            size: bytes.len() as u64,
-            limit: MAX_FILE_BYTES,
-        });
-    }
-    text_of(path, bytes)
+    decode(path, bytes)
 }
 
 fn text_of(path: &Path, bytes: Vec<u8>) -> Result<Source, LoadError> {
