@@ -212,7 +212,6 @@ struct Planned {
     units: Vec<Unit>,
     est: Est,
     value: f32,
-    required: bool,
 }
 
 impl HeuristicBot {
@@ -305,8 +304,15 @@ fn hex_list(game: &Game, hexes: &[Hx]) -> Vec<HexId> {
     hexes.iter().map(|&h| game.hex_id(h)).collect()
 }
 
-/// The next attack of a Combat phase, or none. `planned` are the attacks the movement
-/// plan prepared: their units are kept for their target while it can be attacked.
+/// The next attack of a Combat phase, or none.
+///
+/// Every enemy hex next to a unit that can still attack gets its best group: the
+/// strongest units next to it (those the movement plan meant for it first, none kept
+/// for another planned target), added until the odds are good and trimmed of those the
+/// odds do not need. The best attack by value is made if its odds and value are good
+/// enough; otherwise, while obligations are open (R5.1.3-5.1.4), the least bad attack
+/// that meets one. An obligation whose only attackers fought elsewhere lapses (the
+/// engine's reading of R5.1.7), so an obliged unit attacks the target best for it.
 fn choose_attack(
     game: &Game,
     an: &Analysis,
@@ -321,7 +327,6 @@ fn choose_attack(
         .units_on_map(side)
         .filter(|&u| game.info(u).can_attack() && !game.fought(u))
         .filter_map(|u| Some((u, game.unit_state(u).hex()?)))
-        .filter(|&(u, _)| attack_sp(game, u) > 0 || st.obliged.contains(&u))
         .collect();
     if ready.is_empty() {
         return None;
@@ -333,94 +338,41 @@ fn choose_attack(
         .collect();
     targets.sort_unstable();
     targets.dedup();
-    let adjacent = |t: Hx| -> Vec<(Unit, Hx)> {
-        ready
-            .iter()
-            .copied()
-            .filter(|&(_, h)| b.adjacent(h, t))
-            .collect()
-    };
-    let required: Vec<Hx> = targets
-        .iter()
-        .copied()
-        .filter(|&t| game.units_at(t).iter().any(|u| st.must_attack.contains(u)))
-        .collect();
-    let obliged: Vec<Unit> = ready
-        .iter()
-        .map(|&(u, _)| u)
-        .filter(|u| st.obliged.contains(u))
-        .collect();
+    let obligations_open = game.unmet_obligation().is_some();
     let hqs = [&an.hqs[0][..], &an.hqs[1][..]];
     let est_of = |units: &[(Unit, Hx)], t: Hx| estimate(game, side, units, t, hqs);
-    let value_of = |est: &Est, t: Hx, units: &[(Unit, Hx)]| {
-        let trapped = !escape_exists(game, an.enemy, t, &[]);
-        let us: Vec<Unit> = units.iter().map(|&(u, _)| u).collect();
-        attack_value(game, an, table, est, t, &us, trapped)
-    };
-    // Allocate: required targets, the most constrained first, then voluntary ones.
-    let mut pool: Vec<(Unit, Hx)> = ready.clone();
-    let mut plans: Vec<Planned> = Vec::new();
-    let mut req = required.clone();
-    req.sort_by_key(|&t| (adjacent(t).len(), t));
-    let mut voluntary: Vec<Hx> = targets
-        .iter()
-        .copied()
-        .filter(|t| !required.contains(t))
-        .collect();
-    voluntary.sort_by_cached_key(|&t| {
-        let e = est_of(&adjacent(t), t);
-        (std::cmp::Reverse(e.column), t)
-    });
-    voluntary.truncate(params.targets.max(4));
     // Units kept for another planned target that can still be attacked.
-    let kept_for_other = |u: Unit, t: Hx| {
+    let kept_for_other = |u: Unit, h: Hx, t: Hx| {
         planned.iter().any(|(pt, us)| {
-            *pt != t
-                && us.contains(&u)
-                && game.attackable(side, *pt)
-                && ready.iter().any(|&(x, h)| x == u && b.adjacent(h, *pt))
+            *pt != t && us.contains(&u) && game.attackable(side, *pt) && b.adjacent(h, *pt)
         })
     };
-    for (t, is_required) in req
-        .iter()
-        .map(|&t| (t, true))
-        .chain(voluntary.iter().map(|&t| (t, false)))
-    {
-        let adjacent_free: Vec<(Unit, Hx)> = pool
+    let min_value = if an.scorer {
+        VOLUNTARY_VALUE
+    } else {
+        2.0 * VOLUNTARY_VALUE
+    };
+    let mut best_voluntary: Option<Planned> = None;
+    let mut best_obliged: Option<Planned> = None;
+    for &t in &targets {
+        let adjacent: Vec<(Unit, Hx)> = ready
             .iter()
             .copied()
             .filter(|&(_, h)| b.adjacent(h, t))
             .collect();
-        let mut cands: Vec<(Unit, Hx)> = adjacent_free
+        let mut cands: Vec<(Unit, Hx)> = adjacent
             .iter()
             .copied()
-            .filter(|&(u, _)| !kept_for_other(u, t))
+            .filter(|&(u, h)| !kept_for_other(u, h, t))
             .collect();
-        if cands.is_empty() && is_required {
-            cands = adjacent_free;
-        }
         if cands.is_empty() {
-            continue;
+            cands = adjacent;
         }
-        // Units needed by another required target with fewer options go last.
-        let other_need = |u: Unit, h: Hx| -> usize {
-            req.iter()
-                .filter(|&&r| r != t && b.adjacent(h, r) && !plans.iter().any(|p| p.target == r))
-                .filter(|&&r| {
-                    pool.iter()
-                        .filter(|&&(x, hx)| x != u && b.adjacent(hx, r))
-                        .count()
-                        == 0
-                })
-                .count()
-        };
         let planned_here = |u: Unit| planned.iter().any(|(pt, us)| *pt == t && us.contains(&u));
-        cands.sort_by_key(|&(u, h)| {
+        cands.sort_by_key(|&(u, _)| {
             (
-                other_need(u, h),
                 std::cmp::Reverse(planned_here(u)),
                 std::cmp::Reverse(attack_sp(game, u)),
-                std::cmp::Reverse(st.obliged.contains(&u)),
                 u,
             )
         });
@@ -437,9 +389,6 @@ fn choose_attack(
         let mut j = chosen.len();
         while j > 1 {
             j -= 1;
-            if obliged.contains(&chosen[j].0) {
-                continue;
-            }
             let mut fewer = chosen.clone();
             fewer.remove(j);
             let e = est_of(&fewer, t);
@@ -448,12 +397,11 @@ fn choose_attack(
                 est = e;
             }
         }
-        let value = value_of(&est, t, &chosen);
-        let min_value = if an.scorer {
-            VOLUNTARY_VALUE
-        } else {
-            2.0 * VOLUNTARY_VALUE
-        };
+        let units: Vec<Unit> = chosen.iter().map(|&(u, _)| u).collect();
+        let trapped = !escape_exists(game, an.enemy, t, &[]);
+        let value = attack_value(game, an, table, &est, t, &units, trapped);
+        let required = game.units_at(t).iter().any(|u| st.must_attack.contains(u))
+            || units.iter().any(|u| st.obliged.contains(u));
         if std::env::var_os("BOT_TRACE").is_some() {
             eprintln!(
                 "T{} combat {} col {} value {:.2} req {} units {:?}",
@@ -461,52 +409,32 @@ fn choose_attack(
                 game.hex_id(t),
                 est.column,
                 value,
-                is_required,
-                chosen
+                required,
+                units
                     .iter()
-                    .map(|&(u, _)| game.unit_id(u).to_string())
+                    .map(|&u| game.unit_id(u).to_string())
                     .collect::<Vec<_>>()
             );
         }
-        if !is_required && !est.forced && (est.column < VOLUNTARY_COLUMN || value < min_value) {
-            continue;
-        }
-        pool.retain(|p| !chosen.contains(p));
-        plans.push(Planned {
+        let plan = Planned {
             target: t,
-            units: chosen.iter().map(|&(u, _)| u).collect(),
+            units,
             est,
             value,
-            required: is_required,
-        });
-    }
-    // Obliged units left over join an attack next to them, or make their own.
-    for &u in &obliged {
-        let Some(&(_, h)) = pool.iter().find(|(x, _)| *x == u) else {
-            continue;
         };
-        if let Some(p) = plans.iter_mut().find(|p| b.adjacent(h, p.target)) {
-            p.units.push(u);
-        } else if let Some(&t) = targets.iter().find(|&&t| b.adjacent(h, t)) {
-            plans.push(Planned {
-                target: t,
-                units: vec![u],
-                est: Est::default(),
-                value: 0.0,
-                required: true,
-            });
+        let better = |best: &Option<Planned>| {
+            best.as_ref()
+                .is_none_or(|p| value > p.value || (value == p.value && t < p.target))
+        };
+        let good = est.forced || (est.column >= VOLUNTARY_COLUMN && value >= min_value);
+        if good && better(&best_voluntary) {
+            best_voluntary = Some(plan.clone());
         }
-        pool.retain(|&(x, _)| x != u);
+        if obligations_open && required && better(&best_obliged) {
+            best_obliged = Some(plan);
+        }
     }
-    // Best odds first: a good result may make other obligations moot.
-    plans.sort_by(|a, b| {
-        b.required
-            .cmp(&a.required)
-            .then(b.est.column.cmp(&a.est.column))
-            .then(b.value.total_cmp(&a.value))
-            .then(a.target.cmp(&b.target))
-    });
-    for p in plans {
+    for p in [best_voluntary, best_obliged].into_iter().flatten() {
         let mut order = AttackOrder {
             attackers: p.units.iter().map(|&u| game.unit_id(u).clone()).collect(),
             defenders: hex_list(game, &[p.target]),
@@ -521,13 +449,16 @@ fn choose_attack(
         let Ok(eng) = game.engagement_of(side, &order) else {
             continue;
         };
-        let odds = game.assess(&eng);
-        let column = odds.column.index();
+        let column = game.assess(&eng).column.index();
         let pool_cms = game.pool_available(side, &[p.target]);
         if pool_cms > 0 && column < ENOUGH_COLUMN {
             order.hq_pool_cms = pool_cms.min((ENOUGH_COLUMN - column) as u8);
         }
-        if !p.required && column + usize::from(order.hq_pool_cms) < VOLUNTARY_COLUMN {
+        let obliged = game.meets_obligation(side, &order);
+        if !(obliged && obligations_open)
+            && !p.est.forced
+            && column + usize::from(order.hq_pool_cms) < VOLUNTARY_COLUMN
+        {
             continue;
         }
         return Some(order);

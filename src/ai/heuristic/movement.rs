@@ -211,7 +211,10 @@ pub fn place_score(
         }
     }
     let threat = an.threat[h];
-    if threat > 0.0 {
+    // The side taking objectives weighs a planned attack by its own risks
+    // (`attack_value`): attackers stand together and the attack changes the position.
+    // The side holding them also weighs the exposure of leaving its positions.
+    if threat > 0.0 && !(planned_attack && an.scorer) {
         let mut cms = i32::from(b.terrain_cm[h]);
         if own_ff {
             cms += i32::from(b.ff_cm(h));
@@ -844,6 +847,24 @@ impl Planner<'_> {
             }
         }
         self.occ.add(g, u, here);
+        if std::env::var("BOT_UNIT").is_ok_and(|x| x == g.unit_id(u).as_str()) {
+            self.occ.remove(g, u, here);
+            let st = place_score(g, self.an, self.table, &self.occ, u, here, 0, false);
+            let bs = place_score(g, self.an, self.table, &self.occ, u, best.1, 0, false);
+            eprintln!(
+                "T{} {} stay {} {:.2} best {} {:.2} obl {:.2} threat here {:.1} there {:.1}",
+                g.turn(),
+                g.unit_id(u),
+                g.hex_id(here),
+                st,
+                g.hex_id(best.1),
+                bs,
+                obligation_cost(g, self.an, self.table, u, best.1),
+                self.an.threat[here],
+                self.an.threat[best.1]
+            );
+            self.occ.add(g, u, here);
+        }
         best.1
     }
 
