@@ -12,8 +12,9 @@ use super::estimate::{Est, ExpectTable, attack_sp, defense_sp, estimate};
 use super::{HeuristicBot, Params};
 use crate::model::ArtillerySetup;
 use crate::wb95::board::Hx;
+use crate::wb95::board::Mover;
 use crate::wb95::crt::Column;
-use crate::wb95::movement::STACKING_LIMIT;
+use crate::wb95::movement::{MoveMode, STACKING_LIMIT};
 use crate::wb95::{Action, Game, PhaseKind, Reach, Side, Unit};
 
 /// Weight of the pull of objectives.
@@ -30,6 +31,10 @@ const PLAN_MIN_COLUMN: usize = 4;
 const PLAN_ENOUGH_COLUMN: usize = 8;
 /// Smallest value (CEL-equivalents) of a planned attack.
 const PLAN_MIN_VALUE: f32 = 0.3;
+
+/// What a movement search depends on: hex, class, MP allowance and MPs spent (in
+/// twelfths), whether it may overrun, and a unit whose restrictions it shares.
+type ReachKey = (Option<Hx>, Mover, i32, i32, bool, usize);
 
 /// One planned action.
 #[derive(Clone, Debug)]
@@ -292,7 +297,9 @@ struct Planner<'a> {
     /// Each unit's planned hex (by unit index), once decided.
     decided: Vec<Option<Hx>>,
     steps: Vec<Step>,
-    reaches: Vec<(Unit, Reach)>,
+    /// Searches made this phase, and each unit's (units moving alike share one).
+    reaches: Vec<Reach>,
+    reach_ix: Vec<Option<usize>>,
     /// Attacks planned for the coming Combat phase: target and attackers.
     attacks: Vec<(Hx, Vec<Unit>)>,
 }
@@ -444,12 +451,48 @@ fn plan_phase(
         decided: vec![None; game.roster().len()],
         steps: Vec::new(),
         reaches: Vec::new(),
+        reach_ix: vec![None; game.roster().len()],
         attacks: Vec::new(),
     };
     let movement = game.state().clock.phase.kind() == PhaseKind::Movement;
+    // Units of one stack that move alike (class, MPs, restrictions) reach the same
+    // hexes: one search serves them all.
+    let mode = if movement {
+        MoveMode::Normal
+    } else {
+        MoveMode::Strategic
+    };
+    let mut keys: Vec<(ReachKey, usize)> = Vec::new();
     for u in game.units_on_map(side) {
+        if game.may_move(side, u, mode).is_err() {
+            continue;
+        }
+        let info = game.info(u);
+        let key: ReachKey = (
+            game.unit_state(u).hex(),
+            info.mover,
+            game.mp_allowance(u, mode, false).twelfths(),
+            game.mp_spent(u).twelfths(),
+            info.is_regular(),
+            u.ix(),
+        );
+        let same = |k: &ReachKey| {
+            k.0 == key.0
+                && k.1 == key.1
+                && k.2 == key.2
+                && k.3 == key.3
+                && k.4 == key.4
+                && game.prepared().restraints[k.5] == game.prepared().restraints[u.ix()]
+        };
+        if let Some(&(_, i)) = keys.iter().find(|(k, _)| same(k)) {
+            p.reach_ix[u.ix()] = Some(i);
+            continue;
+        }
         if let Some(r) = game.reach(u) {
-            p.reaches.push((u, r));
+            p.reaches.push(r);
+            let i = p.reaches.len() - 1;
+            p.reach_ix[u.ix()] = Some(i);
+            keys.push((key, i));
         }
     }
     if movement {
@@ -472,7 +515,7 @@ impl Planner<'_> {
     }
 
     fn reach_of(&self, u: Unit) -> Option<&Reach> {
-        self.reaches.iter().find(|(x, _)| *x == u).map(|(_, r)| r)
+        self.reach_ix[u.ix()].map(|i| &self.reaches[i])
     }
 
     /// Records that `u` ends on `h`, with the step that takes it there.
@@ -872,7 +915,6 @@ impl Planner<'_> {
     /// never where an enemy could overrun them alone, best with friends.
     fn place_hqs(&mut self) {
         let g = self.game;
-        let b = g.board();
         let hqs: Vec<Unit> = g
             .units_on_map(self.side)
             .filter(|&u| g.info(u).is_hq() && self.decided[u.ix()].is_none())
@@ -894,19 +936,22 @@ impl Planner<'_> {
                 Some((h, w))
             })
             .collect();
+        // Coverage by range: the front weight within `range` hexes of each hex.
+        let mut covers: Vec<(u32, Vec<f32>)> = Vec::new();
         for hq in hqs {
             let Some(here) = self.hex_of(hq) else {
                 continue;
             };
             let range = u32::from(g.info(hq).hq_range);
+            if !covers.iter().any(|(r, _)| *r == range) {
+                covers.push((range, coverage(g, &front, range)));
+            }
+            let Some((_, cover)) = covers.iter().find(|(r, _)| *r == range) else {
+                continue;
+            };
             self.occ.remove(g, hq, here);
             let score = |h: Hx, cost: i32, occ: &Occupancy| -> f32 {
-                let cover: f32 = front
-                    .iter()
-                    .filter(|&&(x, _)| b.distance(x, h) <= range)
-                    .map(|&(_, w)| w)
-                    .sum();
-                let mut s = cover - 2.0 * exposed_alone(self.an, occ, h);
+                let mut s = cover[h] - 2.0 * exposed_alone(self.an, occ, h);
                 if enemy_zoc.covers(h) {
                     s -= 5.0;
                 }
@@ -953,6 +998,37 @@ impl Planner<'_> {
             self.steps.push(Step::Relocate { unit: u });
         }
     }
+}
+
+/// For every hex, the summed weight of the `points` within `range` hexes of it.
+fn coverage(game: &Game, points: &[(Hx, f32)], range: u32) -> Vec<f32> {
+    let b = game.board();
+    let n = b.len();
+    let mut total = vec![0.0f32; n];
+    let mut seen = vec![u32::MAX; n];
+    let mut frontier: Vec<Hx> = Vec::new();
+    let mut next: Vec<Hx> = Vec::new();
+    for (i, &(x, w)) in points.iter().enumerate() {
+        let id = i as u32;
+        frontier.clear();
+        frontier.push(x);
+        seen[x] = id;
+        total[x] += w;
+        for _ in 0..range {
+            next.clear();
+            for &h in &frontier {
+                for (_, nb) in b.neighbours(h) {
+                    if seen[nb] != id {
+                        seen[nb] = id;
+                        total[nb] += w;
+                        next.push(nb);
+                    }
+                }
+            }
+            std::mem::swap(&mut frontier, &mut next);
+        }
+    }
+    total
 }
 
 /// The `n` best candidates: strongest first, better hexes first among equals.
