@@ -58,20 +58,23 @@ impl Analysis {
             .collect();
         let enemy_dist = bfs(game, &enemy_hexes);
         let home_dist = bfs(game, &game.prepared().sides[side.index()].sources);
-        let obj = objective_values(game, scorer);
         let mut a = Analysis {
             side,
             enemy,
             scorer,
             pot: Vec::new(),
             near_obj: Vec::new(),
-            obj,
+            obj: Vec::new(),
             threat: vec![0.0; n],
             enemy_reach: vec![false; n],
             enemy_dist,
             home_dist,
             hqs: [hqs_of(game, side), hqs_of(game, enemy)],
         };
+        if with_threat {
+            a.compute_threat(game);
+        }
+        a.obj = objective_values(game, scorer, &a.enemy_reach, &a.enemy_dist);
         a.pot = a.potential(game);
         let all: Vec<(Hx, f32)> = a
             .obj
@@ -81,9 +84,6 @@ impl Analysis {
             .map(|(h, v)| (h, *v))
             .collect();
         a.near_obj = spread(game, &all);
-        if with_threat {
-            a.compute_threat(game);
-        }
         a
     }
 
@@ -262,8 +262,14 @@ fn spread(game: &Game, sources: &[(Hx, f32)]) -> Vec<f32> {
 
 /// The value of holding each hex under the scenario's victory conditions.
 /// The scorer wants places, town hexes and the far banks of rivers it has not crossed;
-/// the other side wants to keep them. Without victory conditions, towns count.
-fn objective_values(game: &Game, scorer: bool) -> Vec<f32> {
+/// the other side wants to keep them (the banks most where the enemy can reach them).
+/// Without victory conditions, towns count.
+fn objective_values(
+    game: &Game,
+    scorer: bool,
+    enemy_reach: &[bool],
+    enemy_dist: &[u16],
+) -> Vec<f32> {
     let p = game.prepared();
     let b = game.board();
     let n = b.len();
@@ -294,9 +300,16 @@ fn objective_values(game: &Game, scorer: bool) -> Vec<f32> {
             }
             Award::CrossRiver { beyond, .. } if !game.state().rivers_crossed.contains(&i) => {
                 // The far bank: beyond hexes next to a near one.
+                // The other side guards the banks the enemy could reach next turn:
+                // one unit across scores the whole award.
                 for h in 0..n {
                     if beyond[h] && b.neighbours(h).any(|(_, x)| !beyond[x]) {
-                        obj[h] += if scorer { value } else { 0.3 * value };
+                        let threatened = enemy_reach[h] || enemy_dist[h] <= 2;
+                        obj[h] += if scorer || threatened {
+                            value
+                        } else {
+                            0.3 * value
+                        };
                     }
                 }
             }

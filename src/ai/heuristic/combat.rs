@@ -86,12 +86,99 @@ pub fn escape_exists(game: &Game, defender: Side, target: Hx, occupied: &[Hx]) -
     })
 }
 
-/// The defender uses every star and fortification unit, and HQ-loss CMs sparingly.
-pub fn defend(stars: &[UnitId], fortification_units: &[UnitId], pool: u8) -> Action {
+/// What a side expects to lose in an engagement (CEL-equivalents), attacker or
+/// defender: the CRT's average losses at the exact odds, the first CEL from the units
+/// whose stars or FU ability were used when there are any (R15.1.7, R15.4.3), retreats,
+/// and for the attacker less what the defender loses.
+fn engagement_cost(
+    game: &Game,
+    an: &Analysis,
+    table: &ExpectTable,
+    eng: &crate::wb95::Engagement,
+    committed: &[Unit],
+    defending: bool,
+) -> f32 {
+    let odds = game.assess(eng);
+    let e = table.get(odds.column.index(), odds.hq.net);
+    let (own, other): (&[Unit], &[Unit]) = if defending {
+        (&eng.defenders, &eng.attackers)
+    } else {
+        (&eng.attackers, &eng.defenders)
+    };
+    let cheapest = cheapest_loss(game, own.iter().copied());
+    let first = if committed.is_empty() {
+        cheapest
+    } else {
+        cheapest_loss(game, committed.iter().copied())
+    };
+    let (loss, retreat) = if defending {
+        (e.def_loss, e.def_retreat)
+    } else {
+        (e.att_loss, e.att_retreat)
+    };
+    let mut cost = loss.min(1.0) * first + (loss - 1.0).max(0.0) * cheapest + 0.5 * retreat;
+    if defending {
+        let hex = eng.hexes.first().copied().unwrap_or(0);
+        cost += e.p_def_retreat * an.obj[hex];
+    } else {
+        let per = cheapest_loss(game, other.iter().copied()).min(8.0);
+        cost -= e.def_loss * per + 0.4 * e.def_retreat;
+    }
+    cost
+}
+
+/// The defender's voluntary CMs (R15.1, R15.4, R9.1.6): stars and fortification units
+/// when they lower the expected cost (a used star or FU must then give the first CEL
+/// lost, which may eliminate a weak unit for nothing when the odds are already the
+/// lowest), and HQ-loss CMs sparingly.
+pub fn defend(
+    game: &Game,
+    an: &Analysis,
+    table: &ExpectTable,
+    stars: &[UnitId],
+    fortification_units: &[UnitId],
+    pool: u8,
+) -> Action {
+    let units = |ids: &[UnitId]| -> Vec<Unit> {
+        ids.iter()
+            .filter_map(|id| game.roster().get(id.as_str()))
+            .collect()
+    };
+    let (all_stars, all_fu) = (units(stars), units(fortification_units));
+    let pool_cms = pool.min(2);
+    let mut best: Option<(f32, Vec<Unit>, Vec<Unit>)> = None;
+    if let Some(base) = game.engagement() {
+        let mut options: Vec<(Vec<Unit>, Vec<Unit>)> = vec![
+            (Vec::new(), Vec::new()),
+            (all_stars.clone(), Vec::new()),
+            (Vec::new(), all_fu.clone()),
+            (all_stars.clone(), all_fu.clone()),
+        ];
+        if all_stars.len() > 1 {
+            options.extend(all_stars.iter().map(|&u| (vec![u], all_fu.clone())));
+        }
+        for (st, fu) in options {
+            let mut eng = base.clone();
+            eng.defender_stars = st.clone();
+            eng.fortification_units = fu.clone();
+            eng.defender_pool = pool_cms;
+            let mut committed = st.clone();
+            committed.extend(fu.iter().copied());
+            let cost = engagement_cost(game, an, table, &eng, &committed, true);
+            if best.as_ref().is_none_or(|(b, _, _)| cost < *b - 1e-4) {
+                best = Some((cost, st, fu));
+            }
+        }
+    }
+    let (st, fu) = match best {
+        Some((_, st, fu)) => (st, fu),
+        None => (all_stars, all_fu),
+    };
+    let ids = |us: &[Unit]| us.iter().map(|&u| game.unit_id(u).clone()).collect();
     Action::Defend(DefenseOrder {
-        stars: stars.to_vec(),
-        fortification_units: fortification_units.to_vec(),
-        hq_pool_cms: pool.min(2),
+        stars: ids(&st),
+        fortification_units: ids(&fu),
+        hq_pool_cms: pool_cms,
     })
 }
 
@@ -446,6 +533,19 @@ fn choose_attack(
                 .collect(),
             hq_pool_cms: 0,
         };
+        let Ok(eng) = game.engagement_of(side, &order) else {
+            continue;
+        };
+        // Stars only when they pay for the CEL their units must then give (R15.1.7).
+        if !eng.attacker_stars.is_empty() {
+            let mut bare = eng.clone();
+            bare.attacker_stars.clear();
+            let with = engagement_cost(game, an, table, &eng, &eng.attacker_stars, false);
+            let without = engagement_cost(game, an, table, &bare, &[], false);
+            if without < with {
+                order.stars.clear();
+            }
+        }
         let Ok(eng) = game.engagement_of(side, &order) else {
             continue;
         };

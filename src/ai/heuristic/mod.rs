@@ -172,7 +172,18 @@ impl Player for HeuristicBot {
                 fortification_units,
                 hq_pool_cms,
                 ..
-            } => combat::defend(star_units, fortification_units, *hq_pool_cms),
+            } => {
+                let table = self.table(game);
+                let an = self.analysis(game, s);
+                combat::defend(
+                    game,
+                    an,
+                    &table,
+                    star_units,
+                    fortification_units,
+                    *hq_pool_cms,
+                )
+            }
             Decision::Losses {
                 cel,
                 units,

@@ -216,10 +216,8 @@ pub fn place_score(
         }
     }
     let threat = an.threat[h];
-    // The side taking objectives weighs a planned attack by its own risks
-    // (`attack_value`): attackers stand together and the attack changes the position.
-    // The side holding them also weighs the exposure of leaving its positions.
-    if threat > 0.0 && !(planned_attack && an.scorer) {
+    // A planned attack weighs the exposure of its attackers together (`group_risk`).
+    if threat > 0.0 && !planned_attack {
         let mut cms = i32::from(b.terrain_cm[h]);
         if own_ff {
             cms += i32::from(b.ff_cm(h));
@@ -767,7 +765,8 @@ impl Planner<'_> {
             if chosen.is_empty() || (est.column < PLAN_MIN_COLUMN && !est.forced) {
                 continue;
             }
-            let moved: f32 = chosen.iter().map(|s| s.displacement).sum();
+            let moved: f32 =
+                chosen.iter().map(|s| s.displacement).sum::<f32>() + self.group_risk(&chosen);
             let value = self.value(&est, *target, &pairs(&chosen)) - moved;
             if std::env::var_os("BOT_TRACE").is_some() {
                 eprintln!(
@@ -809,6 +808,44 @@ impl Planner<'_> {
             });
         }
         (total, plans)
+    }
+
+    /// What the attackers stand to lose where they attack from if the enemy strikes
+    /// them there next turn, all together, beyond what the hexes risk already.
+    fn group_risk(&self, chosen: &[Slot]) -> f32 {
+        let g = self.game;
+        let b = g.board();
+        let mut hexes: Vec<Hx> = chosen
+            .iter()
+            .filter(|s| self.hex_of(s.unit) != Some(s.hex))
+            .map(|s| s.hex)
+            .collect();
+        hexes.sort_unstable();
+        hexes.dedup();
+        let mut total = 0.0;
+        for h in hexes {
+            let threat = self.an.threat[h];
+            if threat <= 0.0 {
+                continue;
+            }
+            let mut cms = i32::from(b.terrain_cm[h]);
+            if g.state().ff[h] == Some(self.side) {
+                cms += i32::from(b.ff_cm(h));
+            }
+            let (mut def, mut cel, mut sturdy) =
+                (self.occ.def[h], self.occ.cel[h], self.occ.sturdy[h]);
+            let before = stack_risk(self.an, self.table, h, threat, cms, def, cel, sturdy);
+            for s in chosen.iter().filter(|s| s.hex == h) {
+                let c = g.unit_state(s.unit).cel;
+                def += defense_sp(g, s.unit);
+                cel += u32::from(c);
+                sturdy += u16::from(g.info(s.unit).is_regular() && c > 1);
+            }
+            let after = stack_risk(self.an, self.table, h, threat, cms, def, cel, sturdy);
+            total += RISK_W * (after - before);
+        }
+        // The side taking objectives accepts more exposure to get there.
+        if self.an.scorer { 0.3 * total } else { total }
     }
 
     fn estimate(&self, attackers: &[(Unit, Hx)], target: Hx) -> Est {
