@@ -1,6 +1,7 @@
-//! Engine benchmarks: reachable hexes of one unit, an odds computation, one full
-//! random-bot game of the fixture, and one on a large synthetic board (31 × 28 hexes,
-//! 150 units, 17 turns: the size of Armored Claws).
+//! Engine benchmarks: reachable hexes of one unit, an odds computation, the supply trace
+//! of a whole side on Kursk (the largest shipped scenario), one full random-bot game of
+//! the fixture, of Armored Claws, and of a large synthetic board (31 × 28 hexes, 150
+//! units, 17 turns).
 
 use std::hint::black_box;
 use std::path::Path;
@@ -9,11 +10,15 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use sztab::ai::{Player, RandomBot, play_out};
 use sztab::model::{Bundle, SideId};
 use sztab::wb95::sandbox::Sandbox;
-use sztab::wb95::{AttackOrder, Game, Side};
+use sztab::wb95::{Action, AttackOrder, Decision, Game, Pending, Side};
+
+fn load(p: &str) -> Bundle {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(p);
+    Bundle::load(&path).expect("the scenario loads").0
+}
 
 fn fixture() -> Bundle {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mini.scenario.ron");
-    Bundle::load(&path).expect("the fixture loads").0
+    load("tests/fixtures/mini.scenario.ron")
 }
 
 fn bots(seed: u64) -> Vec<(SideId, Box<dyn Player>)> {
@@ -52,9 +57,28 @@ fn large() -> Bundle {
     s.bundle
 }
 
+/// Answers the opening decisions (air counters, air missions, barrage) doing nothing,
+/// up to the first Movement phase.
+fn to_movement(g: &mut Game) {
+    while let Pending::Decide { decision, .. } = g.pending() {
+        let a = match decision {
+            Decision::Move { .. } => return,
+            Decision::ChooseAir {
+                counters, choose, ..
+            } => Action::ChooseAir {
+                counters: counters.into_iter().take(usize::from(choose)).collect(),
+            },
+            Decision::AirMissions { .. } => Action::AirMissions { missions: vec![] },
+            _ => Action::EndPhase,
+        };
+        g.apply(a).expect("a legal opening");
+    }
+}
+
 fn benches(c: &mut Criterion) {
     let bundle = fixture();
-    let game = Game::new(&bundle, 1).expect("the fixture plays");
+    let mut game = Game::new(&bundle, 1).expect("the fixture plays");
+    to_movement(&mut game);
     let tank = game.roster().get("1PzD/1").expect("a unit of the fixture");
     c.bench_function("reach: one armored unit, fixture", |b| {
         b.iter(|| black_box(game.reach(black_box(tank))))
@@ -69,12 +93,16 @@ fn benches(c: &mut Criterion) {
     {
         p.hex = "0705".parse().expect("a hex");
     }
-    let g = Game::new(&attack, 1).expect("the position plays");
+    let mut g = Game::new(&attack, 1).expect("the position plays");
+    to_movement(&mut g);
     let order = AttackOrder {
         attackers: vec!["1PzD/113".into()],
         defenders: vec!["0805".parse().expect("a hex")],
         stars: vec![],
         hq_pool_cms: 0,
+        support: vec![],
+        air: vec![],
+        full_strength: vec![],
     };
     let eng = g.engagement_of(Side::A, &order).expect("a legal attack");
     c.bench_function("odds: across the Fortified Line, fixture", |b| {
@@ -90,8 +118,33 @@ fn benches(c: &mut Criterion) {
         })
     });
 
+    let kursk = load("scenarios/kursk-1943/kursk.scenario.ron");
+    let g = Game::new(&kursk, 1).expect("Kursk plays");
+    c.bench_function("supply: trace every Soviet unit, Kursk (one search)", |b| {
+        b.iter(|| black_box(g.supply_status(black_box(Side::B))))
+    });
+    c.bench_function("supply: trace every German unit, Kursk (one search)", |b| {
+        b.iter(|| black_box(g.supply_status(black_box(Side::A))))
+    });
+
+    let claws = load("scenarios/kursk-1943/armored-claws.scenario.ron");
+    let mut group = c.benchmark_group("armored claws");
+    group.sample_size(20);
+    group.bench_function("game: random bots, Armored Claws (17 turns)", |b| {
+        let mut seed = 0;
+        b.iter(|| {
+            seed += 1;
+            let mut g = Game::new(&claws, seed).expect("Armored Claws plays");
+            black_box(
+                play_out(&mut g, &mut bots(seed), 10_000_000, |_, _, _| {}).expect("a result"),
+            )
+        })
+    });
+    group.finish();
+
     let big = large();
-    let g = Game::new(&big, 1).expect("the large board plays");
+    let mut g = Game::new(&big, 1).expect("the large board plays");
+    to_movement(&mut g);
     let u = g.roster().get("g0").expect("a unit");
     c.bench_function("reach: one armored unit, 31x28 board", |b| {
         b.iter(|| black_box(g.reach(black_box(u))))

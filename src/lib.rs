@@ -4,9 +4,11 @@
 
 pub mod ai;
 pub mod balance;
+pub mod card;
 pub mod cli;
 pub mod editor;
 pub mod hex;
+pub mod markdown;
 pub mod model;
 pub mod render;
 pub mod validate;

@@ -3,8 +3,9 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::hex::HexId;
 use crate::model::check::{check_counters, check_terrain};
-use crate::model::{Bundle, FileKind, LoadError, MapBundle, Problem, io};
+use crate::model::{Bundle, FileKind, LoadError, MapBundle, Problem, SideId, io};
 use crate::wb95::prepared::Prepared;
 use crate::wb95::setup_check;
 
@@ -54,11 +55,7 @@ pub fn validate_file(path: &Path) -> Result<Report, LoadError> {
         }
         FileKind::Scenario => {
             let (b, mut problems) = Bundle::load(path)?;
-            // The rules' setup checks need sound references to compile the scenario.
-            if !problems.iter().any(|p| p.is_error()) {
-                let prepared = Prepared::new(&b);
-                problems.extend(setup_check::check(&b, &prepared));
-            }
+            problems.extend(rules_checks(&b, &problems));
             let p = &b.paths;
             let files = vec![
                 p.scenario.clone(),
@@ -68,5 +65,63 @@ pub fn validate_file(path: &Path) -> Result<Report, LoadError> {
             ];
             Ok(Report { files, problems })
         }
+    }
+}
+
+/// The engine's setup checks, when the reference checks found no error: the rules need
+/// sound references to compile the scenario.
+fn rules_checks(b: &Bundle, reference: &[Problem]) -> Vec<Problem> {
+    if reference.iter().any(|p| p.is_error()) {
+        return Vec::new();
+    }
+    let prepared = Prepared::new(b);
+    setup_check::check(b, &prepared)
+}
+
+/// Reference errors that leave a scenario compilable: something missing (a supply
+/// source, victory conditions, an entry, an air window), not a dangling reference. A
+/// scenario being built has them for a while; the editor still shows the rules' checks.
+const GAPS: [&str; 7] = ["L01", "V01", "V02", "V03", "R01", "S02", "A01"];
+
+/// Checks a scenario held in memory (the editor's live validation): the reference checks
+/// of all four parts, then the engine's setup checks, which also run while the only
+/// errors are gaps in a scenario being built ([`GAPS`]). Problems name their subject but
+/// carry no file position.
+pub fn check_bundle(b: &Bundle) -> Vec<Problem> {
+    check_in_editor(b).problems
+}
+
+/// What the editor's live validation learns about a scenario.
+#[derive(Debug, Default)]
+pub struct Checked {
+    pub problems: Vec<Problem>,
+    /// Who controls each hex at the start by the engine's rules (R4.3.1, A-68), when the
+    /// scenario compiles: the setup zones of each side.
+    pub control: Option<Vec<(HexId, SideId)>>,
+}
+
+/// [`check_bundle`], with the initial control map the engine compiled on the way.
+pub fn check_in_editor(b: &Bundle) -> Checked {
+    let mut problems = b.check();
+    let blocking = problems
+        .iter()
+        .any(|p| p.is_error() && !GAPS.contains(&p.code));
+    if blocking {
+        return Checked {
+            problems,
+            control: None,
+        };
+    }
+    let prepared = Prepared::new(b);
+    problems.extend(setup_check::check(b, &prepared));
+    let control = (0..prepared.board.len())
+        .filter_map(|h| {
+            let side = prepared.initial_control[h]?;
+            Some((prepared.board.id(h), prepared.side_info(side).id.clone()))
+        })
+        .collect();
+    Checked {
+        problems,
+        control: Some(control),
     }
 }

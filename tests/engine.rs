@@ -179,17 +179,66 @@ fn check_destinations(g: &Game, units: &[sztab::model::UnitId]) -> Result<(), St
     Ok(())
 }
 
+/// Air missions never break the per-hex limit (R21.1.2): the missions in play at any
+/// moment come from one Air phase.
+fn check_air(g: &Game) -> Result<(), String> {
+    let Some(limit) = g.prepared().rules.air_per_hex else {
+        return Ok(());
+    };
+    let mut per: Vec<((sztab::wb95::Side, usize), usize)> = Vec::new();
+    for m in &g.state().air.missions {
+        for h in m.hexes() {
+            match per.iter_mut().find(|(k, _)| *k == (m.side, h)) {
+                Some(e) => e.1 += m.counters.len(),
+                None => per.push(((m.side, h), m.counters.len())),
+            }
+        }
+    }
+    match per.iter().find(|(_, n)| *n > usize::from(limit)) {
+        Some(((_, h), n)) => Err(format!("{n} air counters over {}", g.hex_id(*h))),
+        None => Ok(()),
+    }
+}
+
+/// Out-of-supply levels stay in range: never negative (u8), 0 off the map or in supply
+/// long enough, and never above the number of Supply phases and choices played.
+fn check_oos(g: &Game) -> Result<(), String> {
+    let bound = 3 * (g.turn() + 1) * 2;
+    for u in g.roster().all() {
+        let st = g.unit_state(u);
+        if u32::from(st.oos) > bound {
+            return Err(format!("{} at OoS level {}", g.unit_id(u), st.oos));
+        }
+    }
+    Ok(())
+}
+
 /// Plays a whole game checking the invariants after every action and the obligations
-/// before every Combat phase ends; returns the fingerprint.
+/// before every Combat phase ends; replays its actions and checks the events match;
+/// returns the fingerprint.
 fn checked_game(seed: u64) -> Result<String, String> {
     let mut g = Game::new(&fixture(), seed).map_err(|e| e.to_string())?;
     let mut players = bots(seed);
     let mut fp = Fingerprint::default();
     fp.extend(g.opening_events());
+    let mut actions = Vec::new();
     for _ in 0..100_000 {
         check_position(&g)?;
+        check_air(&g)?;
+        check_oos(&g)?;
         let (side, decision) = match g.pending() {
-            Pending::GameOver(_) => return Ok(fp.hex()),
+            Pending::GameOver(_) => {
+                let mut r = Game::new(&fixture(), seed).map_err(|e| e.to_string())?;
+                let mut rfp = Fingerprint::default();
+                rfp.extend(r.opening_events());
+                for a in actions {
+                    rfp.extend(&r.apply(a).map_err(|e| format!("replay: {e}"))?);
+                }
+                if rfp.hex() != fp.hex() {
+                    return Err("the replay of the log differs".into());
+                }
+                return Ok(fp.hex());
+            }
             Pending::Decide { side, decision } => (side, decision),
         };
         let player = &mut players
@@ -210,8 +259,36 @@ fn checked_game(seed: u64) -> Result<String, String> {
             .apply(action.clone())
             .map_err(|e| format!("{action:?}: {e}"))?;
         fp.extend(&events);
+        actions.push(action);
     }
     Err("the game did not end".into())
+}
+
+#[test]
+fn the_four_shipped_scenarios_play_to_the_end_with_random_bots_and_replay() {
+    for name in ["kursk", "armored-claws", "prochorowka", "prochorowka-15"] {
+        let path = root(&format!("scenarios/kursk-1943/{name}.scenario.ron"));
+        let bundle = Bundle::load(&path).unwrap().0;
+        let mut g = Game::new(&bundle, 3).unwrap();
+        let mut players: Vec<(SideId, Box<dyn Player>)> = vec![
+            ("german".into(), Box::new(RandomBot::new(5))),
+            ("soviet".into(), Box::new(RandomBot::new(6))),
+        ];
+        let played = play_out(&mut g, &mut players, 1_000_000, |_, _, _| {}).unwrap();
+        let turns = bundle.scenario.turns();
+        if played.result.automatic {
+            assert!(i64::from(played.result.turn) <= turns, "{name}");
+        } else {
+            assert_eq!(i64::from(played.result.turn), turns, "{name}");
+        }
+        let mut r = Game::new(&bundle, 3).unwrap();
+        let mut fp = Fingerprint::default();
+        fp.extend(r.opening_events());
+        for a in played.actions {
+            fp.extend(&r.apply(a).unwrap());
+        }
+        assert_eq!(fp.hex(), played.fingerprint.hex(), "{name} replays");
+    }
 }
 
 fn cases() -> u32 {
@@ -287,6 +364,10 @@ fn cli_play_writes_a_log_that_replay_reproduces() {
         text.contains("Turn 1 (1943-07-05)") && text.contains("Result:"),
         "{text}"
     );
+    // The bot game uses artillery, air and supply (engine part 2).
+    for needle in ["artillery support", "air missions: ", "out of supply"] {
+        assert!(text.contains(needle), "{needle} missing:\n{text}");
+    }
     let replay = sztab(&["replay", log_s]);
     assert_eq!(
         replay.status.code(),
@@ -342,6 +423,45 @@ fn cli_odds_prints_the_breakdown_and_every_outcome() {
     assert!((total - 100.0).abs() < 0.05, "{total}\n{text}");
     let illegal = sztab(&["odds", FIXTURE, "--attackers", "0605", "--defender", "0805"]);
     assert_eq!(illegal.status.code(), Some(1));
+    // Artillery (by hex or unit id) and air SPs in support, both sides.
+    let out = sztab(&[
+        "odds",
+        path.to_str().unwrap(),
+        "--attackers",
+        "0705",
+        "--defender",
+        "0805",
+        "--support",
+        "0507",
+        "--air",
+        "5",
+        "--defense-support",
+        "Art/60A",
+        "--defense-air",
+        "6",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    for needle in [
+        "Art/XX       0507   5 SP  (artillery support (R6.3.1))",
+        "air 5 SP",
+        "air defensive support: half, rounded up (R8.2.4)",
+        "halved across a Fortified Line (1PzD/113, Art/XX, air 5 SP): 13 -> 7 SP",
+        "total 17 SP",
+    ] {
+        assert!(text.contains(needle), "{needle} missing:\n{text}");
+    }
+    let far = sztab(&[
+        "odds",
+        path.to_str().unwrap(),
+        "--attackers",
+        "0705",
+        "--defender",
+        "0805",
+        "--support",
+        "0508",
+    ]);
+    assert_eq!(far.status.code(), Some(1), "out of range (R6.3.2)");
 }
 
 #[test]

@@ -1,7 +1,9 @@
 //! A bot that plays random legal actions: it moves some units to random reachable
 //! hexes, brings reinforcements on, makes the attacks its obligations require (an
 //! obliged stack attacks every adjacent enemy hex together if nothing else works) and
-//! a few more, and answers combat decisions at random within the rules.
+//! a few more with artillery and air support, fires its artillery at range and in
+//! barrages, places air missions, fortifies, chooses full MPs and strength when out of
+//! supply, and answers the other decisions at random within the rules.
 
 use std::collections::BTreeSet;
 
@@ -11,9 +13,10 @@ use rand_chacha::ChaCha8Rng;
 
 use super::Player;
 use crate::hex::HexId;
-use crate::model::{ArtillerySetup, SideId, UnitId};
+use crate::model::{AirId, ArtillerySetup, SideId, UnitId};
 use crate::wb95::{
-    Action, AttackOrder, Decision, DefenseOrder, Game, PhaseKind, RetreatOrder, Unit,
+    Action, AirMission, AttackOrder, Decision, DefenseOrder, Game, Hx, MissionKind, PhaseKind,
+    RetreatOrder, Side, Unit,
 };
 
 /// Random-legal play, reproducible from its seed.
@@ -22,6 +25,7 @@ pub struct RandomBot {
     /// Units already considered in the current phase (by phase tick).
     considered: (u32, BTreeSet<Unit>),
     voluntary_attacks: u32,
+    ranged_attacks: u32,
 }
 
 impl RandomBot {
@@ -30,6 +34,7 @@ impl RandomBot {
             rng: ChaCha8Rng::seed_from_u64(seed),
             considered: (u32::MAX, BTreeSet::new()),
             voluntary_attacks: 0,
+            ranged_attacks: 0,
         }
     }
 
@@ -38,6 +43,7 @@ impl RandomBot {
         if self.considered.0 != tick {
             self.considered = (tick, BTreeSet::new());
             self.voluntary_attacks = 0;
+            self.ranged_attacks = 0;
         }
     }
 
@@ -103,9 +109,25 @@ impl RandomBot {
             .filter(|&u| game.info(u).side == s)
             .collect();
         for u in units {
-            if !self.considered.1.insert(u) {
+            if self.considered.1.contains(&u) {
                 continue;
             }
+            // Out of supply: sometimes move at full MPs for +1 level (R10.2.3), then
+            // consider the unit again.
+            let st = game.unit_state(u);
+            if st.oos > 0
+                && st.full_mp_tick != Some(game.state().tick())
+                && st.hex().is_some()
+                && self.rng.random_bool(0.4)
+            {
+                let a = Action::FullMp {
+                    units: vec![game.unit_id(u).clone()],
+                };
+                if game.check(&a).is_ok() {
+                    return a;
+                }
+            }
+            self.considered.1.insert(u);
             if let Some(a) = self.move_unit(game, u, strategic)
                 && game.check(&a).is_ok()
             {
@@ -120,6 +142,12 @@ impl RandomBot {
         let st = game.unit_state(u);
         if st.hex().is_none() {
             return self.enter(game, u);
+        }
+        if !strategic && game.info(u).is_regular() && self.rng.random_bool(0.08) {
+            let a = Action::Fortify { unit: id.clone() };
+            if game.check(&a).is_ok() {
+                return Some(a);
+            }
         }
         if !strategic && game.info(u).is_towed() && self.rng.random_bool(0.2) {
             return Some(Action::ChangeSetup { unit: id });
@@ -177,16 +205,180 @@ impl RandomBot {
                 .filter(|o| game.meets_obligation(s, o))
                 .collect();
             if let Some(o) = needed.choose(&mut self.rng) {
-                return Action::Attack(self.with_stars(game, (*o).clone()));
+                return self.supported(game, s, (*o).clone());
+            }
+        }
+        if self.ranged_attacks < 2 && self.rng.random_bool(0.3) {
+            self.ranged_attacks += 1;
+            let options = game.ranged_options();
+            if let Some(o) = options.choose(&mut self.rng) {
+                let mut o = o.clone();
+                let keep: Vec<UnitId> = o
+                    .artillery
+                    .iter()
+                    .filter(|_| self.rng.random_bool(0.7))
+                    .cloned()
+                    .collect();
+                if !keep.is_empty() {
+                    o.artillery = keep;
+                }
+                o.full_strength = o
+                    .artillery
+                    .iter()
+                    .filter(|id| {
+                        game.roster()
+                            .get(id.as_str())
+                            .is_some_and(|u| game.unit_state(u).oos > 0)
+                    })
+                    .filter(|_| self.rng.random_bool(0.5))
+                    .cloned()
+                    .collect();
+                let a = Action::RangedAttack(o);
+                if game.check(&a).is_ok() {
+                    return a;
+                }
             }
         }
         if self.voluntary_attacks < 3 && self.rng.random_bool(0.3) {
             self.voluntary_attacks += 1;
             if let Some((o, _)) = candidates.choose(&mut self.rng) {
-                return Action::Attack(self.with_stars(game, o.clone()));
+                return self.supported(game, s, o.clone());
             }
         }
         Action::EndPhase
+    }
+
+    /// An attack with stars, some of the artillery and air support it may have, and
+    /// full strength for some out-of-supply attackers.
+    fn supported(&mut self, game: &Game, side: Side, o: AttackOrder) -> Action {
+        let mut o = self.with_stars(game, o);
+        let plain = o.clone();
+        let (guns, air) = game.attack_support_options(side, &o);
+        o.support = guns
+            .into_iter()
+            .filter(|_| self.rng.random_bool(0.6))
+            .collect();
+        o.air = air
+            .into_iter()
+            .filter(|_| self.rng.random_bool(0.8))
+            .collect();
+        o.full_strength = o
+            .attackers
+            .iter()
+            .chain(&o.support)
+            .filter(|id| {
+                game.roster()
+                    .get(id.as_str())
+                    .is_some_and(|u| game.unit_state(u).oos > 0)
+            })
+            .filter(|_| self.rng.random_bool(0.5))
+            .cloned()
+            .collect();
+        let a = Action::Attack(o);
+        if game.check(&a).is_ok() {
+            a
+        } else {
+            Action::Attack(plain)
+        }
+    }
+
+    fn barrage(&mut self, game: &Game, ammo: u32) -> Action {
+        if !self.rng.random_bool(0.7) {
+            return Action::EndPhase;
+        }
+        let options = game.barrage_options();
+        let Some(o) = options.choose(&mut self.rng) else {
+            return Action::EndPhase;
+        };
+        let mut o = o.clone();
+        let n = (ammo as usize).min(o.artillery.len());
+        if n < 2 {
+            return Action::EndPhase;
+        }
+        o.artillery.truncate(n);
+        let a = Action::Barrage(o);
+        if game.check(&a).is_ok() {
+            a
+        } else {
+            Action::EndPhase
+        }
+    }
+
+    fn choose_air(&mut self, counters: &[AirId], choose: u8) -> Action {
+        let picked: Vec<AirId> = counters
+            .sample(&mut self.rng, usize::from(choose))
+            .cloned()
+            .collect();
+        Action::ChooseAir { counters: picked }
+    }
+
+    /// Random missions: offensive support or an air attack on enemy hexes next to own
+    /// units, defensive support over own hexes next to the enemy.
+    fn air_missions(
+        &mut self,
+        game: &Game,
+        side: &SideId,
+        counters: &[(AirId, u8)],
+        per_hex: Option<u8>,
+    ) -> Action {
+        let Some(s) = game.side_of_id(side.as_str()) else {
+            return Action::AirMissions { missions: vec![] };
+        };
+        let b = game.board();
+        let front = |mine: bool| -> Vec<Hx> {
+            (0..b.len())
+                .filter(|&h| {
+                    let want = if mine { s } else { s.other() };
+                    game.occupant(h) == Some(want)
+                        && b.neighbours(h)
+                            .any(|(_, n)| game.occupant(n) == Some(want.other()))
+                })
+                .collect()
+        };
+        let (enemy, own) = (front(false), front(true));
+        let soviet = game.prepared().sides[s.index()].soviet;
+        let limit = usize::from(per_hex.unwrap_or(u8::MAX));
+        for _ in 0..10 {
+            let mut missions: Vec<AirMission> = Vec::new();
+            for (id, _) in counters {
+                if !self.rng.random_bool(0.8) {
+                    continue;
+                }
+                let roll = self.rng.random_range(0..10);
+                let (kind, pool) = match roll {
+                    0..=3 => (MissionKind::OffensiveSupport, &enemy),
+                    4..=7 => (MissionKind::AirAttack, &enemy),
+                    _ if !soviet => (MissionKind::DefensiveSupport, &own),
+                    _ => (MissionKind::AirAttack, &enemy),
+                };
+                let Some(&h) = pool.choose(&mut self.rng) else {
+                    continue;
+                };
+                let hex = game.hex_id(h);
+                let on_hex: usize = missions
+                    .iter()
+                    .filter(|m| m.hex == hex)
+                    .map(|m| m.counters.len())
+                    .sum();
+                if on_hex >= limit {
+                    continue;
+                }
+                match missions.iter_mut().find(|m| m.hex == hex && m.kind == kind) {
+                    Some(m) => m.counters.push(id.clone()),
+                    None => missions.push(AirMission {
+                        counters: vec![id.clone()],
+                        kind,
+                        hex,
+                        spread: vec![],
+                    }),
+                }
+            }
+            let a = Action::AirMissions { missions };
+            if game.check(&a).is_ok() {
+                return a;
+            }
+        }
+        Action::AirMissions { missions: vec![] }
     }
 
     fn with_stars(&mut self, game: &Game, mut o: AttackOrder) -> AttackOrder {
@@ -307,6 +499,8 @@ impl Player for RandomBot {
             Decision::Defend {
                 star_units,
                 fortification_units,
+                artillery,
+                air,
                 ..
             } => Action::Defend(DefenseOrder {
                 stars: star_units
@@ -316,7 +510,29 @@ impl Player for RandomBot {
                     .collect(),
                 fortification_units: fortification_units.clone(),
                 hq_pool_cms: 0,
+                support: artillery
+                    .iter()
+                    .filter(|_| self.rng.random_bool(0.6))
+                    .cloned()
+                    .collect(),
+                air: air.clone(),
             }),
+            Decision::Barrage { ammo, .. } => self.barrage(game, *ammo),
+            Decision::ChooseAir {
+                counters, choose, ..
+            } => self.choose_air(counters, *choose),
+            Decision::AirMissions {
+                counters, per_hex, ..
+            } => self.air_missions(game, side, counters, *per_hex),
+            Decision::LoseCel { cel, units, .. } => Action::TakeLosses {
+                losses: self.allocate(*cel, units, &[]),
+            },
+            Decision::Repair { markers, units } => Action::Repair {
+                units: units
+                    .sample(&mut self.rng, usize::from(*markers))
+                    .cloned()
+                    .collect(),
+            },
             Decision::Losses {
                 cel,
                 units,

@@ -1,6 +1,7 @@
 //! The `sztab` command line: one subcommand per file, each a thin layer over the library.
 
 mod balance;
+mod card;
 mod odds;
 mod play;
 mod render;
@@ -45,6 +46,8 @@ enum Command {
     Odds(odds::Args),
     /// Let bots play many games of a scenario and summarize the results.
     Balance(balance::Args),
+    /// Write a scenario's setup card: a printable HTML page like the rulebook's.
+    Card(card::Args),
 }
 
 /// Runs the command line; the exit code follows each subcommand's contract.
@@ -60,6 +63,7 @@ pub fn run() -> ExitCode {
         Some(Command::Replay(args)) => replay::run(&args),
         Some(Command::Odds(args)) => odds::run(&args),
         Some(Command::Balance(args)) => balance::run(&args),
+        Some(Command::Card(args)) => card::run(&args),
     }
 }
 

@@ -1,11 +1,14 @@
-//! `sztab odds SCENARIO --attackers HEX,HEX --defender HEX`: the full breakdown of an
-//! attack in the scenario's setup position, with the probability of every outcome.
+//! `sztab odds SCENARIO --attackers HEX,HEX --defender HEX [--support HEX|UNIT,...]
+//! [--air SP] [--defense-support HEX|UNIT,...] [--defense-air SP]`: the full breakdown
+//! of an attack in the scenario's setup position, with artillery and air support, and
+//! the probability of every outcome.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::hex::HexId;
 use crate::model::UnitId;
+use crate::wb95::combat::odds::AirSupport;
 use crate::wb95::{AttackOrder, Engagement, Game};
 
 #[derive(clap::Args, Debug)]
@@ -21,6 +24,53 @@ pub struct Args {
     /// Do not use the stars of either side (by default every starred unit uses them).
     #[arg(long)]
     no_stars: bool,
+    /// Artillery supporting the attack, comma-separated: a hex (all its artillery) or a
+    /// unit id. It must be in combat setup and within 3 hexes (R6.3).
+    #[arg(long, value_delimiter = ',')]
+    support: Vec<String>,
+    /// Air SPs in offensive support of the attack (R8.2.2).
+    #[arg(long, default_value_t = 0)]
+    air: u32,
+    /// The attacking air is a white-star counter (R21.1.1).
+    #[arg(long)]
+    air_white_star: bool,
+    /// Artillery supporting the defense, as `--support` (R6.3.3).
+    #[arg(long, value_delimiter = ',')]
+    defense_support: Vec<String>,
+    /// Air SPs in defensive support; half of them count (R8.2.4).
+    #[arg(long, default_value_t = 0)]
+    defense_air: u32,
+}
+
+/// Artillery named by hexes (every artillery unit there) or by unit ids.
+fn artillery(game: &Game, items: &[String]) -> Result<Vec<UnitId>, ExitCode> {
+    let mut out = Vec::new();
+    for item in items {
+        if let Some(u) = game.roster().get(item) {
+            out.push(game.unit_id(u).clone());
+            continue;
+        }
+        let Ok(h) = HexId::parse(item) else {
+            eprintln!("sztab odds: \"{item}\" is neither a hex nor a unit of the scenario");
+            return Err(ExitCode::from(2));
+        };
+        let Some(x) = game.board().index(h) else {
+            eprintln!("sztab odds: hex {h} is not on the map");
+            return Err(ExitCode::from(2));
+        };
+        let guns: Vec<UnitId> = game
+            .units_at(x)
+            .iter()
+            .filter(|&&u| game.info(u).is_artillery())
+            .map(|&u| game.unit_id(u).clone())
+            .collect();
+        if guns.is_empty() {
+            eprintln!("sztab odds: no artillery stands on {h}");
+            return Err(ExitCode::from(2));
+        }
+        out.extend(guns);
+    }
+    Ok(out)
 }
 
 fn hex(s: &str) -> Result<HexId, ExitCode> {
@@ -91,6 +141,9 @@ fn odds(args: &Args) -> Result<(), ExitCode> {
         attackers,
         defenders: vec![defender],
         hq_pool_cms: 0,
+        support: artillery(&game, &args.support)?,
+        air: Vec::new(),
+        full_strength: Vec::new(),
     };
     let mut eng: Engagement = match game.engagement_of(side, &order) {
         Ok(e) => e,
@@ -113,6 +166,31 @@ fn odds(args: &Args) -> Result<(), ExitCode> {
         .copied()
         .filter(|&u| game.info(u).is_fu())
         .collect();
+    if args.air > 0 {
+        eng.attacker_air.push(AirSupport {
+            name: format!("air {} SP", args.air),
+            sp: args.air,
+            white_star: args.air_white_star,
+        });
+    }
+    if args.defense_air > 0 {
+        eng.defender_air.push(AirSupport {
+            name: format!("air {} SP", args.defense_air),
+            sp: args.defense_air,
+            white_star: false,
+        });
+    }
+    for id in artillery(&game, &args.defense_support)? {
+        let Some(u) = game.roster().get(id.as_str()) else {
+            continue;
+        };
+        let (friendly, enemy) = (&eng.hexes, &eng.hexes);
+        if let Err(e) = game.check_support(side.other(), u, friendly, enemy) {
+            eprintln!("sztab odds: {id} cannot support the defense: {e}");
+            return Err(ExitCode::from(1));
+        }
+        eng.defender_support.push(u);
+    }
     let odds = game.assess(&eng);
     println!(
         "{}: {} attacks {} ({})",

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use crate::ai::{BotSpec, Player, play_out};
 use crate::model::{Bundle, SideId, io::write_atomic};
-use crate::wb95::event::Motion;
+use crate::wb95::event::{Motion, OosReason};
 use crate::wb95::{Action, Event, Game, GameLog};
 
 #[derive(clap::Args, Debug)]
@@ -200,7 +200,41 @@ impl Chronicle {
                 | Event::Arrived { .. }
                 | Event::Withdrawn { .. }
                 | Event::HqPoolGained { .. }
-                | Event::AutoVictoryArmed { .. } => self.lines.push(e.to_string()),
+                | Event::AutoVictoryArmed { .. }
+                | Event::StrikeDeclared { .. }
+                | Event::StrikeResolved { .. }
+                | Event::AirCombat { .. }
+                | Event::AirChosen { .. }
+                | Event::AirSupplyDropped { .. }
+                | Event::RiverCrossingAttack { .. }
+                | Event::FfBuilt { .. }
+                | Event::BridgeChanged { .. }
+                | Event::BridgeBuildDeclared { .. }
+                | Event::BridgeBuildEnded { .. }
+                | Event::MinesRolled { .. }
+                | Event::PantherRoll { .. }
+                | Event::RepairPlaced { .. }
+                | Event::RepairEnded { .. }
+                | Event::AmmoSpent { .. } => self.lines.push(e.to_string()),
+                Event::AirMissionsRevealed { missions } if !missions.is_empty() => {
+                    self.lines.push(e.to_string())
+                }
+                Event::DefenseDeclared { support, air, .. }
+                    if !(support.is_empty() && air.is_empty()) =>
+                {
+                    self.lines.push(e.to_string())
+                }
+                Event::SupplyTraced { cut_off, .. } if !cut_off.is_empty() => {
+                    self.lines.push(e.to_string())
+                }
+                Event::OosChanged { reason, .. }
+                    if !matches!(reason, OosReason::CutOff | OosReason::Resupplied) =>
+                {
+                    self.lines.push(e.to_string())
+                }
+                Event::SurrenderTest {
+                    surrendered: true, ..
+                } => self.lines.push(e.to_string()),
                 Event::ControlChanged { side, hexes } => self
                     .lines
                     .push(format!("{side} takes control of {} hex(es)", hexes.len())),

@@ -1,11 +1,12 @@
-//! `sztab render FILE --out map.png [--scale N]`: the map as a printed-style PNG, drawn on
-//! the CPU (no display, no GPU).
+//! `sztab render FILE --out map.png [--scale N] [--units]`: the map (and a scenario's
+//! setup) as a printed-style PNG, drawn on the CPU (no display, no GPU).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::model::{Bundle, FileKind, MapBundle};
-use crate::render::{Layers, render_png};
+use crate::render::counter::UnitLayer;
+use crate::render::{Layers, render_png_units};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -20,14 +21,20 @@ pub struct Args {
     /// Draw the entry zones too.
     #[arg(long)]
     zones: bool,
+    /// For a scenario, draw its setup: the unit counters on their starting hexes.
+    #[arg(long)]
+    units: bool,
 }
 
 pub fn run(args: &Args) -> ExitCode {
     let loaded = match FileKind::of_path(&args.file) {
-        Some(FileKind::Scenario) => Bundle::load(&args.file).map(|(b, _)| (b.map, b.terrain)),
-        _ => MapBundle::load(&args.file).map(|(b, _)| (b.map, b.terrain)),
+        Some(FileKind::Scenario) => Bundle::load(&args.file).map(|(b, _)| {
+            let units = UnitLayer::of_setup(&b.scenario, &b.counters);
+            (b.map, b.terrain, Some(units))
+        }),
+        _ => MapBundle::load(&args.file).map(|(b, _)| (b.map, b.terrain, None)),
     };
-    let (map, terrain) = match loaded {
+    let (map, terrain, units) = match loaded {
         Ok(x) => x,
         Err(e) => {
             eprintln!("sztab render: {e}");
@@ -36,9 +43,17 @@ pub fn run(args: &Args) -> ExitCode {
     };
     let layers = Layers {
         zones: args.zones,
+        units: args.units,
         ..Layers::printed()
     };
-    match render_png(&map, &terrain, layers, args.scale, &args.out) {
+    match render_png_units(
+        &map,
+        &terrain,
+        layers,
+        args.scale,
+        units.as_ref(),
+        &args.out,
+    ) {
         Ok((w, h)) => {
             println!("wrote {} ({w}×{h} pixels)", args.out.display());
             ExitCode::SUCCESS

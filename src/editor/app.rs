@@ -6,15 +6,19 @@ use std::path::{Path, PathBuf};
 
 use egui::{Key, Modifiers, Pos2, Ui};
 
+mod scenario_ui;
+
 use super::canvas::{Canvas, Pointer};
 use super::document::Document;
 use super::files::{Chooser, ChooserPurpose, Recent};
 use super::panels::{history, inspector, new_map::NewMap, properties::Properties};
+use super::scenario::Workbench;
 use super::tools::{Brush, Request, ToolCtx, ToolKind, Toolbox, View};
 use super::trace::{ScanLoader, Trace};
+use super::validation::Validator;
 use crate::hex::{HexId, Hexside};
 use crate::model::{Problem, Underlay};
-use crate::render::{Layers, render_png};
+use crate::render::Layers;
 
 /// Seconds between autosaves of a document with unsaved changes.
 pub const AUTOSAVE_SECONDS: f64 = 30.0;
@@ -25,6 +29,7 @@ enum Pending {
     Close,
     Open(PathBuf),
     New,
+    NewScenario,
 }
 
 pub struct EditorApp {
@@ -50,6 +55,11 @@ pub struct EditorApp {
     autosaved_revision: u64,
     scan_request: Option<PathBuf>,
     last_title: String,
+    /// The scenario workbench: order of battle, setup, schedule, settings.
+    pub scen: Workbench,
+    /// Live validation of the open document.
+    pub validator: Validator,
+    new_scenario: Option<super::scenario::new_scenario::NewScenario>,
 }
 
 impl EditorApp {
@@ -76,6 +86,9 @@ impl EditorApp {
             autosaved_revision: 0,
             scan_request: None,
             last_title: String::new(),
+            scen: Workbench::default(),
+            validator: Validator::default(),
+            new_scenario: None,
         };
         if let Some(p) = path {
             app.load(&p);
@@ -178,6 +191,12 @@ impl EditorApp {
         self.canvas.request_fit();
         self.selected = None;
         self.trace = Trace::default();
+        self.scen.reset();
+        self.validator.reset();
+        let scenario = self.doc.as_ref().is_some_and(|d| d.scenario().is_some());
+        if scenario {
+            self.tools.active = ToolKind::Units;
+        }
         self.autosaved_revision = self.doc.as_ref().map_or(0, Document::revision);
         if let Some(cat) = self.doc.as_ref().map(|d| d.terrain()) {
             self.brush.cell = super::tools::brush_blank(cat);
@@ -267,7 +286,17 @@ impl EditorApp {
             underlay: false,
             ..self.canvas.layers
         };
-        match render_png(doc.map(), doc.terrain(), layers, scale, path) {
+        let units = doc
+            .bundle()
+            .map(|b| crate::render::counter::UnitLayer::of_setup(&b.scenario, &b.counters));
+        match crate::render::render_png_units(
+            doc.map(),
+            doc.terrain(),
+            layers,
+            scale,
+            units.as_ref(),
+            path,
+        ) {
             Ok((w, h)) => self.status = format!("exported {} ({w}×{h})", path.display()),
             Err(e) => self.error = Some(e.to_string()),
         }
@@ -287,6 +316,9 @@ impl EditorApp {
             Pending::Close => self.allow_close = true,
             Pending::Open(path) => self.load(&path),
             Pending::New => self.new_map = Some(NewMap::default()),
+            Pending::NewScenario => {
+                self.new_scenario = Some(super::scenario::new_scenario::NewScenario::default())
+            }
         }
     }
 
@@ -322,13 +354,16 @@ impl EditorApp {
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
         egui::Panel::top("toolbar").show(ui, |ui| self.toolbar(ui));
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
+        self.scenario_table(ui);
         egui::Panel::left("tools")
-            .default_size(320.0)
+            .default_size(300.0)
             .show(ui, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| self.side_panel(ui));
             });
+        self.scenario_panels(ui);
         egui::CentralPanel::default().show(ui, |ui| self.central(ui));
         self.dialogs(ui.ctx());
+        self.scenario_windows(ui.ctx());
     }
 
     fn background(&mut self, ui: &Ui) {
@@ -338,6 +373,10 @@ impl EditorApp {
         self.trace.poll();
         if let (Some(view), Some(doc)) = (&mut self.trace.scan, &self.doc) {
             view.sync(doc.map(), self.trace.draft);
+        }
+        if let Some(doc) = &self.doc {
+            let now = ui.input(|i| i.time);
+            self.validator.poll(doc, now, ui.ctx());
         }
         self.autosave(ui);
     }
@@ -398,6 +437,7 @@ impl EditorApp {
         if typing {
             return;
         }
+        self.scenario_keys(ui);
         let none = Modifiers::NONE;
         for k in ToolKind::ALL {
             if ui.input_mut(|i| i.consume_key(none, k.shortcut())) {
@@ -450,6 +490,7 @@ impl EditorApp {
                 for (name, on) in self.canvas.layers.toggles() {
                     ui.checkbox(on, name);
                 }
+                ui.checkbox(&mut self.scen.show_table, "Unit table");
                 ui.checkbox(&mut self.canvas.show_minimap, "Minimap");
                 if ui.button("Zoom to fit").on_hover_text("Home").clicked() {
                     self.canvas.request_fit();
@@ -479,6 +520,9 @@ impl EditorApp {
             .clicked()
         {
             self.request(Pending::New);
+        }
+        if ui.button("New scenario…").clicked() {
+            self.request(Pending::NewScenario);
         }
         if ui
             .add(egui::Button::new("Open…").shortcut_text("Ctrl+O"))
@@ -518,6 +562,23 @@ impl EditorApp {
         {
             self.chooser = Some(Chooser::new(ChooserPurpose::ExportImage, "map.png"));
         }
+        let scenario = self.doc.as_ref().is_some_and(|d| d.scenario().is_some());
+        if ui
+            .add_enabled(scenario, egui::Button::new("Export setup card…"))
+            .clicked()
+        {
+            let beside = self
+                .doc
+                .as_ref()
+                .and_then(|d| d.path())
+                .map(|p| {
+                    p.display()
+                        .to_string()
+                        .replace(".scenario.ron", ".card.html")
+                })
+                .unwrap_or_else(|| "card.html".into());
+            self.chooser = Some(Chooser::new(ChooserPurpose::ExportCard, &beside));
+        }
         if ui.button("Quit").clicked() {
             self.request(Pending::Close);
             ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
@@ -550,6 +611,7 @@ impl EditorApp {
                     self.canvas.drawn
                 ));
             }
+            self.validation_status(ui);
             ui.label(&self.status);
         });
     }
@@ -578,6 +640,7 @@ impl EditorApp {
             status: &mut self.status,
             switch_to: &mut switch_to,
             requests: &mut requests,
+            scen: &mut self.scen,
         };
         self.tools.active_mut().options(ui, &mut cx);
         self.handle(switch_to, requests);
@@ -598,7 +661,8 @@ impl EditorApp {
             ui.separator();
             inspector::show(ui, doc, h);
         }
-        if !self.problems.is_empty() {
+        let live = self.doc.as_ref().is_some_and(|d| d.scenario().is_some());
+        if !self.problems.is_empty() && !live {
             egui::CollapsingHeader::new(format!("Problems when opened ({})", self.problems.len()))
                 .show(ui, |ui| {
                     for p in &self.problems {
@@ -622,11 +686,15 @@ impl EditorApp {
     fn central(&mut self, ui: &mut Ui) {
         let Some(doc) = self.doc.as_mut() else {
             ui.centered_and_justified(|ui| {
-                ui.label("Open a scenario or map (File, Open), or create one (File, New map).")
+                ui.label(
+                    "Open a scenario or map (File, Open), or create one (File, New map or New scenario).",
+                )
             });
             return;
         };
         let frame = self.canvas.interact(ui, doc);
+        self.drop_units(&frame);
+        let Some(doc) = self.doc.as_mut() else { return };
         // The read-out keeps the last hex under the pointer, so the panel does not jump.
         if let Some(h) = frame.pointer.and_then(|p| p.hex) {
             self.hovered = Some(h);
@@ -642,6 +710,7 @@ impl EditorApp {
                 status: &mut self.status,
                 switch_to: &mut switch_to,
                 requests: &mut requests,
+                scen: &mut self.scen,
             };
             self.tools.active_mut().pointer(p, &mut cx);
             if p.released || !p.down {
@@ -651,6 +720,12 @@ impl EditorApp {
         if let (Some(view), Some(doc)) = (&mut self.trace.scan, &self.doc) {
             view.sync(doc.map(), self.trace.draft);
         }
+        let layer = self
+            .doc
+            .as_ref()
+            .filter(|d| d.scenario().is_some() && self.canvas.layers.units)
+            .map(|d| self.scen.layer(d));
+        let dnd = self.dnd_verdicts(&frame);
         let Some(doc) = self.doc.as_ref() else { return };
         let pointer: Option<Pointer> = frame.pointer;
         let view = View {
@@ -658,11 +733,39 @@ impl EditorApp {
             trace: &self.trace,
             brush: &self.brush,
             selected: self.selected,
+            scen: &self.scen,
+            layer: layer.as_deref(),
         };
         let tool = self.tools.active();
+        let window = self.canvas.window(&doc.map().grid);
+        let markers = super::validation::markers::by_hex(self.validator.problems(), doc);
+        let zones = self.canvas.layers.setup_zones && doc.scenario().is_some();
+        let control = self.validator.control();
+        // While something is dragged from a panel the canvas is not "hovered": use the
+        // pointer itself.
+        let hover = ui
+            .input(|i| i.pointer.latest_pos())
+            .filter(|p| frame.rect.contains(*p))
+            .map(|p| self.canvas.camera.to_board(frame.rect, p));
         self.canvas
             .paint(ui, doc, self.trace.scan.as_ref(), |sink| {
-                tool.overlay(sink, pointer.as_ref(), &view)
+                if let (true, Some(w)) = (zones, &window) {
+                    scenario_ui::paint_setup_zones(sink, doc, control, w);
+                }
+                scenario_ui::paint_markers(sink, doc, &markers);
+                if let Some(v) = &dnd {
+                    super::tools::units::shade_verdicts(sink, &view, &v.verdicts);
+                }
+                if let Some(v) = &view.scen.dragging {
+                    super::tools::units::shade_verdicts(sink, &view, v);
+                }
+                if let (Some(l), Some(w)) = (&layer, &window) {
+                    crate::render::counter::draw_units(sink, &doc.map().grid, l, w);
+                }
+                tool.overlay(sink, pointer.as_ref(), &view);
+                if let (Some(v), Some(at)) = (&dnd, hover) {
+                    scenario_ui::paint_dragged(sink, doc, &v.units, at);
+                }
             });
         self.handle(switch_to, requests);
     }
@@ -715,6 +818,10 @@ impl EditorApp {
             }
             ChooserPurpose::ExportImage => self.export_image(&path, scale),
             ChooserPurpose::LoadScan => self.load_scan(&path),
+            ChooserPurpose::ExportCard => self.export_card(&path),
+            ChooserPurpose::Map | ChooserPurpose::Counters => {
+                self.chosen_for_new_scenario(purpose, path)
+            }
             ChooserPurpose::Catalogue => {}
         }
     }

@@ -3,11 +3,13 @@
 
 use std::path::{Path, PathBuf};
 
-use super::edit::{Edit, Target};
+use super::edit::{Change, Edit, Target};
 use super::files::paths;
-use super::history::History;
+use super::history::{CANVAS_STROKE, History};
 use crate::model::io::{self, FileKind};
-use crate::model::{Bundle, LoadError, Map, MapBundle, Problem, Scenario, TerrainCatalogue};
+use crate::model::{
+    Bundle, BundlePaths, Counters, LoadError, Map, MapBundle, Problem, Scenario, TerrainCatalogue,
+};
 
 /// What is open.
 pub enum Content {
@@ -27,6 +29,7 @@ pub struct Document {
     /// What is on disk, to write only the files that changed.
     saved_map: Map,
     saved_scenario: Option<Scenario>,
+    saved_counters: Option<Counters>,
 }
 
 impl Document {
@@ -35,9 +38,9 @@ impl Document {
             Content::Scenario(b) => b.map.clone(),
             Content::Map(b) => b.map.clone(),
         };
-        let saved_scenario = match &content {
-            Content::Scenario(b) => Some(b.scenario.clone()),
-            Content::Map(_) => None,
+        let (saved_scenario, saved_counters) = match &content {
+            Content::Scenario(b) => (Some(b.scenario.clone()), Some(b.counters.clone())),
+            Content::Map(_) => (None, None),
         };
         Self {
             content,
@@ -47,7 +50,42 @@ impl Document {
             revision: 1,
             saved_map,
             saved_scenario,
+            saved_counters,
         }
+    }
+
+    /// A new, unsaved scenario on a loaded map. `counters_path` names an existing counter
+    /// file, or `None` for a new one that is written beside the scenario on its first save.
+    pub fn new_scenario(
+        scenario: Scenario,
+        map: MapBundle,
+        counters: Counters,
+        counters_path: Option<PathBuf>,
+    ) -> Self {
+        let abs = |p: PathBuf| std::path::absolute(&p).unwrap_or(p);
+        let map_path = abs(map.map_path);
+        let counters_path = counters_path.map(abs).unwrap_or_default();
+        let mut scenario = scenario;
+        scenario.map = map_path.clone();
+        scenario.counters = counters_path.clone();
+        let bundle = Bundle {
+            scenario,
+            map: map.map,
+            counters,
+            terrain: map.terrain,
+            paths: BundlePaths {
+                scenario: PathBuf::new(),
+                map: map_path,
+                counters: counters_path.clone(),
+                terrain: map.terrain_path,
+            },
+        };
+        let mut doc = Self::from_content(Content::Scenario(Box::new(bundle)), None);
+        if counters_path.as_os_str().is_empty() {
+            // Nothing on disk yet: the first save writes it.
+            doc.saved_counters = None;
+        }
+        doc
     }
 
     /// Opens a `.scenario.ron` or `.map.ron` file.
@@ -115,6 +153,29 @@ impl Document {
         }
     }
 
+    pub fn counters(&self) -> Option<&Counters> {
+        match &self.content {
+            Content::Scenario(b) => Some(&b.counters),
+            Content::Map(_) => None,
+        }
+    }
+
+    /// The scenario with everything it references, for validation and the setup card.
+    pub fn bundle(&self) -> Option<&Bundle> {
+        match &self.content {
+            Content::Scenario(b) => Some(b),
+            Content::Map(_) => None,
+        }
+    }
+
+    /// The counter file (empty until a new scenario's first save).
+    pub fn counters_path(&self) -> Option<&Path> {
+        match &self.content {
+            Content::Scenario(b) => Some(&b.paths.counters),
+            Content::Map(_) => None,
+        }
+    }
+
     pub fn path(&self) -> Option<&Path> {
         self.path.as_deref()
     }
@@ -153,38 +214,51 @@ impl Document {
                 terrain: &mut b.terrain,
                 terrain_path: &mut b.paths.terrain,
                 scenario: Some(&mut b.scenario),
+                counters: Some(&mut b.counters),
             },
             Content::Map(b) => Target {
                 map: &mut b.map,
                 terrain: &mut b.terrain,
                 terrain_path: &mut b.terrain_path,
                 scenario: None,
+                counters: None,
             },
         }
     }
 
     /// Applies an edit as a new undo step. Empty edits are ignored.
     pub fn apply(&mut self, edit: Edit) {
-        self.apply_inner(edit, false);
+        self.apply_inner(edit, None);
     }
 
     /// Applies an edit as part of the stroke in progress (mouse held down): all edits
     /// until [`Document::end_stroke`] form one undo step.
     pub fn apply_in_stroke(&mut self, edit: Edit) {
-        self.apply_inner(edit, true);
+        self.apply_inner(edit, Some(CANVAS_STROKE));
     }
 
-    fn apply_inner(&mut self, edit: Edit, in_stroke: bool) {
+    /// Applies an edit typed into the field `key`: every edit of that field until
+    /// [`Document::end_field`] is one undo step, changes of the same thing folded together.
+    pub fn apply_in_field(&mut self, edit: Edit, key: u64) {
+        self.apply_inner(edit, Some(key.max(1)));
+    }
+
+    fn apply_inner(&mut self, edit: Edit, stroke: Option<u64>) {
         if edit.is_empty() {
             return;
         }
         edit.apply(&mut self.target());
-        self.history.record(edit, in_stroke);
+        self.history.record(edit, stroke);
         self.revision += 1;
     }
 
     pub fn end_stroke(&mut self) {
-        self.history.end_stroke();
+        self.history.end_stroke_of(CANVAS_STROKE);
+    }
+
+    /// Ends the typing step of the field `key` (it lost focus).
+    pub fn end_field(&mut self, key: u64) {
+        self.history.end_stroke_of(key.max(1));
     }
 
     pub fn undo(&mut self) -> bool {
@@ -223,6 +297,13 @@ impl Document {
                 .map_err(|e| format!("{}: {e}", map_path.display()))?;
             written.push(map_path);
         }
+        if let (Some(c), Some(cpath)) = (self.counters(), self.counters_path())
+            && (Some(c) != self.saved_counters.as_ref() || !cpath.exists())
+        {
+            io::save(FileKind::Counters, cpath, c)
+                .map_err(|e| format!("{}: {e}", cpath.display()))?;
+            written.push(cpath.to_owned());
+        }
         if let Some(s) = self.scenario()
             && (Some(s) != self.saved_scenario.as_ref() || !path.exists())
         {
@@ -238,6 +319,7 @@ impl Document {
         self.saved_step = self.history.current();
         self.saved_map = self.map().clone();
         self.saved_scenario = self.scenario().cloned();
+        self.saved_counters = self.counters().cloned();
         for p in self.autosave_files() {
             let _ = std::fs::remove_file(p);
         }
@@ -261,13 +343,19 @@ impl Document {
                 b.map_path = abs.clone();
             }
             Content::Scenario(b) => {
+                if b.paths.counters.as_os_str().is_empty() {
+                    b.paths.counters = counters_beside(&abs);
+                }
                 b.scenario.map = paths::relative(&abs, &b.paths.map);
                 b.scenario.counters = paths::relative(&abs, &b.paths.counters);
                 b.paths.scenario = abs.clone();
             }
         }
         // Path fix-ups follow the file, they are not an edit: keep them out of the history.
-        self.saved_map = Map::new("", "", self.map().grid, "");
+        // A map document is written anew; a scenario's map stays as it is on disk.
+        if self.scenario().is_none() {
+            self.saved_map = Map::new("", "", self.map().grid, "");
+        }
         self.saved_scenario = None;
         self.path = Some(abs);
         self.save()
@@ -279,6 +367,9 @@ impl Document {
         if let Some(p) = self.map_path() {
             v.push(paths::autosave_of(p));
         }
+        if let Some(p) = self.counters_path().filter(|p| !p.as_os_str().is_empty()) {
+            v.push(paths::autosave_of(p));
+        }
         if let (Some(p), Some(_)) = (self.path(), self.scenario()) {
             v.push(paths::autosave_of(p));
         }
@@ -286,12 +377,24 @@ impl Document {
     }
 
     /// Writes the current state to the side files (not to the document's files).
+    /// Only parts that differ from the saved files are written, so editing a scenario
+    /// leaves no side file beside a shared map.
     pub fn autosave(&self) -> Result<(), String> {
-        if let Some(p) = self.map_path() {
+        if let Some(p) = self.map_path()
+            && self.map() != &self.saved_map
+        {
             io::save(FileKind::Map, &paths::autosave_of(p), self.map())
                 .map_err(|e| e.to_string())?;
         }
-        if let (Some(p), Some(s)) = (self.path(), self.scenario()) {
+        if let (Some(p), Some(c)) = (self.counters_path(), self.counters())
+            && !p.as_os_str().is_empty()
+            && Some(c) != self.saved_counters.as_ref()
+        {
+            io::save(FileKind::Counters, &paths::autosave_of(p), c).map_err(|e| e.to_string())?;
+        }
+        if let (Some(p), Some(s)) = (self.path(), self.scenario())
+            && Some(s) != self.saved_scenario.as_ref()
+        {
             io::save(FileKind::Scenario, &paths::autosave_of(p), s).map_err(|e| e.to_string())?;
         }
         Ok(())
@@ -303,15 +406,24 @@ impl Document {
         if let Some(p) = self.map_path()
             && let Some(map) = newer_autosave(p).and_then(|a| io::load_map(&a).ok())
         {
-            edit.push(super::edit::Change::Map {
+            edit.push(Change::Map {
                 before: Box::new(self.map().clone()),
                 after: Box::new(map.value),
+            });
+        }
+        if let (Some(p), Some(c)) = (self.counters_path(), self.counters())
+            && !p.as_os_str().is_empty()
+            && let Some(cs) = newer_autosave(p).and_then(|a| io::load_counters(&a).ok())
+        {
+            edit.push(Change::Counters {
+                before: Box::new(c.clone()),
+                after: Box::new(cs.value),
             });
         }
         if let (Some(p), Some(s)) = (self.path(), self.scenario())
             && let Some(sc) = newer_autosave(p).and_then(|a| io::load_scenario(&a).ok())
         {
-            edit.push(super::edit::Change::Scenario {
+            edit.push(Change::Scenario {
                 before: Box::new(s.clone()),
                 after: Box::new(sc.value),
             });
@@ -324,6 +436,16 @@ impl Document {
             let _ = std::fs::remove_file(p);
         }
     }
+}
+
+/// `NAME.counters.ron` beside `NAME.scenario.ron`: where a new counter set is saved.
+fn counters_beside(scenario: &Path) -> PathBuf {
+    let name = scenario
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let stem = name.strip_suffix(".scenario.ron").unwrap_or(&name);
+    scenario.with_file_name(format!("{stem}.counters.ron"))
 }
 
 fn newer_autosave(file: &Path) -> Option<PathBuf> {

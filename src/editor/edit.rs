@@ -7,16 +7,88 @@ use std::path::PathBuf;
 
 use crate::hex::{HexId, Hexside};
 use crate::model::{
-    HexCell, HexsideFeature, Label, Map, Place, RoadKindId, Scenario, SupplySource,
-    TerrainCatalogue, Underlay, ZoneId,
+    AirCounter, Counters, Formation, HexCell, HexsideFeature, Label, Map, Nation, Place, Placement,
+    RoadKindId, Scenario, SupplySource, TerrainCatalogue, Underlay, UnitDef, ZoneId,
 };
 
-/// The data an edit touches: the open map, its catalogue and (for a scenario) the scenario.
+/// The data an edit touches: the open map, its catalogue and (for a scenario) the scenario
+/// and its counter set.
 pub struct Target<'a> {
     pub map: &'a mut Map,
     pub terrain: &'a mut TerrainCatalogue,
     pub terrain_path: &'a mut PathBuf,
     pub scenario: Option<&'a mut Scenario>,
+    pub counters: Option<&'a mut Counters>,
+}
+
+/// One entry of a list inserted (`before` none), removed (`after` none) or replaced at
+/// `index`. Several such changes in one edit are applied in order and reverted in reverse,
+/// so each one's index is the position at its own moment.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Slot<T> {
+    pub index: usize,
+    pub before: Option<T>,
+    pub after: Option<T>,
+}
+
+impl<T: Clone + PartialEq> Slot<T> {
+    pub fn insert(index: usize, v: T) -> Self {
+        Self {
+            index,
+            before: None,
+            after: Some(v),
+        }
+    }
+
+    pub fn remove(index: usize, v: T) -> Self {
+        Self {
+            index,
+            before: Some(v),
+            after: None,
+        }
+    }
+
+    pub fn replace(index: usize, before: T, after: T) -> Self {
+        Self {
+            index,
+            before: Some(before),
+            after: Some(after),
+        }
+    }
+
+    /// Sets `list` to this change's `after` (`forward`) or `before` state. An index past
+    /// the end (a damaged history) is clamped or ignored rather than panicking.
+    fn apply(&self, list: &mut Vec<T>, forward: bool) {
+        let (from, to) = if forward {
+            (&self.before, &self.after)
+        } else {
+            (&self.after, &self.before)
+        };
+        let i = self.index;
+        match (from, to) {
+            (None, Some(v)) => list.insert(i.min(list.len()), v.clone()),
+            (Some(_), None) if i < list.len() => {
+                list.remove(i);
+            }
+            (Some(_), Some(v)) if i < list.len() => list[i] = v.clone(),
+            _ => {}
+        }
+    }
+
+    fn is_noop(&self) -> bool {
+        self.before == self.after
+    }
+
+    /// Folds a later replacement of the same entry into this one (typing in a field).
+    fn absorb(&mut self, next: &Slot<T>) -> bool {
+        let replaces = |s: &Slot<T>| s.before.is_some() && s.after.is_some();
+        if self.index == next.index && replaces(self) && replaces(next) {
+            self.after = next.after.clone();
+            true
+        } else {
+            false
+        }
+    }
 }
 
 /// One reversible change.
@@ -61,11 +133,27 @@ pub enum Change {
         after: Vec<SupplySource>,
     },
     /// The whole map: resizing, renumbering, recovering an autosave.
-    Map { before: Box<Map>, after: Box<Map> },
-    /// The whole scenario (autosave recovery; later scenario editing).
+    Map {
+        before: Box<Map>,
+        after: Box<Map>,
+    },
+    /// The whole scenario: its settings, schedule and victory conditions, and autosave
+    /// recovery.
     Scenario {
         before: Box<Scenario>,
         after: Box<Scenario>,
+    },
+    /// One unit placed on the map at setup (the scenario's `setup` list).
+    Placement(Slot<Placement>),
+    /// One unit counter of the counter set.
+    Unit(Slot<UnitDef>),
+    Formation(Slot<Formation>),
+    Nation(Slot<Nation>),
+    AirCounter(Slot<AirCounter>),
+    /// The whole counter set (autosave recovery).
+    Counters {
+        before: Box<Counters>,
+        after: Box<Counters>,
     },
     /// Another terrain catalogue, with its file.
     Catalogue {
@@ -142,6 +230,36 @@ impl Change {
                     *s = (**pick(forward, before, after)).clone();
                 }
             }
+            Change::Placement(slot) => {
+                if let Some(s) = t.scenario.as_deref_mut() {
+                    slot.apply(&mut s.setup, forward);
+                }
+            }
+            Change::Unit(slot) => {
+                if let Some(c) = t.counters.as_deref_mut() {
+                    slot.apply(&mut c.units, forward);
+                }
+            }
+            Change::Formation(slot) => {
+                if let Some(c) = t.counters.as_deref_mut() {
+                    slot.apply(&mut c.formations, forward);
+                }
+            }
+            Change::Nation(slot) => {
+                if let Some(c) = t.counters.as_deref_mut() {
+                    slot.apply(&mut c.nations, forward);
+                }
+            }
+            Change::AirCounter(slot) => {
+                if let Some(c) = t.counters.as_deref_mut() {
+                    slot.apply(&mut c.air, forward);
+                }
+            }
+            Change::Counters { before, after } => {
+                if let Some(c) = t.counters.as_deref_mut() {
+                    *c = (**pick(forward, before, after)).clone();
+                }
+            }
             Change::Catalogue { before, after } => {
                 let (path, cat) = &**pick(forward, before, after);
                 *t.terrain_path = path.clone();
@@ -163,13 +281,55 @@ impl Change {
             Change::Supply { before, after, .. } => before == after,
             Change::Map { before, after } => before == after,
             Change::Scenario { before, after } => before == after,
+            Change::Placement(s) => s.is_noop(),
+            Change::Unit(s) => s.is_noop(),
+            Change::Formation(s) => s.is_noop(),
+            Change::Nation(s) => s.is_noop(),
+            Change::AirCounter(s) => s.is_noop(),
+            Change::Counters { before, after } => before == after,
             Change::Catalogue { before, after } => before == after,
         }
     }
 
     /// True for changes that only touch the scenario file.
     pub fn touches_scenario(&self) -> bool {
-        matches!(self, Change::Supply { .. } | Change::Scenario { .. })
+        matches!(
+            self,
+            Change::Supply { .. } | Change::Scenario { .. } | Change::Placement(_)
+        )
+    }
+
+    /// True for changes to the counter set.
+    pub fn touches_counters(&self) -> bool {
+        matches!(
+            self,
+            Change::Unit(_)
+                | Change::Formation(_)
+                | Change::Nation(_)
+                | Change::AirCounter(_)
+                | Change::Counters { .. }
+        )
+    }
+
+    /// Folds `next`, a later change of the same thing, into this one so a field typed
+    /// letter by letter is one change. Returns false when they concern different things.
+    pub fn absorb(&mut self, next: &Change) -> bool {
+        match (self, next) {
+            (Change::Scenario { after, .. }, Change::Scenario { after: a2, .. }) => {
+                *after = a2.clone();
+                true
+            }
+            (Change::Counters { after, .. }, Change::Counters { after: a2, .. }) => {
+                *after = a2.clone();
+                true
+            }
+            (Change::Placement(a), Change::Placement(b)) => a.absorb(b),
+            (Change::Unit(a), Change::Unit(b)) => a.absorb(b),
+            (Change::Formation(a), Change::Formation(b)) => a.absorb(b),
+            (Change::Nation(a), Change::Nation(b)) => a.absorb(b),
+            (Change::AirCounter(a), Change::AirCounter(b)) => a.absorb(b),
+            _ => false,
+        }
     }
 }
 

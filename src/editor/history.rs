@@ -17,19 +17,29 @@ pub struct History {
     done: Vec<Step>,
     undone: Vec<Step>,
     next_id: u64,
-    /// While a stroke is open, edits join the last step instead of making new ones.
-    stroke_open: bool,
+    /// While a stroke is open, edits of the same stroke join the last step instead of
+    /// making new ones. The key tells strokes apart: a canvas drag, or typing in one field.
+    stroke_open: Option<u64>,
 }
 
+/// The stroke key of canvas drags.
+pub const CANVAS_STROKE: u64 = 0;
+
 impl History {
-    /// Records an applied edit; inside an open stroke it joins the stroke's step.
-    pub fn record(&mut self, edit: Edit, in_stroke: bool) {
+    /// Records an applied edit; inside the open stroke `stroke` it joins the stroke's step,
+    /// a change of the same thing as the step's last change folding into it.
+    pub fn record(&mut self, edit: Edit, stroke: Option<u64>) {
         self.undone.clear();
-        if in_stroke
-            && self.stroke_open
+        if stroke.is_some()
+            && self.stroke_open == stroke
             && let Some(last) = self.done.last_mut()
         {
-            last.edit.changes.extend(edit.changes);
+            for c in edit.changes {
+                let folded = last.edit.changes.last_mut().is_some_and(|l| l.absorb(&c));
+                if !folded {
+                    last.edit.changes.push(c);
+                }
+            }
             return;
         }
         self.next_id += 1;
@@ -37,14 +47,21 @@ impl History {
             id: self.next_id,
             edit,
         });
-        self.stroke_open = in_stroke;
+        self.stroke_open = stroke;
         if self.done.len() > MAX_STEPS {
             self.done.remove(0);
         }
     }
 
     pub fn end_stroke(&mut self) {
-        self.stroke_open = false;
+        self.stroke_open = None;
+    }
+
+    /// Ends the stroke `key` if it is the open one.
+    pub fn end_stroke_of(&mut self, key: u64) {
+        if self.stroke_open == Some(key) {
+            self.stroke_open = None;
+        }
     }
 
     /// Id of the state the document is in (0: as opened).
@@ -53,14 +70,14 @@ impl History {
     }
 
     pub fn pop_undo(&mut self) -> Option<&Edit> {
-        self.stroke_open = false;
+        self.stroke_open = None;
         let s = self.done.pop()?;
         self.undone.push(s);
         self.undone.last().map(|s| &s.edit)
     }
 
     pub fn pop_redo(&mut self) -> Option<&Edit> {
-        self.stroke_open = false;
+        self.stroke_open = None;
         let s = self.undone.pop()?;
         self.done.push(s);
         self.done.last().map(|s| &s.edit)

@@ -1,10 +1,11 @@
-//! The egui map editor: a document with undo history, a canvas that draws the visible part
-//! of the map in layers, tools that turn pointer input into undoable edits, and the trace
-//! workflow for scanned boards.
+//! The egui editor: a document with undo history, a canvas that draws the visible part of
+//! the map in layers, tools that turn pointer input into undoable edits, the trace workflow
+//! for scanned boards, and for scenarios the workbench (order of battle, setup, schedule,
+//! settings) with live validation by the engine.
 //!
-//! Later modes (order of battle and setup, playtest) reuse the same pieces: the
-//! [`Document`] and its edits, the [`canvas::Canvas`] (`interact`, then `paint` with an
-//! overlay) and the [`tools::Tool`] shape for their own pointer handling.
+//! Later modes (the playtest) reuse the same pieces: the [`Document`] and its edits, the
+//! [`canvas::Canvas`] (`interact`, then `paint` with an overlay), the [`tools::Tool`]
+//! shape for their own pointer handling, and `render::counter` for the counters.
 
 mod app;
 pub mod canvas;
@@ -13,8 +14,10 @@ pub mod edit;
 pub mod files;
 pub mod history;
 pub mod panels;
+pub mod scenario;
 pub mod tools;
 pub mod trace;
+pub mod validation;
 
 use std::path::PathBuf;
 

@@ -97,6 +97,9 @@ pub struct Nation {
     /// scenario's `soviet_other_morale` switch sets its non-Guards morale (§4).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub soviet: bool,
+    /// Its air counters may fly supply missions (R8.2.22: American and British air).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub air_supply: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize, JsonSchema)]

@@ -59,6 +59,10 @@ pub struct Scenario {
     /// Bridges (road-over-water hexsides) already destroyed at the start.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub destroyed_bridges: Vec<Hexside>,
+    /// Defender CM of Fixed Position groups (the `group` of the map's FP hexsides) where
+    /// the scenario changes the printed +3 (R7.2.3).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub fp_groups: BTreeMap<String, i8>,
 }
 
 impl Scenario {

@@ -32,11 +32,15 @@ impl Typeface {
             }
         }
         let baseline = match anchor {
-            Anchor::Center => (ascent + descent) / 2.0,
+            Anchor::Center | Anchor::Left | Anchor::Right => (ascent + descent) / 2.0,
             Anchor::Top => ascent,
         };
         let mut pb = PathBuilder::new();
-        let mut x = -width / 2.0;
+        let mut x = match anchor {
+            Anchor::Left => 0.0,
+            Anchor::Right => -width,
+            Anchor::Center | Anchor::Top => -width / 2.0,
+        };
         for (i, &id) in ids.iter().enumerate() {
             if let Some(outline) = f.outline(id) {
                 // Font units are y-up; the board is y-down.

@@ -14,6 +14,17 @@ pub struct Layers {
     pub numbers: bool,
     pub labels: bool,
     pub zones: bool,
+    /// Unit counters (scenarios).
+    #[serde(default = "yes")]
+    pub units: bool,
+    /// Each side's setup zone: the hexes it controls at the start (scenarios; the first
+    /// side blue, the second red).
+    #[serde(default)]
+    pub setup_zones: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 impl Default for Layers {
@@ -29,13 +40,15 @@ impl Default for Layers {
             numbers: true,
             labels: true,
             zones: true,
+            units: true,
+            setup_zones: false,
         }
     }
 }
 
 impl Layers {
     /// Every toggle with its name, in drawing order, for menus and tests.
-    pub fn toggles(&mut self) -> [(&'static str, &mut bool); 10] {
+    pub fn toggles(&mut self) -> [(&'static str, &mut bool); 12] {
         [
             ("Underlay", &mut self.underlay),
             ("Terrain", &mut self.terrain),
@@ -47,6 +60,8 @@ impl Layers {
             ("Hex numbers", &mut self.numbers),
             ("Labels", &mut self.labels),
             ("Zones", &mut self.zones),
+            ("Units", &mut self.units),
+            ("Setup zones", &mut self.setup_zones),
         ]
     }
 

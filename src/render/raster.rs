@@ -5,6 +5,7 @@ use std::path::Path;
 
 use tiny_skia::{FillRule, Paint, PathBuilder, Pixmap, Stroke, StrokeDash, Transform};
 
+use super::counter::{UnitLayer, draw_units};
 use super::font::Typeface;
 use super::{Anchor, HexWindow, Layers, SceneOptions, Similarity, Sink, draw_map};
 use crate::model::{Colour, Map, TerrainCatalogue};
@@ -35,6 +36,18 @@ pub fn render_map(
     layers: Layers,
     scale: f32,
 ) -> Result<image::RgbaImage, RasterError> {
+    render_map_units(map, cat, layers, scale, None)
+}
+
+/// The whole map with unit counters on it (a scenario's setup), when `units` is given and
+/// the units layer is on.
+pub fn render_map_units(
+    map: &Map,
+    cat: &TerrainCatalogue,
+    layers: Layers,
+    scale: f32,
+    units: Option<&UnitLayer>,
+) -> Result<image::RgbaImage, RasterError> {
     if !(scale.is_finite() && scale > 0.0) {
         return Err(RasterError::BadScale(scale));
     }
@@ -46,7 +59,8 @@ pub fn render_map(
         f64::from((MARGIN - min[1]) * scale),
     ];
     let sim = Similarity::new(f64::from(scale), 0.0, offset);
-    render_with(map, cat, layers, sim, w as u64, h as u64)
+    let units = units.filter(|_| layers.units);
+    rasterize(map, cat, layers, sim, (w as u64, h as u64), units)
 }
 
 /// The map placed on a `w`×`h` image by `sim` (board → pixel): how a scan would show it.
@@ -58,6 +72,17 @@ pub fn render_with(
     w: u64,
     h: u64,
 ) -> Result<image::RgbaImage, RasterError> {
+    rasterize(map, cat, layers, sim, (w, h), None)
+}
+
+fn rasterize(
+    map: &Map,
+    cat: &TerrainCatalogue,
+    layers: Layers,
+    sim: Similarity,
+    (w, h): (u64, u64),
+    units: Option<&UnitLayer>,
+) -> Result<image::RgbaImage, RasterError> {
     if w.saturating_mul(h) > MAX_EXPORT_PIXELS || w > u64::from(u32::MAX) || h > u64::from(u32::MAX)
     {
         return Err(RasterError::TooLarge { w, h });
@@ -67,6 +92,9 @@ pub fn render_with(
     pixmap.fill(tiny_skia::Color::WHITE);
     let mut sink = RasterSink::new(pixmap, sim);
     draw_map(&mut sink, map, cat, &SceneOptions { layers, window });
+    if let Some(u) = units {
+        draw_units(&mut sink, &map.grid, u, &window);
+    }
     sink.flush();
     let (w, h) = (sink.pixmap.width(), sink.pixmap.height());
     // The background is opaque, so premultiplied and straight alpha agree.
@@ -82,7 +110,19 @@ pub fn render_png(
     scale: f32,
     out: &Path,
 ) -> Result<(u32, u32), RasterError> {
-    let img = render_map(map, cat, layers, scale)?;
+    render_png_units(map, cat, layers, scale, None, out)
+}
+
+/// Renders (with unit counters, if given) and saves a PNG.
+pub fn render_png_units(
+    map: &Map,
+    cat: &TerrainCatalogue,
+    layers: Layers,
+    scale: f32,
+    units: Option<&UnitLayer>,
+    out: &Path,
+) -> Result<(u32, u32), RasterError> {
+    let img = render_map_units(map, cat, layers, scale, units)?;
     let size = img.dimensions();
     img.save_with_format(out, image::ImageFormat::Png)
         .map_err(|e| RasterError::Write {

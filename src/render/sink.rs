@@ -9,6 +9,10 @@ pub enum Anchor {
     Center,
     /// Top centre: text hangs below the point.
     Top,
+    /// Left end, centred vertically: text runs right from the point.
+    Left,
+    /// Right end, centred vertically: text ends at the point.
+    Right,
 }
 
 pub trait Sink {
@@ -44,4 +48,30 @@ pub trait Sink {
             self.triangle([pts[0], pts[k], pts[k + 1]], colour);
         }
     }
+
+    /// An axis-aligned filled rectangle.
+    fn rect(&mut self, min: [f32; 2], max: [f32; 2], colour: Colour) {
+        self.quad([min, [max[0], min[1]], max, [min[0], max[1]]], colour);
+    }
+
+    /// A filled ellipse (a circle when `r[0] == r[1]`).
+    fn ellipse(&mut self, c: [f32; 2], r: [f32; 2], colour: Colour) {
+        self.convex(&ellipse_points(c, r), colour);
+    }
+}
+
+/// Points around an ellipse, enough for a smooth outline at counter sizes.
+pub fn ellipse_points(c: [f32; 2], r: [f32; 2]) -> Vec<[f32; 2]> {
+    const N: usize = 20;
+    (0..N)
+        .map(|i| {
+            let a = i as f32 / N as f32 * std::f32::consts::TAU;
+            [c[0] + r[0] * a.cos(), c[1] + r[1] * a.sin()]
+        })
+        .collect()
+}
+
+/// The corners of an axis-aligned rectangle, clockwise from the top left (y down).
+pub fn rect_points(min: [f32; 2], max: [f32; 2]) -> [[f32; 2]; 4] {
+    [min, [max[0], min[1]], max, [min[0], max[1]]]
 }

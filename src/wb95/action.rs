@@ -3,8 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::hex::HexId;
-use crate::model::UnitId;
+use crate::hex::{HexId, Hexside};
+use crate::model::{AirId, UnitId};
 
 /// Declaring an attack (R5.2.1a): the attackers, the defending hex or hexes (either all
 /// attackers stand in one hex or there is one defending hex, R5.1.5), the starred
@@ -17,9 +17,20 @@ pub struct AttackOrder {
     pub stars: Vec<UnitId>,
     #[serde(default)]
     pub hq_pool_cms: u8,
+    /// Artillery in combat setup within 3 hexes of an attacking hex that fires in
+    /// support (R6.3.1-6.3.2, R6.6.2).
+    #[serde(default)]
+    pub support: Vec<UnitId>,
+    /// Air counters of offensive support missions on a defending hex (R8.2.2).
+    #[serde(default)]
+    pub air: Vec<AirId>,
+    /// Out-of-supply attackers that attack with full SPs at +1 OoS level (R10.2.3).
+    #[serde(default)]
+    pub full_strength: Vec<UnitId>,
 }
 
-/// The defender's voluntary CMs: stars (R15.1), fortification units (R15.4), HQ-loss pool.
+/// The defender's voluntary CMs: stars (R15.1), fortification units (R15.4), HQ-loss
+/// pool; and its support: artillery (R6.3.3) and defensive air missions (R8.2.4).
 #[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct DefenseOrder {
     #[serde(default)]
@@ -28,6 +39,60 @@ pub struct DefenseOrder {
     pub fortification_units: Vec<UnitId>,
     #[serde(default)]
     pub hq_pool_cms: u8,
+    #[serde(default)]
+    pub support: Vec<UnitId>,
+    #[serde(default)]
+    pub air: Vec<AirId>,
+}
+
+/// Artillery firing at a hex (a ranged attack R6.4, or a barrage R6.5), with air
+/// counters of offensive support missions on that hex (R8.2.3, R6.4.4, A-40).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FireOrder {
+    pub artillery: Vec<UnitId>,
+    pub target: HexId,
+    #[serde(default)]
+    pub air: Vec<AirId>,
+    /// Out-of-supply guns firing with full SPs at +1 OoS level (R10.2.3).
+    #[serde(default)]
+    pub full_strength: Vec<UnitId>,
+}
+
+/// What an air mission does (R8.2.1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MissionKind {
+    /// Adds the counters' SPs to an attack on the mission hex, or to a ranged attack or
+    /// barrage on it (R8.2.2-8.2.3).
+    OffensiveSupport,
+    /// Adds half the counters' SPs to the defense of the mission hex (R8.2.4); not for
+    /// Soviet air (R8.2.5).
+    DefensiveSupport,
+    /// An attack on the AIR ATTACK or BOMBER ATTACK table (R8.2.6-8.2.7).
+    AirAttack,
+    /// An attack on a bridge, one of whose hexes is the mission hex, on the ATTACK ON
+    /// OBJECTS table; at least 4 SP (R8.2.8-8.2.10).
+    Bridge(Hexside),
+    /// Soviet units pay +1 MP to enter the mission hex and its neighbours and lose 1 MP
+    /// when starting there; at least 7 SP (R8.2.11-8.2.15).
+    MovementDisorganization,
+    /// Attacks on units crossing a big river into the mission hex (and the `spread`
+    /// hexes) other than by a bridge: 2 attacks per SP (R8.2.16-8.2.21).
+    RiverCrossing,
+    /// Lowers by 1 per surviving counter the OoS level of every unit in the mission hex;
+    /// American and British air, at least 7 SP (R8.2.22-8.2.25).
+    Supply,
+}
+
+/// One air mission: counters, what they do, where.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AirMission {
+    pub counters: Vec<AirId>,
+    pub kind: MissionKind,
+    pub hex: HexId,
+    /// River-crossing attacks per hex, a connected group with the mission hex
+    /// (R8.2.17); empty: all of them on the mission hex.
+    #[serde(default)]
+    pub spread: Vec<(HexId, u8)>,
 }
 
 /// A retreat result carried out (R5.3): units that move, with the hexes they enter,
@@ -91,4 +156,63 @@ pub enum Action {
     },
     /// End the current phase (R2.1.4).
     EndPhase,
+    /// Out-of-supply units move with full MPs this phase, each at +1 OoS level
+    /// (R10.2.3).
+    FullMp {
+        units: Vec<UnitId>,
+    },
+    /// A regular unit that has not moved builds a field fortification on its hex,
+    /// spending all its MPs (R7.1.2-7.1.4).
+    Fortify {
+        unit: UnitId,
+    },
+    /// A unit at one end of a bridge its side controls blows it (R14.1.4, R14.2.1,
+    /// R14.3.1).
+    DemolishBridge {
+        unit: UnitId,
+        bridge: Hexside,
+    },
+    /// A non-artillery unit in range of a friendly HQ rebuilds a printed bridge at one
+    /// of its ends for 3 MP (R14.2.2-14.2.3).
+    RebuildBridge {
+        unit: UnitId,
+        bridge: Hexside,
+    },
+    /// An eligible HQ starts building a bridge over the big river beside it (R14.3.2).
+    BuildBridge {
+        hq: UnitId,
+        bridge: Hexside,
+    },
+    /// A Volkssturm unit gives a CEL to reduced foot infantry in its hex; neither moves
+    /// this Movement phase (R15.3.3-15.3.4).
+    TransferCel {
+        volkssturm: UnitId,
+        infantry: UnitId,
+    },
+    /// Masking markers put on (or taken off) units (R16.1.2).
+    Mask {
+        units: Vec<UnitId>,
+        masked: bool,
+    },
+    /// Artillery fires at range in its Combat phase (R6.4).
+    RangedAttack(FireOrder),
+    /// Artillery fires at a bridge, adjacent or at range (R6.4.7).
+    FireAtBridge {
+        artillery: Vec<UnitId>,
+        bridge: Hexside,
+    },
+    /// Artillery barrage in a Barrage phase (R6.5).
+    Barrage(FireOrder),
+    /// The counters chosen from an allotment's "any N".
+    ChooseAir {
+        counters: Vec<AirId>,
+    },
+    /// A side's air missions for this Air phase, placed face down (R8.1.7).
+    AirMissions {
+        missions: Vec<AirMission>,
+    },
+    /// Repair markers put on these reduced armored units (R17.1.2); none to pass.
+    Repair {
+        units: Vec<UnitId>,
+    },
 }

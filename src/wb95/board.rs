@@ -136,6 +136,11 @@ pub struct EdgeInfo {
     pub fp: Option<(Hx, i8)>,
     /// A Soviet Fortified Line and the hex it protects (R19).
     pub fl: Option<(Hx, i8)>,
+    /// The bridge of this edge (`Board::bridges`): a road over water, or a big river a
+    /// headquarters may bridge (R14).
+    pub bridge: Option<usize>,
+    /// The Fixed Position group of the edge's FP line (R7.2.3).
+    pub fp_group: Option<String>,
 }
 
 impl EdgeInfo {
@@ -150,8 +155,22 @@ impl EdgeInfo {
             kinds: Vec::new(),
             fp: None,
             fl: None,
+            bridge: None,
+            fp_group: None,
         }
     }
+}
+
+/// A bridge site (R14): a printed bridge (a road over a river, stream or big river), or
+/// a big-river hexside without one, where a headquarters may build one (R14.3.2).
+#[derive(Clone, Debug)]
+pub struct BridgeInfo {
+    pub side: Hexside,
+    pub ends: (Hx, Hx),
+    /// Across a big river (demolition 3 MP, building by an HQ, R14.3).
+    pub big: bool,
+    /// A printed bridge: it may be rebuilt (R14.2.3) and carries its road.
+    pub printed: bool,
 }
 
 /// The compiled map.
@@ -176,10 +195,15 @@ pub struct Board {
     pub fl_hex: Vec<bool>,
     /// Map edges each hex lies on.
     pub map_edges: Vec<Vec<MapEdge>>,
+    /// The map file gives this hex a terrain (M04: sheets with gaps between them).
+    pub defined: Vec<bool>,
     pub roads: Vec<RoadInfo>,
     pub side_kinds: Vec<SideKindInfo>,
     pub field_fortification: FieldFortification,
     pub places: Vec<(String, Vec<Hx>)>,
+    pub bridges: Vec<BridgeInfo>,
+    /// Which bridges stand at the start (the scenario's destroyed bridges are down).
+    pub bridges_at_start: Vec<bool>,
 }
 
 impl Board {
@@ -235,10 +259,13 @@ impl Board {
             fp_hex: vec![false; n],
             fl_hex: vec![false; n],
             map_edges: Vec::with_capacity(n),
+            defined: vec![false; n],
             roads,
             side_kinds,
             field_fortification: cat.field_fortification.clone(),
             places: Vec::new(),
+            bridges: Vec::new(),
+            bridges_at_start: Vec::new(),
         };
         board.compile_hexes(map, cat);
         board.compile_edges(map, cat, destroyed_bridges);
@@ -263,6 +290,7 @@ impl Board {
             let Some(base) = cat.terrain(cell.terrain.as_str()) else {
                 continue;
             };
+            self.defined[h] = true;
             let feats: Vec<_> = cell
                 .features
                 .iter()
@@ -320,6 +348,7 @@ impl Board {
                     HexsideRole::FixedPosition => {
                         if let Some(p) = protects {
                             e.fp = Some((p, kind.combat_cm));
+                            e.fp_group = f.group.clone();
                             self.fp_hex[p] = true;
                         }
                     }
@@ -331,11 +360,21 @@ impl Board {
                     }
                 }
             }
-            if !destroyed.contains(&side) {
-                e.road = map
-                    .roads
-                    .get(&side)
-                    .and_then(|r| cat.roads.iter().position(|k| k.id == *r));
+            e.road = map
+                .roads
+                .get(&side)
+                .and_then(|r| cat.roads.iter().position(|k| k.id == *r));
+            let printed = e.road.is_some() && !e.water.is_empty();
+            if printed || e.big_river {
+                e.bridge = Some(self.bridges.len());
+                self.bridges.push(BridgeInfo {
+                    side,
+                    ends: (ha, hb),
+                    big: e.big_river,
+                    printed,
+                });
+                self.bridges_at_start
+                    .push(printed && !destroyed.contains(&side));
             }
             let idx = self.edges.len() as u32;
             self.edges.push(e);
@@ -401,15 +440,58 @@ impl Board {
     /// along a road connection the road cost replaces everything; otherwise the
     /// hex cost plus the hexside crossing. Returns the cost and the road kind used.
     pub fn step(&self, from: Hx, dir: usize, mover: Mover) -> Option<(Mp, Option<usize>)> {
+        self.step_over(from, dir, mover, &self.bridges_at_start)
+    }
+
+    /// `step` with the bridges standing now (`up`, per `bridges`): a road over a downed
+    /// bridge is no road (R14.1.2); a bridge an HQ built over a big river is crossed at
+    /// the terrain cost of the hex entered (R14.3.2 DECISION).
+    pub fn step_over(
+        &self,
+        from: Hx,
+        dir: usize,
+        mover: Mover,
+        up: &[bool],
+    ) -> Option<(Mp, Option<usize>)> {
         let col = mover.column()?;
         let to = self.neighbour(from, dir)?;
         let e = self.edge(from, dir);
+        let standing = e.bridge.map(|b| up.get(b).copied().unwrap_or(false));
         if let Some(r) = e.road
+            && standing != Some(false)
             && let Some(c) = self.roads[r].cost[col]
         {
             return Some((c, Some(r)));
         }
+        if standing == Some(true) {
+            return Some((self.enter[to][col]?, None));
+        }
         Some((self.enter[to][col]? + e.cross[col]?, None))
+    }
+
+    /// Does a bridge standing in `up` carry the edge on side `dir` of `h`?
+    pub fn bridged(&self, h: Hx, dir: usize, up: &[bool]) -> bool {
+        self.edge(h, dir)
+            .bridge
+            .is_some_and(|b| up.get(b).copied().unwrap_or(false))
+    }
+
+    /// The bridge between two adjacent hexes, if any.
+    pub fn bridge_between(&self, a: Hx, b: Hx) -> Option<usize> {
+        self.edge_between(a, b).and_then(|e| e.bridge)
+    }
+
+    /// The bridge on a hexside, if any.
+    pub fn bridge_at(&self, side: Hexside) -> Option<usize> {
+        let (a, b) = side.hexes();
+        self.bridge_between(self.index(a)?, self.index(b)?)
+    }
+
+    /// Hexes within `range` of `h` (including `h`).
+    pub fn within(&self, h: Hx, range: u32) -> impl Iterator<Item = Hx> + '_ {
+        self.axial[h]
+            .range(range)
+            .filter_map(move |x| self.index(self.grid.id_of(x)?))
     }
 
     /// The cheapest way into `h` from off the map, for reinforcements (R11.1.5): by a

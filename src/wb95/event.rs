@@ -4,10 +4,12 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::action::AirMission;
 use super::crt::{Column, CrtCell};
 use super::phase::Phase;
-use crate::hex::HexId;
-use crate::model::{ArtillerySetup, Date, Mp, SideId, UnitId};
+use super::tables::{FireResult, FireTable};
+use crate::hex::{HexId, Hexside};
+use crate::model::{AirId, ArtillerySetup, Date, Mp, SideId, UnitId};
 
 /// How a unit came to move.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -37,6 +39,18 @@ pub enum LossCause {
     RetreatThroughZoc,
     /// Withdrawn "or equivalent".
     Withdrawal,
+    /// Artillery fire: a ranged attack or a barrage (R6.4, R6.5).
+    Fire,
+    /// An air attack (R8.2.6).
+    AirAttack,
+    /// Crossing a big river under a river-crossing air attack (R8.2.19).
+    RiverCrossing,
+    /// Mines in the Fortified Lines (R18).
+    Mines,
+    /// A Panther breakdown (R22).
+    Panther,
+    /// The scenario's CEL drain at the start of a Movement phase (Prochorowka 15, A-58).
+    Drain,
 }
 
 /// Why a unit left the game.
@@ -47,6 +61,73 @@ pub enum EliminationCause {
     /// Towed artillery or an HQ alone, entered by an enemy regular unit (R6.1.7, R9.1.5,
     /// R5.4.7).
     Overrun,
+    /// Out of supply, it failed its surrender test (R10.2.6).
+    Surrender,
+    /// A Volkssturm unit that gave its last CEL to the infantry beside it (R15.3.3).
+    Merged,
+}
+
+/// Why a unit's out-of-supply level changed (R10.2).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum OosReason {
+    /// No line of supply in its Supply phase: level 1, or +1 if already out (R10.2.1,
+    /// growth DECISION).
+    CutOff,
+    /// Traced again: -4 (R10.2.7).
+    Resupplied,
+    /// Moves with full MPs (R10.2.3).
+    FullMp,
+    /// Attacks with full SPs (R10.2.3).
+    FullStrength,
+    /// Attacked with a defender-retreat result (R10.2.4).
+    Attacked,
+    /// Its attack brought no defender retreat (R10.2.4).
+    AttackFailed,
+    /// An air supply mission (R8.2.25).
+    AirSupply,
+}
+
+/// What a unit spent MPs on besides moving.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum MpUse {
+    /// Building a field fortification: all its MPs (R7.1.4).
+    BuildFf,
+    /// Demolishing a bridge: 1 MP, 3 over a big river (R14.2.1, R14.3.1).
+    DemolishBridge,
+    /// Rebuilding a bridge: 3 MP (R14.2.2).
+    RebuildBridge,
+    /// An HQ building a big-river bridge: all its MPs (R14.3.2).
+    BuildBridge,
+}
+
+/// Why a bridge went down or came up (R14).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum BridgeCause {
+    /// Blown by a unit at one end (R14.2.1, R14.3.1).
+    Demolished,
+    /// Hit on the ATTACK ON OBJECTS table by artillery (R6.4.7).
+    Artillery,
+    /// Hit on the ATTACK ON OBJECTS table by air (R8.2.8).
+    Air,
+    /// Rebuilt by a unit in HQ range (R14.2.2).
+    Rebuilt,
+    /// Built by an HQ over a big river (R14.3.2).
+    Built,
+}
+
+/// What fires in a strike (a fire resolved on one of the small tables, reference §3).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum StrikeKind {
+    /// Artillery firing at range in its Combat phase (R6.4).
+    Ranged,
+    /// Barrage in a Barrage phase, artillery SP doubled (R6.5).
+    Barrage,
+    /// An air attack mission (R8.2.6).
+    Air,
+    /// Artillery firing at a bridge (R6.4.7).
+    ArtilleryOnBridge,
+    /// An air mission against a bridge (R8.2.8).
+    AirOnBridge,
 }
 
 /// The steps of applying a CRT result, in the order of reference §2.5.
@@ -66,6 +147,8 @@ pub enum TestReason {
     AttackerMark,
     /// The k-th retreat test (R5.3.9), taken by units that retreated more than k hexes.
     Retreat(u8),
+    /// A `•` of an artillery or air table (R6.4, R8.2.6).
+    Fire,
 }
 
 /// Why victory points were scored.
@@ -192,11 +275,26 @@ pub enum Event {
         defenders: Vec<UnitId>,
         stars: Vec<UnitId>,
         hq_pool_cms: u8,
+        /// Artillery firing in support (R6.3).
+        #[serde(default)]
+        support: Vec<UnitId>,
+        /// Air counters of offensive support missions used (R8.2.2).
+        #[serde(default)]
+        air: Vec<AirId>,
+        /// Out-of-supply attackers using their full SPs (R10.2.3).
+        #[serde(default)]
+        full_strength: Vec<UnitId>,
     },
     DefenseDeclared {
         stars: Vec<UnitId>,
         fortification_units: Vec<UnitId>,
         hq_pool_cms: u8,
+        /// Artillery firing in defensive support (R6.3, R6.6.1).
+        #[serde(default)]
+        support: Vec<UnitId>,
+        /// Air counters of defensive support missions used (R8.2.4).
+        #[serde(default)]
+        air: Vec<AirId>,
     },
     CombatResolved {
         column: Column,
@@ -262,6 +360,173 @@ pub enum Event {
     },
     GameEnded {
         result: GameResult,
+    },
+    /// A side traced supply in its Supply phase; these units found no line (R10.1).
+    SupplyTraced {
+        side: SideId,
+        cut_off: Vec<UnitId>,
+    },
+    /// A unit's out-of-supply level is now `level` (0: in supply) (R10.2).
+    OosChanged {
+        unit: UnitId,
+        level: u8,
+        reason: OosReason,
+    },
+    /// R10.2.6: `level - roll > 0` surrenders.
+    SurrenderTest {
+        unit: UnitId,
+        level: u8,
+        roll: u8,
+        surrendered: bool,
+    },
+    /// MPs spent on something other than moving.
+    MpSpent {
+        unit: UnitId,
+        mp: Mp,
+        reason: MpUse,
+    },
+    /// A field fortification is built (R7.1.2).
+    FfBuilt {
+        hex: HexId,
+        side: SideId,
+    },
+    BridgeChanged {
+        bridge: Hexside,
+        standing: bool,
+        cause: BridgeCause,
+    },
+    /// Who controls a bridge (R14.1.3).
+    BridgeControl {
+        bridge: Hexside,
+        side: Option<SideId>,
+    },
+    /// HQs on a big-river bank at the end of their Supply phase may build a bridge in
+    /// their next Movement phase (R14.3.2).
+    BridgeBuildEligible {
+        side: SideId,
+        hqs: Vec<UnitId>,
+    },
+    BridgeBuildDeclared {
+        hq: UnitId,
+        bridge: Hexside,
+    },
+    /// A bridge building ends, built or failed (R14.3.2).
+    BridgeBuildEnded {
+        hq: UnitId,
+        bridge: Hexside,
+        built: bool,
+    },
+    /// Fire on one of the small tables (R6.4, R6.5, R8.2.6, R8.2.8).
+    StrikeDeclared {
+        id: u32,
+        side: SideId,
+        kind: StrikeKind,
+        target: HexId,
+        #[serde(default)]
+        artillery: Vec<UnitId>,
+        #[serde(default)]
+        air: Vec<AirId>,
+        /// The bridge fired at (R6.4.7, R8.2.8).
+        #[serde(default)]
+        bridge: Option<Hexside>,
+        /// The units in the target hex.
+        #[serde(default)]
+        targets: Vec<UnitId>,
+    },
+    StrikeResolved {
+        table: FireTable,
+        /// SPs after the doubling and the terrain subtraction.
+        sp: i32,
+        /// Rows moved down by white-star air counters (R21.1.1).
+        shift: u8,
+        roll: u8,
+        result: FireResult,
+    },
+    StrikeEnded {
+        id: u32,
+    },
+    /// Ammunition units spent on a barrage (R6.5.7).
+    AmmoSpent {
+        side: SideId,
+        au: u32,
+    },
+    /// CELs a side owes outside a combat, from these units, its choice (R18, R6.4 ...).
+    LossesOwed {
+        side: SideId,
+        cel: u8,
+        cause: LossCause,
+        units: Vec<UnitId>,
+    },
+    LossesPaid,
+    /// "Any N of these counters" chosen.
+    AirChosen {
+        side: SideId,
+        allotment: usize,
+        counters: Vec<AirId>,
+    },
+    /// A side's air missions are placed, face down (R8.1.7).
+    AirOrdersSealed {
+        side: SideId,
+    },
+    /// Both sides' missions revealed together (R8.1.7).
+    AirMissionsRevealed {
+        missions: Vec<(SideId, AirMission)>,
+    },
+    /// Air combat over a cluster of mission hexes (R8.1.8): SP + 1K6 per side, rerolled
+    /// on ties; the loser's counters there leave for the turn.
+    AirCombat {
+        hexes: Vec<HexId>,
+        sp: [u32; 2],
+        rolls: Vec<[u8; 2]>,
+        loser: SideId,
+        lost: Vec<AirId>,
+    },
+    /// A supply mission (R8.2.22-8.2.25): 1K6 per counter, a 6 fails.
+    AirSupplyDropped {
+        hex: HexId,
+        counters: Vec<AirId>,
+        rolls: Vec<u8>,
+    },
+    /// Missions of this half-turn expire.
+    AirMissionsExpired,
+    /// A river-crossing attack on a unit crossing a big river (R8.2.19): 1K6 per attack,
+    /// each 6 costs a CEL.
+    RiverCrossingAttack {
+        unit: UnitId,
+        hex: HexId,
+        rolls: Vec<u8>,
+    },
+    /// Mine losses rolled (R18): each die of 1-3 costs a CEL.
+    MinesRolled {
+        dice: Vec<u8>,
+    },
+    /// A Panther breakdown roll (R22): 1-3 costs a CEL.
+    PantherRoll {
+        unit: UnitId,
+        roll: u8,
+    },
+    /// Reduced, supplied armor the German may mark for repair (R17.1.2).
+    RepairOffered {
+        units: Vec<UnitId>,
+    },
+    RepairPlaced {
+        units: Vec<UnitId>,
+    },
+    /// The repair marker comes off: `repaired` when the unit regained a CEL (R17.1.2).
+    RepairEnded {
+        unit: UnitId,
+        repaired: bool,
+    },
+    /// A masking marker put on or taken off a unit (R16.1.2).
+    Masked {
+        unit: UnitId,
+        masked: bool,
+    },
+    /// A Volkssturm unit gives a CEL to infantry in its hex; neither moves this phase
+    /// (R15.3.3-15.3.4).
+    CelTransferred {
+        from: UnitId,
+        to: UnitId,
     },
 }
 
@@ -351,15 +616,43 @@ impl std::fmt::Display for Event {
                 attackers,
                 hexes,
                 defenders,
+                support,
+                air,
+                full_strength,
                 ..
-            } => write!(
-                f,
-                "combat {id}: {} attack {} ({})",
-                ids(attackers),
-                ids(hexes),
-                ids(defenders)
-            ),
-            Event::DefenseDeclared { .. } => write!(f, "the defender declares"),
+            } => {
+                write!(
+                    f,
+                    "combat {id}: {} attack {} ({})",
+                    ids(attackers),
+                    ids(hexes),
+                    ids(defenders)
+                )?;
+                if !support.is_empty() {
+                    write!(f, " with artillery support from {}", ids(support))?;
+                }
+                if !air.is_empty() {
+                    write!(f, " with air support from {}", ids(air))?;
+                }
+                if !full_strength.is_empty() {
+                    write!(
+                        f,
+                        "; at full strength out of supply: {}",
+                        ids(full_strength)
+                    )?;
+                }
+                Ok(())
+            }
+            Event::DefenseDeclared { support, air, .. } => {
+                write!(f, "the defender declares")?;
+                if !support.is_empty() {
+                    write!(f, " artillery support from {}", ids(support))?;
+                }
+                if !air.is_empty() {
+                    write!(f, " air support from {}", ids(air))?;
+                }
+                Ok(())
+            }
             Event::CombatResolved {
                 column,
                 roll,
@@ -401,6 +694,162 @@ impl std::fmt::Display for Event {
                 write!(f, "automatic victory condition {condition} no longer met")
             }
             Event::GameEnded { result } => write!(f, "game over: {result}"),
+            Event::SupplyTraced { side, cut_off } => {
+                if cut_off.is_empty() {
+                    write!(f, "{side} traces supply: every unit supplied")
+                } else {
+                    write!(f, "{side} traces supply: out of supply {}", ids(cut_off))
+                }
+            }
+            Event::OosChanged {
+                unit,
+                level,
+                reason,
+            } => write!(f, "{unit} is out of supply level {level} ({reason:?})"),
+            Event::SurrenderTest {
+                unit,
+                level,
+                roll,
+                surrendered,
+            } => write!(
+                f,
+                "{unit} surrender test: level {level}, roll {roll}{}",
+                if *surrendered { ": surrenders" } else { "" }
+            ),
+            Event::MpSpent { unit, mp, reason } => write!(f, "{unit} spends {mp} MP ({reason:?})"),
+            Event::FfBuilt { hex, side } => {
+                write!(f, "{side} builds a field fortification on {hex}")
+            }
+            Event::BridgeChanged {
+                bridge,
+                standing,
+                cause,
+            } => write!(
+                f,
+                "the bridge {bridge} is {} ({cause:?})",
+                if *standing { "up" } else { "down" }
+            ),
+            Event::BridgeControl { bridge, side } => match side {
+                Some(s) => write!(f, "{s} controls the bridge {bridge}"),
+                None => write!(f, "nobody controls the bridge {bridge}"),
+            },
+            Event::BridgeBuildEligible { side, hqs } => {
+                write!(f, "{side} may build big-river bridges with {}", ids(hqs))
+            }
+            Event::BridgeBuildDeclared { hq, bridge } => {
+                write!(f, "{hq} starts building a bridge at {bridge}")
+            }
+            Event::BridgeBuildEnded { hq, bridge, built } => write!(
+                f,
+                "{hq} {} the bridge at {bridge}",
+                if *built {
+                    "completes"
+                } else {
+                    "fails to build"
+                }
+            ),
+            Event::StrikeDeclared {
+                id,
+                side,
+                kind,
+                target,
+                artillery,
+                air,
+                bridge,
+                ..
+            } => {
+                write!(f, "{side} strike {id} ({kind:?}) on ")?;
+                match bridge {
+                    Some(b) => write!(f, "the bridge {b}")?,
+                    None => write!(f, "{target}")?,
+                }
+                let mut by: Vec<String> = artillery.iter().map(|u| u.to_string()).collect();
+                by.extend(air.iter().map(|a| a.to_string()));
+                write!(f, " by {}", by.join(", "))
+            }
+            Event::StrikeResolved {
+                table,
+                sp,
+                shift,
+                roll,
+                result,
+            } => {
+                write!(f, "{table:?} table, {sp} SP")?;
+                if *shift > 0 {
+                    write!(f, " (+{shift} row)")?;
+                }
+                write!(f, ", roll {roll}: {result}")
+            }
+            Event::StrikeEnded { id } => write!(f, "strike {id} ends"),
+            Event::AmmoSpent { side, au } => write!(f, "{side} spends {au} ammunition unit(s)"),
+            Event::LossesOwed {
+                side, cel, cause, ..
+            } => write!(f, "{side} owes {cel} CEL ({cause:?})"),
+            Event::LossesPaid => write!(f, "losses taken"),
+            Event::AirChosen { side, counters, .. } => {
+                write!(f, "{side} chooses air counters {}", ids(counters))
+            }
+            Event::AirOrdersSealed { side } => write!(f, "{side} places its air missions"),
+            Event::AirMissionsRevealed { missions } => {
+                let m: Vec<String> = missions
+                    .iter()
+                    .map(|(s, m)| format!("{s} {:?} {} on {}", m.kind, ids(&m.counters), m.hex))
+                    .collect();
+                if m.is_empty() {
+                    write!(f, "no air missions")
+                } else {
+                    write!(f, "air missions: {}", m.join("; "))
+                }
+            }
+            Event::AirCombat {
+                hexes,
+                sp,
+                rolls,
+                loser,
+                lost,
+            } => write!(
+                f,
+                "air combat over {}: {} + {:?} SP/rolls; {loser} loses {}",
+                ids(hexes),
+                format_args!("{}/{}", sp[0], sp[1]),
+                rolls,
+                ids(lost)
+            ),
+            Event::AirSupplyDropped { hex, rolls, .. } => {
+                write!(f, "air supply to {hex}: rolls {rolls:?}")
+            }
+            Event::AirMissionsExpired => write!(f, "the air missions of this half-turn expire"),
+            Event::RiverCrossingAttack { unit, hex, rolls } => {
+                write!(
+                    f,
+                    "{unit} crossing into {hex} is attacked from the air: {rolls:?}"
+                )
+            }
+            Event::MinesRolled { dice } => write!(f, "mines: {dice:?}"),
+            Event::PantherRoll { unit, roll } => write!(f, "{unit} Panther breakdown roll {roll}"),
+            Event::RepairOffered { units } => write!(f, "armor may be repaired: {}", ids(units)),
+            Event::RepairPlaced { units } => {
+                if units.is_empty() {
+                    write!(f, "no repair marker placed")
+                } else {
+                    write!(f, "repair marker on {}", ids(units))
+                }
+            }
+            Event::RepairEnded { unit, repaired } => write!(
+                f,
+                "{unit}'s repair {}",
+                if *repaired {
+                    "is done: +1 CEL"
+                } else {
+                    "is lost"
+                }
+            ),
+            Event::CelTransferred { from, to } => write!(f, "{from} gives a CEL to {to}"),
+            Event::Masked { unit, masked } => write!(
+                f,
+                "{unit} is {}",
+                if *masked { "masked" } else { "unmasked" }
+            ),
         }
     }
 }

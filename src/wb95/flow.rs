@@ -23,10 +23,23 @@ impl Game {
 
     fn begin_phase(&mut self, phase: Phase) {
         self.emit(Event::PhaseBegan { phase });
+        let owner = phase.owner().unwrap_or(Side::A);
         match phase.kind() {
             PhaseKind::Combat => self.fix_obligations(),
             PhaseKind::Strategic => self.drop_blocked_markers(),
-            _ => {}
+            PhaseKind::Movement => {
+                self.finish_bridge_builds(owner);
+                self.cel_drain(owner);
+            }
+            PhaseKind::Supply => {
+                self.trace_supply(owner);
+                if self.state.prepared.german == Some(owner) {
+                    self.mines(owner);
+                    self.panthers(owner);
+                    self.resolve_repairs();
+                }
+            }
+            PhaseKind::Air | PhaseKind::Barrage => {}
         }
     }
 
@@ -36,18 +49,51 @@ impl Game {
             if self.state.result.is_some() || !self.state.withdrawal_short.is_empty() {
                 return;
             }
+            if !self.state.owed.is_empty() {
+                if !self.owed_auto_step() {
+                    return;
+                }
+                continue;
+            }
             if self.state.combat.is_some() {
                 if !self.combat_auto_step() {
                     return;
                 }
                 continue;
             }
+            if self.state.strike.is_some() {
+                if !self.strike_auto_step() {
+                    return;
+                }
+                continue;
+            }
+            if self.state.repair_offer.is_some() {
+                if self.repair_decision().is_some() {
+                    return;
+                }
+                self.emit(Event::RepairPlaced { units: Vec::new() });
+                continue;
+            }
+            if self.offer_repairs() {
+                continue;
+            }
             let phase = self.state.clock.phase;
+            let owner = phase.owner().unwrap_or(Side::A);
             let waits = match phase.kind() {
                 PhaseKind::Movement => true,
-                PhaseKind::Strategic => self.strategic_options(phase.owner().unwrap_or(Side::A)),
-                PhaseKind::Combat => self.any_attack_possible(),
-                PhaseKind::Air | PhaseKind::Barrage | PhaseKind::Supply => false,
+                PhaseKind::Strategic => self.strategic_options(owner),
+                PhaseKind::Combat => self.any_attack_possible() || self.any_fire_possible(owner),
+                PhaseKind::Barrage => self.barrage_possible(owner),
+                PhaseKind::Air => {
+                    if self.air_decision().is_some() {
+                        return;
+                    }
+                    if self.air_auto_step() {
+                        continue;
+                    }
+                    false
+                }
+                PhaseKind::Supply => false,
             };
             if waits {
                 return;
@@ -126,17 +172,24 @@ impl Game {
         self.remove_empty_ff();
         self.reorganize();
         self.expire_pools();
+        self.spoil_repairs();
         if phase.kind() == PhaseKind::Supply {
             self.check_automatic_victory(owner);
         }
     }
 
-    /// The automatic work of a Supply phase: supply (part 2 seam), then control of hexes
-    /// (R4.3.2-4.3.3) and river-crossing VPs.
+    /// The automatic work at the end of a Supply phase (§7 steps 4-6), after the trace,
+    /// the surrender tests and the special rules of its start: control of hexes by
+    /// occupation and by the ZoC of supplied units (R4.3.2-4.3.5), bridge control
+    /// (R14.1.3), river-crossing VPs, big-river bridge building (R14.3.2), and
+    /// the expiry of the half-turn's air missions.
     fn supply_phase_work(&mut self, side: Side) {
-        let supplied = super::supply::supplied_units(self, side);
+        let supplied = self.supplied_units(side);
         self.gain_control(side, &supplied);
+        self.update_bridge_control();
         self.score_river_crossings(side, &supplied);
+        self.bridge_build_eligibility(side);
+        self.expire_air();
     }
 
     /// SM markers of units that fought are removed (§7, R12.1.2).

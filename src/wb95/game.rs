@@ -4,7 +4,7 @@
 
 use std::sync::{Arc, OnceLock};
 
-use super::action::Action;
+use super::action::{Action, AirMission};
 use super::board::{Board, Hx};
 use super::decision::{Decision, Pending};
 use super::dice::Dice;
@@ -29,7 +29,7 @@ pub struct SetupRefused {
 }
 
 /// A game in progress.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Game {
     pub(crate) state: GameState,
     pub(crate) dice: Dice,
@@ -38,6 +38,20 @@ pub struct Game {
     out: Vec<Event>,
     opening: Vec<Event>,
     seed: u64,
+    /// Air orders placed face down, per side, until both are revealed (R8.1.7). They
+    /// are part of neither the state nor the events, and no query shows them.
+    pub(in crate::wb95) sealed: [Option<Vec<AirMission>>; 2],
+}
+
+impl std::fmt::Debug for Game {
+    /// Everything but the sealed air orders, which no player may see (R8.1.7).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Game")
+            .field("seed", &self.seed)
+            .field("state", &self.state)
+            .field("sealed", &self.sealed.each_ref().map(|s| s.is_some()))
+            .finish_non_exhaustive()
+    }
 }
 
 impl Game {
@@ -66,6 +80,7 @@ impl Game {
             out: Vec::new(),
             opening: Vec::new(),
             seed,
+            sealed: [None, None],
         };
         g.begin_turn(1);
         g.advance();
@@ -103,15 +118,31 @@ impl Game {
         if let Some(&(w, cel)) = self.state.withdrawal_short.first() {
             return self.withdraw_decision(w, cel);
         }
+        if let Some(d) = self.owed_decision() {
+            return d;
+        }
         if self.state.combat.is_some()
             && let Some(d) = self.combat_decision()
         {
+            return d;
+        }
+        if let Some(d) = self.repair_decision() {
+            return d;
+        }
+        if let Some(d) = self.air_decision() {
             return d;
         }
         let phase = self.state.clock.phase;
         let side = phase.owner().unwrap_or(Side::A);
         match phase.kind() {
             PhaseKind::Combat => (side, Decision::Attack { phase }),
+            PhaseKind::Barrage => (
+                side,
+                Decision::Barrage {
+                    phase,
+                    ammo: self.state.ammo[side.index()],
+                },
+            ),
             _ => (side, Decision::Move { phase }),
         }
     }
@@ -163,8 +194,57 @@ impl Game {
             (Decision::Attack { .. }, Action::Attack(order)) => {
                 self.plan_attack(side, order).map(Plan::Attack)
             }
-            (Decision::Move { .. } | Decision::Attack { .. }, Action::EndPhase) => {
-                self.plan_end_phase().map(|_| Plan::EndPhase)
+            (
+                Decision::Move { .. } | Decision::Attack { .. } | Decision::Barrage { .. },
+                Action::EndPhase,
+            ) => self.plan_end_phase().map(|_| Plan::EndPhase),
+            (Decision::Move { .. }, Action::FullMp { units }) => {
+                self.plan_full_mp(side, units).map(Plan::FullMp)
+            }
+            (Decision::Move { .. }, Action::Fortify { unit }) => {
+                self.plan_fortify(side, unit).map(Plan::Fortify)
+            }
+            (Decision::Move { .. }, Action::DemolishBridge { unit, bridge }) => self
+                .plan_demolish(side, unit, *bridge)
+                .map(|(u, b)| Plan::Demolish(u, b)),
+            (Decision::Move { .. }, Action::RebuildBridge { unit, bridge }) => self
+                .plan_rebuild(side, unit, *bridge)
+                .map(|(u, b)| Plan::Rebuild(u, b)),
+            (Decision::Move { .. }, Action::BuildBridge { hq, bridge }) => self
+                .plan_build_bridge(side, hq, *bridge)
+                .map(|(u, b)| Plan::BuildBridge(u, b)),
+            (
+                Decision::Move { .. },
+                Action::TransferCel {
+                    volkssturm,
+                    infantry,
+                },
+            ) => self
+                .plan_transfer(side, volkssturm, infantry)
+                .map(|(a, b)| Plan::Transfer(a, b)),
+            (Decision::Move { .. }, Action::Mask { units, masked }) => self
+                .plan_mask(side, units)
+                .map(|us| Plan::Mask(us, *masked)),
+            (Decision::Attack { .. }, Action::RangedAttack(order)) => {
+                self.plan_ranged(side, order).map(Plan::Fire)
+            }
+            (Decision::Attack { .. }, Action::FireAtBridge { artillery, bridge }) => self
+                .plan_fire_at_bridge(side, artillery, *bridge)
+                .map(Plan::Fire),
+            (Decision::Barrage { .. }, Action::Barrage(order)) => {
+                self.plan_barrage(side, order).map(Plan::Fire)
+            }
+            (Decision::ChooseAir { .. }, Action::ChooseAir { counters }) => self
+                .plan_choose_air(side, counters)
+                .map(|(i, c)| Plan::ChooseAir(side, i, c)),
+            (Decision::AirMissions { .. }, Action::AirMissions { missions }) => self
+                .plan_air_missions(side, missions)
+                .map(|m| Plan::AirMissions(side, m)),
+            (Decision::LoseCel { .. }, Action::TakeLosses { losses }) => {
+                self.plan_owed(side, losses).map(Plan::Owed)
+            }
+            (Decision::Repair { .. }, Action::Repair { units }) => {
+                self.plan_repair(side, units).map(Plan::Repair)
             }
             (Decision::Defend { .. }, Action::Defend(order)) => {
                 self.plan_defense(side, order).map(Plan::Defend)
@@ -204,6 +284,18 @@ impl Game {
             Plan::Pursue(p) => self.execute_pursuit(p),
             Plan::Advance(p) => self.execute_advance(p),
             Plan::Withdraw(p) => self.execute_withdraw(p),
+            Plan::FullMp(us) => self.execute_full_mp(us),
+            Plan::Fortify(u) => self.execute_fortify(u),
+            Plan::Demolish(u, b) => self.execute_demolish(u, b),
+            Plan::Rebuild(u, b) => self.execute_rebuild(u, b),
+            Plan::BuildBridge(u, b) => self.execute_build_bridge(u, b),
+            Plan::Mask(us, m) => self.execute_mask(us, m),
+            Plan::Transfer(a, b) => self.execute_transfer(a, b),
+            Plan::Fire(p) => self.execute_fire(p),
+            Plan::ChooseAir(s, i, c) => self.execute_choose_air(s, i, c),
+            Plan::AirMissions(s, m) => self.execute_air_missions(s, m),
+            Plan::Owed(p) => self.execute_owed(p),
+            Plan::Repair(us) => self.execute_repair(us),
         }
     }
 
@@ -375,4 +467,16 @@ pub(crate) enum Plan {
     Pursue(Vec<(Unit, Vec<Hx>)>),
     Advance(Vec<(Unit, Vec<Hx>)>),
     Withdraw(Vec<(Unit, u8)>),
+    FullMp(Vec<Unit>),
+    Fortify(Unit),
+    Demolish(Unit, usize),
+    Rebuild(Unit, usize),
+    BuildBridge(Unit, usize),
+    Mask(Vec<Unit>, bool),
+    Transfer(Unit, Unit),
+    Fire(super::artillery::FirePlan),
+    ChooseAir(Side, usize, Vec<usize>),
+    AirMissions(Side, Vec<AirMission>),
+    Owed(Vec<(Unit, u8)>),
+    Repair(Vec<Unit>),
 }

@@ -35,6 +35,7 @@ impl Game {
         let side = self.info(u).side;
         if let Some(v) = &self.state.prepared.victory
             && v.scorer != side
+            && cause != EliminationCause::Merged
         {
             let vp: i32 = v
                 .awards

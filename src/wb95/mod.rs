@@ -12,7 +12,10 @@
 //! special rules are not in this part; see the README.
 
 pub mod action;
+pub mod air;
+pub mod artillery;
 pub mod board;
+pub mod bridges;
 pub mod combat;
 pub mod control;
 pub mod crt;
@@ -21,6 +24,7 @@ pub mod dice;
 pub mod error;
 pub mod event;
 mod flow;
+pub mod fortify;
 pub mod game;
 pub mod hq_pool;
 pub mod log;
@@ -33,13 +37,19 @@ pub mod roster;
 pub mod sandbox;
 pub mod setup_check;
 pub mod side;
+pub mod special;
 pub mod state;
+pub mod strike;
 pub mod supply;
+pub mod tables;
 pub mod victory;
+pub mod visibility;
 mod withdrawal;
 pub mod zoc;
 
-pub use action::{Action, AttackOrder, DefenseOrder, RetreatOrder};
+pub use action::{
+    Action, AirMission, AttackOrder, DefenseOrder, FireOrder, MissionKind, RetreatOrder,
+};
 pub use board::{Board, Hx, Mover};
 pub use combat::{Cm, CmSide, Engagement, Odds, Outcome};
 pub use crt::{Column, Crt, CrtCell, SideResult};

@@ -44,16 +44,19 @@ pub struct MovePlan {
 
 impl Game {
     /// The day's turn number, for dated restrictions.
-    fn today(&self) -> i64 {
+    pub(crate) fn today(&self) -> i64 {
         i64::from(self.turn())
     }
 
     /// A unit's MPs for this phase (R3.1.5, R12.2.3 DECISION order): printed MP at its
     /// CEL, halved by a scenario half-MP day and by `halve` (entry changes, R11.2.1),
-    /// then −2 for strategic movement, never below 0. Out-of-supply halving belongs to
-    /// supply (part 2: everyone is supplied, see `supply`).
+    /// halved out of supply unless it chose full MPs (R10.2.2-10.2.3), −1 per enemy
+    /// movement-disorganization mission over its hex (R8.2.14), −2 for strategic
+    /// movement, never below 0; none the Movement phase after it fired a barrage
+    /// (R6.5.5).
     pub fn mp_allowance(&self, u: Unit, mode: MoveMode, halve: bool) -> Mp {
-        let mut mp = self.info(u).mp_at(self.state.unit(u).cel);
+        let st = self.state.unit(u);
+        let mut mp = self.info(u).mp_at(st.cel);
         let today = self.today();
         let half_day = self.state.prepared.restraints[u.ix()].contains(&Restraint::HalfMpOn(today));
         if half_day {
@@ -62,8 +65,18 @@ impl Game {
         if halve {
             mp = mp.half();
         }
+        if st.oos > 0 && st.full_mp_tick != Some(self.state.tick()) {
+            mp = mp.half();
+        }
+        if let Some(h) = st.hex() {
+            let n = self.air_disruption(self.info(u).side, h);
+            mp = (mp - Mp::whole(n)).max(Mp::ZERO);
+        }
         if mode == MoveMode::Strategic {
             mp = (mp - Mp::whole(2)).max(Mp::ZERO);
+        }
+        if self.barrage_immobile(u) {
+            mp = Mp::ZERO;
         }
         mp
     }
@@ -119,6 +132,18 @@ impl Game {
         if self.moved_this_phase(u) {
             return refuse("R3.1.3", format!("{id} has already moved this phase"));
         }
+        if self.barrage_immobile(u) {
+            return refuse(
+                "R6.5.5",
+                format!("{id} fired a barrage and may not move this Movement phase"),
+            );
+        }
+        if self.building_bridge(u) {
+            return refuse(
+                "R14.3.4",
+                format!("{id} is building a bridge and may not move"),
+            );
+        }
         match mode {
             MoveMode::Normal if st.strategic => refuse(
                 "R12.1.4",
@@ -147,12 +172,17 @@ impl Game {
                 format!("{} and {} are not adjacent", b.id(from), b.id(to)),
             );
         };
-        let Some(step) = b.step(from, dir, info.mover) else {
+        let Some(mut step) = b.step_over(from, dir, info.mover, &self.state.bridge_up) else {
             return refuse(
                 "R3.1.11",
                 format!("{} cannot enter {} from {}", info.id, b.id(to), b.id(from)),
             );
         };
+        // R8.2.13: +1 MP per enemy movement-disorganization mission over the hex.
+        let air = self.air_disruption(info.side, to);
+        if air > 0 {
+            step.0 += Mp::whole(air);
+        }
         for r in &self.state.prepared.restraints[u.ix()] {
             if let Restraint::NoCrossing { kind, north_of_row } = r {
                 let edge = b.edge(from, dir);
@@ -420,6 +450,77 @@ impl Game {
                 how,
             });
             self.clear_enemy_ff(self.info(u).side, &plan.path);
+            self.river_crossing_fire(u, Some(plan.from), &plan.path);
+        }
+        self.spoil_repairs();
+    }
+
+    pub(crate) fn plan_full_mp(&self, side: Side, ids: &[UnitId]) -> Result<Vec<Unit>, RuleError> {
+        let units = self.resolve_units(ids)?;
+        if !matches!(
+            self.state.clock.phase.kind(),
+            PhaseKind::Movement | PhaseKind::Strategic
+        ) {
+            return refuse("R10.2.3", "full MPs are chosen in a movement phase");
+        }
+        let now = Some(self.state.tick());
+        for &u in &units {
+            let st = self.state.unit(u);
+            let id = self.unit_id(u);
+            if self.info(u).side != side || st.hex().is_none() {
+                return refuse(
+                    "R2.1.1",
+                    format!("{id} is not a unit of the phasing player on the map"),
+                );
+            }
+            if st.oos == 0 {
+                return refuse("R10.2.3", format!("{id} is in supply"));
+            }
+            if st.full_mp_tick == now {
+                return refuse("R10.2.3", format!("{id} already has its full MPs"));
+            }
+            if self.moved_this_phase(u) || self.mp_spent(u) > Mp::ZERO {
+                return refuse("R10.2.3", format!("{id} has already moved this phase"));
+            }
+        }
+        Ok(units)
+    }
+
+    pub(crate) fn execute_full_mp(&mut self, units: Vec<Unit>) {
+        for u in units {
+            let level = self.state.unit(u).oos.saturating_add(1);
+            self.emit(Event::OosChanged {
+                unit: self.unit_id(u).clone(),
+                level,
+                reason: crate::wb95::event::OosReason::FullMp,
+            });
+        }
+    }
+
+    pub(crate) fn plan_mask(&self, side: Side, ids: &[UnitId]) -> Result<Vec<Unit>, RuleError> {
+        let units = self.resolve_units(ids)?;
+        for &u in &units {
+            if self.info(u).side != side || self.state.unit(u).hex().is_none() {
+                return refuse(
+                    "R16.1.2",
+                    format!(
+                        "{} is not a unit of the phasing player on the map",
+                        self.unit_id(u)
+                    ),
+                );
+            }
+        }
+        Ok(units)
+    }
+
+    pub(crate) fn execute_mask(&mut self, units: Vec<Unit>, masked: bool) {
+        for u in units {
+            if self.state.unit(u).masked != masked {
+                self.emit(Event::Masked {
+                    unit: self.unit_id(u).clone(),
+                    masked,
+                });
+            }
         }
     }
 

@@ -11,8 +11,8 @@ use super::roster::{Roster, Unit};
 use super::side::Side;
 use crate::hex::{HexId, MapEdge};
 use crate::model::{
-    ArtillerySetup, AutoTiming, Bundle, Date, Edition, Entry, RestrictionRule, RuleSwitches, Scope,
-    SideId, SupplySource, UnitId, VpEvent,
+    AirChoice, AirId, AirKind, ArtillerySetup, AutoTiming, Bundle, Date, Edition, Entry,
+    RestrictionRule, RuleSwitches, Scope, SideId, SupplySource, UnitId, VpEvent,
 };
 
 /// A side of the scenario.
@@ -22,6 +22,39 @@ pub struct SideInfo {
     pub name: String,
     /// Hexes it traces supply from at the start (R10.1.4); also the base of A-68.
     pub sources: Vec<Hx>,
+    /// Fixed supply-source hexes (edges, places, hexes); HQ sources move with their HQ.
+    pub fixed_sources: Vec<Hx>,
+    /// HQ units that are supply sources wherever they stand (R10.1.4).
+    pub hq_sources: Vec<Unit>,
+    /// The Red Army: its air flies no defensive support (R8.2.5), and enemy air may
+    /// disorganize its movement (R8.2.11).
+    pub soviet: bool,
+}
+
+/// An air counter in the game (R8.1).
+#[derive(Clone, Debug)]
+pub struct AirInfo {
+    pub id: AirId,
+    pub side: Side,
+    pub sp: u8,
+    pub kind: AirKind,
+    /// White star (R21.1.1).
+    pub white_star: bool,
+    /// Soviet air: no defensive support (R8.2.5).
+    pub soviet: bool,
+    /// May fly supply missions (R8.2.22).
+    pub supply: bool,
+}
+
+/// A side's air allotment: counters, how many to choose, and the turns it flies.
+#[derive(Clone, Debug)]
+pub struct Allotment {
+    pub side: Side,
+    /// Indices into `Prepared::air`.
+    pub counters: Vec<usize>,
+    pub choose: Option<u8>,
+    pub from: i64,
+    pub until: i64,
 }
 
 /// An entry zone (R11): a lettered map zone, a road crossing a map edge (R11.2.4), or a
@@ -142,6 +175,16 @@ pub struct Prepared {
     pub initial_control: Vec<Option<Side>>,
     /// The side that owns each Fortified Line hex: who controlled it at the start.
     pub fl_owner: Vec<Option<Side>>,
+    /// Air counters allotted to the sides.
+    pub air: Vec<AirInfo>,
+    pub allotments: Vec<Allotment>,
+    /// Ammunition units per side (R6.5.7) and the turns barrage is allowed (R6.5.1).
+    pub ammo: [u32; 2],
+    pub barrage_turns: [Vec<i64>; 2],
+    /// The German player of the Kursk special rules (mines, Panthers, repair, R17-R22).
+    pub german: Option<Side>,
+    /// Defender CM of Fixed Position groups (R7.2.3).
+    pub fp_groups: std::collections::BTreeMap<String, i8>,
 }
 
 impl Prepared {
@@ -210,11 +253,27 @@ impl Prepared {
                     id: d.id.clone(),
                     name: d.name.clone(),
                     sources: sources(&board, &d.supply, &setup, &roster),
+                    fixed_sources: sources(&board, &d.supply, &[], &roster),
+                    hq_sources: d
+                        .supply
+                        .iter()
+                        .filter_map(|x| match x {
+                            SupplySource::Hq(u) => roster.get(u.as_str()),
+                            _ => None,
+                        })
+                        .collect(),
+                    soviet: d
+                        .nations
+                        .iter()
+                        .any(|n| b.counters.nation(n.as_str()).is_some_and(|x| x.soviet)),
                 })
                 .unwrap_or_else(|| SideInfo {
                     id: SideId::new(format!("side{i}")),
                     name: String::new(),
                     sources: vec![],
+                    fixed_sources: vec![],
+                    hq_sources: vec![],
+                    soviet: false,
                 })
         };
         let sides = [side_info(0), side_info(1)];
@@ -310,7 +369,75 @@ impl Prepared {
                     .collect(),
             })
         });
+        let mut air: Vec<AirInfo> = Vec::new();
+        let mut allotments = Vec::new();
+        for a in &s.air {
+            let Some(side) = side_ix(&a.side) else {
+                continue;
+            };
+            let mut counters = Vec::new();
+            for id in &a.counters {
+                let Some(c) = b.counters.air_counter(id.as_str()) else {
+                    continue;
+                };
+                let ix = match air.iter().position(|x| x.id == c.id) {
+                    Some(i) => i,
+                    None => {
+                        let nation = b.counters.nation(c.nation.as_str());
+                        air.push(AirInfo {
+                            id: c.id.clone(),
+                            side,
+                            sp: c.sp,
+                            kind: c.kind,
+                            white_star: c.white_star,
+                            soviet: nation.is_some_and(|n| n.soviet),
+                            supply: nation.is_some_and(|n| n.air_supply),
+                        });
+                        air.len() - 1
+                    }
+                };
+                if !counters.contains(&ix) {
+                    counters.push(ix);
+                }
+            }
+            let choose = a.choose.filter(|&n| usize::from(n) < counters.len()).or(
+                match s.rules.air_choice {
+                    AirChoice::OnceAtStart | AirChoice::EachTurn => None,
+                },
+            );
+            allotments.push(Allotment {
+                side,
+                counters,
+                choose,
+                from: a.from.map_or(1, &turn_of),
+                until: a.until.map_or(i64::MAX, &turn_of),
+            });
+        }
+        let mut ammo = [0u32; 2];
+        let mut barrage_turns: [Vec<i64>; 2] = [Vec::new(), Vec::new()];
+        for br in &s.barrage {
+            if let Some(side) = side_ix(&br.side) {
+                ammo[side.index()] += br.ammo_units;
+                barrage_turns[side.index()].extend(br.dates.iter().map(|&d| turn_of(d)));
+            }
+        }
+        let german = s
+            .sides
+            .iter()
+            .position(|x| x.nations.iter().any(|n| n.as_str() == "german"))
+            .map(side_of_index)
+            .or_else(|| {
+                Side::BOTH
+                    .into_iter()
+                    .find(|x| !sides[x.index()].soviet && sides[x.other().index()].soviet)
+            });
         Arc::new(Prepared {
+            air,
+            allotments,
+            ammo,
+            barrage_turns,
+            german,
+            fp_groups: s.fp_groups.clone(),
             title: s.title.clone(),
             edition: s.edition,
             crt: Crt::of(s.rules.crt),

@@ -109,9 +109,10 @@ impl Game {
             .iter()
             .find(|(x, _)| *x == h)
             .map_or(0, |e| e.1);
+        let air = self.air_disruption(self.info(u).side, h);
         self.board()
             .entry_cost(h, self.info(u).mover)
-            .map(|c| c * (i32::from(k) + 1))
+            .map(|c| c * (i32::from(k) + 1) + Mp::whole(air))
     }
 
     pub(crate) fn plan_enter(
@@ -246,7 +247,9 @@ impl Game {
                 how: Motion::Entry,
             });
             self.clear_enemy_ff(side, &plan.path);
+            self.river_crossing_fire(u, None, &plan.path);
         }
+        self.spoil_repairs();
     }
 
     /// The opponent scores an optional group when it is called in.

@@ -36,6 +36,8 @@ pub struct UnitInfo {
     pub hq_range: u8,
     /// Index into `Roster::tc_formations` of the formation it concentrates with (R13).
     pub tc: Option<usize>,
+    /// Off-road supply MPs of its nation (R10.1.6-10.1.7).
+    pub supply_mp: Mp,
 }
 
 impl UnitInfo {
@@ -59,6 +61,10 @@ impl UnitInfo {
     /// Towed artillery: no ZoC (R6.1.5), 1 SP alone (R6.6.3), eliminated by entry (R6.1.7).
     pub fn is_gun(&self) -> bool {
         self.def.is_towed() && self.def.is_artillery()
+    }
+    /// Artillery that fires (R6): towed artillery and self-propelled artillery.
+    pub fn is_artillery(&self) -> bool {
+        self.def.is_artillery() || self.def.flags.self_propelled
     }
     /// A regular unit: not an HQ, not towed, not a resilience group.
     pub fn is_regular(&self) -> bool {
@@ -148,6 +154,7 @@ impl Roster {
                 morale: nation.map_or(11, |n| morale_limit(def, n, rules)),
                 hq_range: nation.map_or(3, |n| n.hq_range),
                 tc,
+                supply_mp: nation.map_or(Mp::ZERO, |n| n.supply_mp),
             });
         }
         r

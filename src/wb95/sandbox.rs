@@ -7,10 +7,10 @@ use std::collections::BTreeMap;
 use crate::hex::{Grid, HexId, Hexside, MapEdge, Numbering, Parity};
 use crate::model::io::parse;
 use crate::model::{
-    Bundle, BundlePaths, Counters, Date, Edition, Entry, Formation, FormationKind, HexCell,
-    HexsideFeature, Map, Morale, MovementClass, Mp, Nation, Placement, ReducedSide, Reinforcement,
-    RuleSwitches, Scenario, SideDef, Source, SupplySource, TerrainCatalogue, UnitDef, UnitFlags,
-    UnitKind, UnitSize,
+    AirAllotment, AirCounter, AirKind, Barrage, Bundle, BundlePaths, Counters, Date, Edition,
+    Entry, Formation, FormationKind, HexCell, HexsideFeature, Map, Morale, MovementClass, Mp,
+    Nation, Placement, ReducedSide, Reinforcement, RuleSwitches, Scenario, SideDef, Source,
+    SupplySource, TerrainCatalogue, UnitDef, UnitFlags, UnitKind, UnitSize,
 };
 
 use super::game::{Game, SetupRefused};
@@ -60,6 +60,7 @@ impl Sandbox {
             supply_mp: Mp::whole(if soviet { 8 } else { 10 }),
             hq_range: if soviet { 3 } else { 4 },
             soviet,
+            air_supply: false,
         };
         let counters = Counters {
             name: "sandbox".into(),
@@ -101,6 +102,7 @@ impl Sandbox {
             rules: RuleSwitches::default(),
             control: BTreeMap::new(),
             destroyed_bridges: Vec::new(),
+            fp_groups: BTreeMap::new(),
         };
         Sandbox {
             bundle: Bundle {
@@ -272,6 +274,71 @@ impl Sandbox {
         u.reduced = None;
         u.flags.towed = true;
         u
+    }
+
+    /// Self-propelled artillery of `attack`/`defense` SP (2 CEL, mechanized, 6 MP): a
+    /// regular unit that also fires.
+    pub fn self_propelled(
+        &mut self,
+        id: &str,
+        nation: &str,
+        at: &str,
+        attack: u8,
+        defense: u8,
+    ) -> &mut UnitDef {
+        let u = self.unit(id, nation, at);
+        u.kind = UnitKind::Artillery;
+        u.movement = MovementClass::Mechanized;
+        u.sp = attack;
+        u.defense = Some(defense);
+        u.mp = Mp::whole(6);
+        u.flags.self_propelled = true;
+        u
+    }
+
+    /// An air counter of `nation` allotted to `side` for the whole scenario.
+    pub fn air(&mut self, id: &str, nation: &str, side: &str, sp: u8, kind: AirKind) -> &mut Self {
+        self.bundle.counters.air.push(AirCounter {
+            id: id.into(),
+            name: id.into(),
+            nation: nation.into(),
+            sp,
+            kind,
+            white_star: false,
+        });
+        let (from, until) = (self.bundle.scenario.start, self.bundle.scenario.end);
+        match self
+            .bundle
+            .scenario
+            .air
+            .iter_mut()
+            .find(|a| a.side.as_str() == side)
+        {
+            Some(a) => a.counters.push(id.into()),
+            None => self.bundle.scenario.air.push(AirAllotment {
+                side: side.into(),
+                counters: vec![id.into()],
+                choose: None,
+                from: Some(from),
+                until: Some(until),
+            }),
+        }
+        self.bundle.scenario.rules.air_per_hex = Some(2);
+        self
+    }
+
+    /// Barrage for `side` on turns `turns` with `ammo` ammunition units (R6.5).
+    pub fn barrage(&mut self, side: &str, ammo: u32, turns: &[u32]) -> &mut Self {
+        let dates = turns
+            .iter()
+            .map(|&t| self.bundle.scenario.date_of_turn(t))
+            .collect();
+        self.bundle.scenario.barrage.push(Barrage {
+            side: side.into(),
+            ammo_units: ammo,
+            dates,
+        });
+        self
     }
 
     /// Starts a game on the position (setup checks included).

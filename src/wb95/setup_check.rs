@@ -1,6 +1,6 @@
-//! The setup checks of reference §10 that concern the rules of this engine part (the
-//! pure reference checks M01, U01... live in `model::check`). Each has its §10 code and
-//! rule. `Game::new` refuses a scenario with errors; `sztab validate` reports them all.
+//! The setup checks of reference §10 that concern the rules (the pure reference checks
+//! M01, U01... live in `model::check`). Each has its §10 code and rule. `Game::new`
+//! refuses a scenario with errors; `sztab validate` reports them all.
 
 use std::collections::BTreeMap;
 
@@ -8,8 +8,11 @@ use super::board::Mover;
 use super::prepared::Prepared;
 use super::roster::Unit;
 use super::side::Side;
+use super::supply;
 use super::zoc::ZocMap;
-use crate::model::{Bundle, Date, Edition, Problem, RestrictionRule, Subject, UnitKind};
+use crate::model::{
+    Bundle, Date, Edition, HexsideRole, Problem, RestrictionRule, Subject, SupplySource, UnitKind,
+};
 
 /// Runs the rules' setup checks on a bundle whose references are sound.
 pub fn check(b: &Bundle, p: &Prepared) -> Vec<Problem> {
@@ -20,7 +23,330 @@ pub fn check(b: &Bundle, p: &Prepared) -> Vec<Problem> {
     placement(b, p, &mut out);
     arrivals(p, &mut out);
     victory(b, &mut out);
+    supply_checks(b, p, &mut out);
+    air_checks(b, p, &mut out);
+    barrage_checks(b, p, &mut out);
+    special_rules(b, p, &mut out);
+    sheets(p, &mut out);
     out
+}
+
+/// L01-L03: supply sources that resolve to hexes, the nations' supply MPs, and the
+/// units that would start out of supply.
+fn supply_checks(b: &Bundle, p: &Prepared, out: &mut Vec<Problem>) {
+    for (i, side) in p.sides.iter().enumerate() {
+        let def = b.scenario.side(side.id.as_str());
+        for src in def.map(|d| d.supply.as_slice()).unwrap_or(&[]) {
+            match src {
+                SupplySource::Edge(e) if p.board.edge_hexes(*e).is_empty() => out.push(
+                    Problem::error(
+                        "L01",
+                        format!("side {}: the {e:?} edge has no hexes", side.id),
+                    )
+                    .rule("R10.1.4"),
+                ),
+                SupplySource::Hq(u) => {
+                    let ok = p
+                        .roster
+                        .get(u.as_str())
+                        .is_some_and(|x| p.roster.info(x).side.index() == i);
+                    if !ok {
+                        out.push(
+                            Problem::error(
+                                "L01",
+                                format!(
+                                    "side {}: supply HQ {u} is not one of its units in this scenario",
+                                    side.id
+                                ),
+                            )
+                            .rule("R10.1.4"),
+                        );
+                    }
+                }
+                _ => {}
+            }
+        }
+        if side.fixed_sources.is_empty() && side.hq_sources.is_empty() {
+            out.push(
+                Problem::error(
+                    "L01",
+                    format!("side {}: no supply source lies on the map", side.id),
+                )
+                .rule("R10.1.4"),
+            );
+        }
+    }
+    let mut nations: Vec<&str> = p
+        .roster
+        .units
+        .iter()
+        .map(|i| i.def.nation.as_str())
+        .collect();
+    nations.sort_unstable();
+    nations.dedup();
+    for n in nations {
+        if b.counters
+            .nation(n)
+            .is_none_or(|x| x.supply_mp == crate::model::Mp::ZERO)
+        {
+            out.push(
+                Problem::error(
+                    "L03",
+                    format!("nation {n} has no supply MPs (12 US/UK, 10 German, 8 Soviet, 7 German allies)"),
+                )
+                .rule("R10.1.6"),
+            );
+        }
+    }
+    let pieces: Vec<supply::Piece> = p
+        .setup
+        .iter()
+        .map(|s| supply::Piece {
+            unit: s.unit,
+            hex: s.hex,
+            setup: s.setup,
+        })
+        .collect();
+    for side in Side::BOTH {
+        let input = supply::input(
+            &p.board,
+            &p.roster,
+            side,
+            &pieces,
+            &p.initial_control,
+            &p.board.bridges_at_start,
+            p.sides[side.index()].sources.clone(),
+        );
+        let cost = supply::trace(&input);
+        for piece in pieces.iter().filter(|x| p.roster.info(x.unit).side == side) {
+            let info = p.roster.info(piece.unit);
+            if cost[piece.hex] > info.supply_mp.twelfths() {
+                out.push(unit_problem(
+                    "L02",
+                    "R10.1",
+                    false,
+                    p,
+                    piece.unit,
+                    format!(
+                        "starts out of supply on {}: no line of supply within {} MP",
+                        p.board.id(piece.hex),
+                        info.supply_mp
+                    ),
+                ));
+            }
+        }
+    }
+}
+
+/// A01-A03: air counters with their values and windows, Soviet air never flagged for
+/// supply, "any N" within the allotment.
+fn air_checks(b: &Bundle, p: &Prepared, out: &mut Vec<Problem>) {
+    for a in &p.air {
+        if a.sp == 0 {
+            out.push(
+                Problem::error("A01", format!("air counter {} has no SP", a.id)).rule("R8.1.1"),
+            );
+        }
+        if a.soviet && a.supply {
+            out.push(
+                Problem::error(
+                    "A02",
+                    format!(
+                        "air counter {} is Soviet, yet its nation flies supply missions",
+                        a.id
+                    ),
+                )
+                .rule("R8.2.22"),
+            );
+        }
+    }
+    for a in &b.scenario.air {
+        if a.from.is_none() || a.until.is_none() {
+            out.push(
+                Problem::error(
+                    "A01",
+                    format!(
+                        "the air allotment of {} has no availability window (from, until)",
+                        a.side
+                    ),
+                )
+                .rule("R8.1.1"),
+            );
+        }
+        if let Some(n) = a.choose
+            && (n == 0 || usize::from(n) > a.counters.len())
+        {
+            out.push(
+                Problem::warning(
+                    "A03",
+                    format!(
+                        "the air allotment of {} chooses {n} of {} counters",
+                        a.side,
+                        a.counters.len()
+                    ),
+                )
+                .rule("A-59"),
+            );
+        }
+    }
+}
+
+/// B01-B02: barrage needs ammunition and days, and two guns in range of an enemy hex.
+fn barrage_checks(b: &Bundle, p: &Prepared, out: &mut Vec<Problem>) {
+    for br in &b.scenario.barrage {
+        if br.ammo_units == 0 || br.dates.is_empty() {
+            out.push(
+                Problem::error(
+                    "B01",
+                    format!(
+                        "barrage of {}: {} ammunition units on {} day(s); both are needed",
+                        br.side,
+                        br.ammo_units,
+                        br.dates.len()
+                    ),
+                )
+                .rule("R6.5.1"),
+            );
+            continue;
+        }
+        let Some(side) = p.side_by_id(br.side.as_str()) else {
+            continue;
+        };
+        let guns: Vec<usize> = p
+            .setup
+            .iter()
+            .filter(|s| {
+                let i = p.roster.info(s.unit);
+                i.side == side && i.is_artillery()
+            })
+            .map(|s| s.hex)
+            .collect();
+        let targets = p
+            .setup
+            .iter()
+            .filter(|s| p.roster.info(s.unit).side != side)
+            .map(|s| s.hex);
+        let mut ok = false;
+        for t in targets {
+            let n = guns
+                .iter()
+                .filter(|&&g| (2..=3).contains(&p.board.distance(g, t)))
+                .count();
+            ok |= n >= 2;
+        }
+        if !ok {
+            out.push(
+                Problem::warning(
+                    "B02",
+                    format!(
+                        "barrage of {}: at setup no enemy hex is in range of 2 of its artillery units",
+                        br.side
+                    ),
+                )
+                .rule("R6.5.4"),
+            );
+        }
+    }
+}
+
+/// K01-K04: repair markers, the mines rule, Fortified Lines on the map, the air limit.
+fn special_rules(b: &Bundle, p: &Prepared, out: &mut Vec<Problem>) {
+    let r = &b.scenario.rules;
+    if r.repair_markers > 1 {
+        out.push(
+            Problem::error(
+                "K01",
+                format!(
+                    "{} repair markers; one per front, and a scenario plays one map",
+                    r.repair_markers
+                ),
+            )
+            .rule("R17.1.1"),
+        );
+    }
+    if let Some(m) = &r.mines {
+        let first = Date::ymd(1943, 7, 5);
+        let last = Date::ymd(1943, 7, 11);
+        let in_window = first
+            .zip(last)
+            .is_some_and(|(f, l)| m.from >= f && m.until <= l);
+        if !(m.dice == 4 || m.dice == 6) || !in_window {
+            out.push(
+                Problem::error(
+                    "K02",
+                    format!(
+                        "mines roll {} dice from {} to {}; the rule is 4 (north) or 6 (south) dice within 5-11 July 1943",
+                        m.dice, m.from, m.until
+                    ),
+                )
+                .rule("R18.1.1"),
+            );
+        }
+    }
+    let has_fl = p.board.side_kinds.iter().enumerate().any(|(k, kind)| {
+        kind.role == HexsideRole::FortifiedLine
+            && p.board.edges.iter().any(|e| e.kinds.contains(&k))
+    });
+    if (r.fortified_lines || r.mines.is_some()) && !has_fl {
+        out.push(
+            Problem::warning(
+                "K03",
+                "the Fortified Line or mines rule is on, but the map has no Fortified Line",
+            )
+            .rule("R19"),
+        );
+    }
+    if b.scenario.edition == Edition::Kursk1943
+        && !b.scenario.air.is_empty()
+        && r.air_per_hex != Some(2)
+    {
+        out.push(
+            Problem::error(
+                "K04",
+                "the Kursk 1943 edition allows 2 air counters per mission hex (air_per_hex: 2)",
+            )
+            .rule("R21.1.2"),
+        );
+    }
+}
+
+/// M04: units on map regions that no hex joins (sheets side by side without a join
+/// table) never meet.
+fn sheets(p: &Prepared, out: &mut Vec<Problem>) {
+    let b = &p.board;
+    let mut region = vec![usize::MAX; b.len()];
+    let mut n = 0;
+    for start in 0..b.len() {
+        if !b.defined[start] || region[start] != usize::MAX {
+            continue;
+        }
+        region[start] = n;
+        let mut stack = vec![start];
+        while let Some(h) = stack.pop() {
+            for (_, x) in b.neighbours(h) {
+                if b.defined[x] && region[x] == usize::MAX {
+                    region[x] = n;
+                    stack.push(x);
+                }
+            }
+        }
+        n += 1;
+    }
+    let mut used: Vec<usize> = p.setup.iter().map(|s| region[s.hex]).collect();
+    used.sort_unstable();
+    used.dedup();
+    if used.len() > 1 {
+        out.push(
+            Problem::warning(
+                "M04",
+                format!(
+                    "the units stand on {} map regions joined by no hex; without a sheet-join table they never meet",
+                    used.len()
+                ),
+            )
+            .rule("A-69"),
+        );
+    }
 }
 
 fn scenario_dates(b: &Bundle, out: &mut Vec<Problem>) {

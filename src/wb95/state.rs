@@ -2,14 +2,16 @@
 
 use std::sync::Arc;
 
+use super::action::MissionKind;
 use super::board::Hx;
 use super::crt::{Column, CrtCell};
 use super::event::GameResult;
-use super::event::{CombatStep, Event, Motion, VpReason};
+use super::event::{CombatStep, Event, LossCause, Motion, MpUse, OosReason, StrikeKind, VpReason};
 use super::phase::{Clock, Phase};
 use super::prepared::Prepared;
 use super::roster::Unit;
 use super::side::Side;
+use super::tables::FireResult;
 use crate::model::{ArtillerySetup, Mp};
 
 /// Where a unit is.
@@ -54,6 +56,29 @@ pub struct UnitState {
     /// Tick of the Combat phase it last fought in (R5.1.1).
     pub fought_tick: Option<u32>,
     pub waiting: Waiting,
+    /// Out-of-supply level; 0 in supply (R10.2).
+    pub oos: u8,
+    /// Traced a line of supply in its side's last Supply phase (R10.1).
+    pub supplied: bool,
+    /// Tick of the Combat phase its artillery last fired in: support or at range
+    /// (R6.1.4).
+    pub fired_tick: Option<u32>,
+    /// Tick of the Combat phase it was last hit by a ranged attack in (R6.4.5).
+    pub shelled_tick: Option<u32>,
+    /// Tick of the Barrage phase it last fired in (R6.5.5-6.5.6).
+    pub barrage_tick: Option<u32>,
+    /// Tick of the Combat phase it last retreated in (R5.3.10).
+    pub retreated_tick: Option<u32>,
+    /// Tick of the phase it chose full MPs in while out of supply (R10.2.3).
+    pub full_mp_tick: Option<u32>,
+    /// Turn it crossed or entered a Fortified Line or attacked across one.
+    pub fl_turn: Option<u32>,
+    /// Turn it last attacked (mines and Panther options, A-60, A-61).
+    pub attacked_turn: Option<u32>,
+    /// Carries a masking marker (R16.1.2).
+    pub masked: bool,
+    /// Turn it last gained a CEL from Volkssturm (R15.3.4).
+    pub vs_gain_turn: Option<u32>,
 }
 
 impl UnitState {
@@ -76,6 +101,75 @@ pub struct HqPool {
     pub cms: u8,
     pub first_tick: u32,
     pub last_tick: u32,
+}
+
+/// An air mission revealed (R8.1.7), until it is flown, lost or expires.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mission {
+    pub side: Side,
+    /// Indices into `Prepared::air`.
+    pub counters: Vec<usize>,
+    pub kind: MissionKind,
+    pub hex: Hx,
+    pub spread: Vec<(Hx, u8)>,
+    /// Flown (support used, attack resolved) or lost in air combat.
+    pub done: bool,
+}
+
+impl Mission {
+    /// Every hex the mission flies to.
+    pub fn hexes(&self) -> Vec<Hx> {
+        let mut v = vec![self.hex];
+        v.extend(self.spread.iter().map(|&(h, _)| h));
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+}
+
+/// The air war of the turn.
+#[derive(Clone, Debug, Default)]
+pub struct AirState {
+    /// Per allotment: the counters chosen, and the turn they were chosen on.
+    pub chosen: Vec<Option<(Vec<usize>, u32)>>,
+    /// Per counter: the turn it last flew (R8.1.5).
+    pub flew: Vec<Option<u32>>,
+    /// Per counter: the turn it was lost in air combat (R8.1.9).
+    pub lost: Vec<Option<u32>>,
+    /// Revealed missions of the half-turn.
+    pub missions: Vec<Mission>,
+    /// Sides whose orders for this Air phase are sealed.
+    pub sealed: [bool; 2],
+    /// The orders of this Air phase were revealed.
+    pub revealed: bool,
+}
+
+/// Fire on one of the small tables, being resolved.
+#[derive(Clone, Debug)]
+pub struct StrikeState {
+    pub id: u32,
+    pub side: Side,
+    pub kind: StrikeKind,
+    pub target: Hx,
+    pub targets: Vec<Unit>,
+    pub result: Option<FireResult>,
+}
+
+/// CELs a side owes outside a combat (mines, fire, Panthers, drain).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Owed {
+    pub side: Side,
+    pub cel: u8,
+    pub cause: LossCause,
+    pub units: Vec<Unit>,
+}
+
+/// An HQ building a big-river bridge (R14.3.2).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BridgeBuild {
+    pub hq: Unit,
+    pub bridge: usize,
+    pub declared_tick: u32,
 }
 
 /// A CRT result being applied.
@@ -107,18 +201,37 @@ pub struct CombatState {
     pub done: Vec<CombatStep>,
     /// Retreats made: unit, origin and hexes entered (R5.4.2-5.4.6).
     pub retreats: Vec<(Unit, Hx, Vec<Hx>)>,
+    /// Artillery firing in support, attacker's then defender's (R6.3).
+    pub support: [Vec<Unit>; 2],
+    /// Air counters in support, attacker's then defender's (R8.2.2, R8.2.4).
+    pub air: [Vec<usize>; 2],
+    /// Out-of-supply attackers using their full SPs (R10.2.3).
+    pub full_strength: Vec<Unit>,
 }
 
 impl CombatState {
     pub fn is_done(&self, step: CombatStep) -> bool {
         self.done.contains(&step)
     }
+    /// The units that fight: attackers or defenders.
     pub fn side_units(&self, side: Side) -> &[Unit] {
         if side == self.attacker {
             &self.attackers
         } else {
             &self.defenders
         }
+    }
+    /// The units that share the combat's result: the fighters and the artillery that
+    /// supported from a hex adjacent to the enemy (R6.3.4-6.3.5).
+    pub fn result_units(&self, side: Side) -> Vec<Unit> {
+        let i = usize::from(side != self.attacker);
+        let mut v = self.side_units(side).to_vec();
+        for &u in &self.support[i] {
+            if self.origin_of(u).is_some() && !v.contains(&u) {
+                v.push(u);
+            }
+        }
+        v
     }
     pub fn origin_of(&self, u: Unit) -> Option<Hx> {
         self.origin.iter().find(|(x, _)| *x == u).map(|&(_, h)| h)
@@ -152,6 +265,28 @@ pub struct GameState {
     /// Withdrawals waiting for their side's choice: index and CELs missing.
     pub withdrawal_short: Vec<(usize, u8)>,
     pub result: Option<GameResult>,
+    /// Per bridge of the board: standing (R14).
+    pub bridge_up: Vec<bool>,
+    /// Per bridge: its controller (R14.1.3).
+    pub bridge_control: Vec<Option<Side>>,
+    /// HQs that may build a big-river bridge in their next Movement phase (R14.3.2).
+    pub bridge_eligible: Vec<Unit>,
+    pub bridge_builds: Vec<BridgeBuild>,
+    /// Ammunition units left per side (R6.5.7).
+    pub ammo: [u32; 2],
+    /// Hexes barraged this phase.
+    pub barraged: Vec<Hx>,
+    pub air: AirState,
+    pub strike: Option<StrikeState>,
+    pub strikes: u32,
+    /// Losses owed outside combat, in order.
+    pub owed: Vec<Owed>,
+    /// Repair markers and the tick they were placed (R17.1.2).
+    pub repair: Vec<(Unit, u32)>,
+    /// Units the German may put a repair marker on now.
+    pub repair_offer: Option<Vec<Unit>>,
+    /// Tick of the Supply phase the markers were last offered in.
+    pub repair_offered: Option<u32>,
 }
 
 impl GameState {
@@ -173,6 +308,17 @@ impl GameState {
                 spent: (0, Mp::ZERO),
                 fought_tick: None,
                 waiting: Waiting::default(),
+                oos: 0,
+                supplied: true,
+                fired_tick: None,
+                shelled_tick: None,
+                barrage_tick: None,
+                retreated_tick: None,
+                full_mp_tick: None,
+                fl_turn: None,
+                attacked_turn: None,
+                masked: false,
+                vs_gain_turn: None,
             })
             .collect();
         let mut hex_units = vec![Vec::new(); p.board.len()];
@@ -210,7 +356,83 @@ impl GameState {
             armed: Vec::new(),
             withdrawal_short: Vec::new(),
             result: None,
+            bridge_up: p.board.bridges_at_start.clone(),
+            bridge_control: p
+                .board
+                .bridges
+                .iter()
+                .map(|b| {
+                    let (x, y) = b.ends;
+                    match (p.initial_control[x], p.initial_control[y]) {
+                        (Some(s1), Some(s2)) if s1 == s2 => Some(s1),
+                        _ => None,
+                    }
+                })
+                .collect(),
+            bridge_eligible: Vec::new(),
+            bridge_builds: Vec::new(),
+            ammo: p.ammo,
+            barraged: Vec::new(),
+            air: AirState {
+                chosen: vec![None; p.allotments.len()],
+                flew: vec![None; p.air.len()],
+                lost: vec![None; p.air.len()],
+                ..AirState::default()
+            },
+            strike: None,
+            strikes: 0,
+            owed: Vec::new(),
+            repair: Vec::new(),
+            repair_offer: None,
+            repair_offered: None,
             prepared: p,
+        }
+    }
+
+    fn side_of(&self, id: &crate::model::SideId) -> Option<Side> {
+        self.prepared.side_by_id(id.as_str())
+    }
+
+    fn air_ix(&self, id: &crate::model::AirId) -> Option<usize> {
+        self.prepared.air.iter().position(|a| a.id == *id)
+    }
+
+    /// Marks done the missions flying any of these counters.
+    fn fly(&mut self, counters: &[crate::model::AirId]) {
+        let ixs: Vec<usize> = counters.iter().filter_map(|c| self.air_ix(c)).collect();
+        for m in self.air.missions.iter_mut() {
+            if m.counters.iter().any(|c| ixs.contains(c)) {
+                m.done = true;
+            }
+        }
+    }
+
+    /// Artillery units that supported from a hex adjacent to an enemy hex of the combat
+    /// share its results (R6.3.5); the others fire from afar and are immune (R6.3.4).
+    fn add_support(&mut self, i: usize, support: &[Unit]) {
+        let t = self.tick();
+        let Some(c) = &self.combat else {
+            return;
+        };
+        let enemy_hexes: Vec<Hx> = if i == 0 {
+            c.defender_hexes.clone()
+        } else {
+            c.attackers.iter().filter_map(|&u| c.origin_of(u)).collect()
+        };
+        let board = &self.prepared.board;
+        let mut adjacent = Vec::new();
+        for &u in support {
+            self.units[u.ix()].fired_tick = Some(t);
+            self.units[u.ix()].last_active = Some(t);
+            if let Some(h) = self.units[u.ix()].hex()
+                && enemy_hexes.iter().any(|&e| board.adjacent(h, e))
+            {
+                adjacent.push((u, h));
+            }
+        }
+        if let Some(c) = &mut self.combat {
+            c.support[i] = support.to_vec();
+            c.origin.extend(adjacent);
         }
     }
 
@@ -273,6 +495,8 @@ impl GameState {
                 self.entry_stacks.clear();
                 self.obliged.clear();
                 self.must_attack.clear();
+                self.barraged.clear();
+                self.air.revealed = false;
             }
             Event::Arrived {
                 group,
@@ -306,6 +530,9 @@ impl GameState {
                 if let Some(u) = self.ix(unit) {
                     self.lift(u);
                     self.units[u.ix()].loc = Loc::Withdrawn;
+                    self.repair.retain(|(x, _)| *x != u);
+                    self.bridge_builds.retain(|b| b.hq != u);
+                    self.bridge_eligible.retain(|&x| x != u);
                 }
             }
             Event::ObligationsFixed {
@@ -388,6 +615,10 @@ impl GameState {
                     let s = &mut self.units[u.ix()];
                     s.loc = Loc::Eliminated;
                     s.cel = 0;
+                    s.masked = false;
+                    self.repair.retain(|(x, _)| *x != u);
+                    self.bridge_builds.retain(|b| b.hq != u);
+                    self.bridge_eligible.retain(|&x| x != u);
                 }
             }
             Event::FfRemoved { hex } => {
@@ -402,15 +633,38 @@ impl GameState {
                 defenders,
                 stars,
                 hq_pool_cms,
-            } => self.apply_declaration(*id, attackers, hexes, defenders, stars, *hq_pool_cms),
+                support,
+                air,
+                full_strength,
+            } => {
+                self.apply_declaration(*id, attackers, hexes, defenders, stars, *hq_pool_cms);
+                let sup = self.units_of(support);
+                self.add_support(0, &sup);
+                let counters: Vec<usize> = air.iter().filter_map(|c| self.air_ix(c)).collect();
+                self.fly(air);
+                let full = self.units_of(full_strength);
+                if let Some(c) = &mut self.combat {
+                    c.air[0] = counters;
+                    c.full_strength = full;
+                }
+            }
             Event::DefenseDeclared {
                 stars,
                 fortification_units,
                 hq_pool_cms,
+                support,
+                air,
             } => {
                 let (s, f) = (self.units_of(stars), self.units_of(fortification_units));
                 if let Some(c) = &mut self.combat {
                     c.defense = Some((s, f, *hq_pool_cms));
+                }
+                let sup = self.units_of(support);
+                self.add_support(1, &sup);
+                let counters: Vec<usize> = air.iter().filter_map(|c| self.air_ix(c)).collect();
+                self.fly(air);
+                if let Some(c) = &mut self.combat {
+                    c.air[1] = counters;
                 }
             }
             Event::CombatResolved {
@@ -516,6 +770,259 @@ impl GameState {
             Event::AutoVictoryArmed { condition } => self.armed.push((*condition, t)),
             Event::AutoVictoryDisarmed { condition } => self.armed.retain(|(c, _)| c != condition),
             Event::GameEnded { result } => self.result = Some(result.clone()),
+            Event::SupplyTraced { side, cut_off } => {
+                let cut = self.units_of(cut_off);
+                if let Some(s) = self.side_of(side) {
+                    for i in 0..self.units.len() {
+                        let u = Unit(i as u16);
+                        if self.prepared.roster.info(u).side == s && self.units[i].hex().is_some() {
+                            self.units[i].supplied = !cut.contains(&u);
+                        }
+                    }
+                }
+            }
+            Event::OosChanged {
+                unit,
+                level,
+                reason,
+            } => {
+                if let Some(u) = self.ix(unit) {
+                    self.units[u.ix()].oos = *level;
+                    if *reason == OosReason::FullMp {
+                        self.units[u.ix()].full_mp_tick = Some(t);
+                    }
+                }
+            }
+            Event::BridgeBuildDeclared { hq, bridge } => {
+                if let (Some(u), Some(b)) = (self.ix(hq), self.prepared.board.bridge_at(*bridge)) {
+                    self.bridge_eligible.retain(|&x| x != u);
+                    self.bridge_builds.push(BridgeBuild {
+                        hq: u,
+                        bridge: b,
+                        declared_tick: t,
+                    });
+                }
+            }
+            Event::SurrenderTest { .. }
+            | Event::MinesRolled { .. }
+            | Event::PantherRoll { .. }
+            | Event::RiverCrossingAttack { .. } => {}
+            Event::MpSpent { unit, mp, reason } => {
+                if let Some(u) = self.ix(unit) {
+                    self.spend(u, *mp);
+                    self.active(u);
+                    if matches!(reason, MpUse::BuildFf | MpUse::BuildBridge) {
+                        self.units[u.ix()].moved_tick = Some(t);
+                    }
+                }
+            }
+            Event::FfBuilt { hex, side } => {
+                if let (Some(h), Some(s)) = (self.hx(*hex), self.side_of(side)) {
+                    self.ff[h] = Some(s);
+                }
+            }
+            Event::BridgeChanged {
+                bridge, standing, ..
+            } => {
+                if let Some(b) = self.prepared.board.bridge_at(*bridge) {
+                    self.bridge_up[b] = *standing;
+                }
+            }
+            Event::BridgeControl { bridge, side } => {
+                if let Some(b) = self.prepared.board.bridge_at(*bridge) {
+                    self.bridge_control[b] = side.as_ref().and_then(|s| self.side_of(s));
+                }
+            }
+            Event::BridgeBuildEligible { side, hqs } => {
+                let s = self.side_of(side);
+                let roster = &self.prepared.roster;
+                self.bridge_eligible
+                    .retain(|&u| Some(roster.info(u).side) != s);
+                let us = self.units_of(hqs);
+                self.bridge_eligible.extend(us);
+            }
+            Event::BridgeBuildEnded { hq, .. } => {
+                if let Some(u) = self.ix(hq) {
+                    self.bridge_builds.retain(|b| b.hq != u);
+                }
+            }
+            Event::StrikeDeclared {
+                id,
+                side,
+                kind,
+                target,
+                artillery,
+                air,
+                targets,
+                ..
+            } => {
+                let arts = self.units_of(artillery);
+                let tgts = self.units_of(targets);
+                for &u in &arts {
+                    let st = &mut self.units[u.ix()];
+                    st.last_active = Some(t);
+                    if *kind == StrikeKind::Barrage {
+                        st.barrage_tick = Some(t);
+                    } else {
+                        st.fired_tick = Some(t);
+                    }
+                }
+                for &u in &tgts {
+                    self.units[u.ix()].last_active = Some(t);
+                    if *kind == StrikeKind::Ranged {
+                        // R6.4.5: not to be attacked directly in this Combat phase.
+                        self.units[u.ix()].shelled_tick = Some(t);
+                    }
+                }
+                self.fly(air);
+                let target_hx = self.hx(*target).unwrap_or(0);
+                if *kind == StrikeKind::Barrage {
+                    self.barraged.push(target_hx);
+                }
+                if let Some(s) = self.side_of(side) {
+                    self.strike = Some(StrikeState {
+                        id: *id,
+                        side: s,
+                        kind: *kind,
+                        target: target_hx,
+                        targets: tgts,
+                        result: None,
+                    });
+                }
+            }
+            Event::StrikeResolved { result, .. } => {
+                if let Some(st) = &mut self.strike {
+                    st.result = Some(*result);
+                }
+            }
+            Event::StrikeEnded { .. } => {
+                self.strike = None;
+                self.strikes += 1;
+            }
+            Event::AmmoSpent { side, au } => {
+                if let Some(s) = self.side_of(side) {
+                    self.ammo[s.index()] = self.ammo[s.index()].saturating_sub(*au);
+                }
+            }
+            Event::LossesOwed {
+                side,
+                cel,
+                cause,
+                units,
+            } => {
+                let us = self.units_of(units);
+                if let Some(s) = self.side_of(side) {
+                    self.owed.push(Owed {
+                        side: s,
+                        cel: *cel,
+                        cause: *cause,
+                        units: us,
+                    });
+                }
+            }
+            Event::LossesPaid => {
+                if !self.owed.is_empty() {
+                    self.owed.remove(0);
+                }
+            }
+            Event::AirChosen {
+                allotment,
+                counters,
+                ..
+            } => {
+                let cs: Vec<usize> = counters.iter().filter_map(|c| self.air_ix(c)).collect();
+                let turn = self.clock.turn;
+                if let Some(x) = self.air.chosen.get_mut(*allotment) {
+                    *x = Some((cs, turn));
+                }
+            }
+            Event::AirOrdersSealed { side } => {
+                if let Some(s) = self.side_of(side) {
+                    self.air.sealed[s.index()] = true;
+                }
+            }
+            Event::AirMissionsRevealed { missions } => {
+                let turn = self.clock.turn;
+                for (side, m) in missions {
+                    let Some(s) = self.side_of(side) else {
+                        continue;
+                    };
+                    let counters: Vec<usize> =
+                        m.counters.iter().filter_map(|c| self.air_ix(c)).collect();
+                    for &c in &counters {
+                        self.air.flew[c] = Some(turn);
+                    }
+                    let spread = m
+                        .spread
+                        .iter()
+                        .filter_map(|(h, n)| Some((self.hx(*h)?, *n)))
+                        .collect();
+                    if let Some(h) = self.hx(m.hex) {
+                        self.air.missions.push(Mission {
+                            side: s,
+                            counters,
+                            kind: m.kind.clone(),
+                            hex: h,
+                            spread,
+                            done: false,
+                        });
+                    }
+                }
+                self.air.sealed = [false, false];
+                self.air.revealed = true;
+            }
+            Event::AirCombat { lost, .. } => {
+                let turn = self.clock.turn;
+                let ixs: Vec<usize> = lost.iter().filter_map(|c| self.air_ix(c)).collect();
+                for &c in &ixs {
+                    self.air.lost[c] = Some(turn);
+                }
+                for m in self.air.missions.iter_mut() {
+                    m.counters.retain(|c| !ixs.contains(c));
+                    if m.counters.is_empty() {
+                        m.done = true;
+                    }
+                }
+            }
+            Event::AirSupplyDropped { counters, .. } => self.fly(counters),
+            Event::AirMissionsExpired => self.air.missions.clear(),
+            Event::RepairOffered { units } => {
+                self.repair_offer = Some(self.units_of(units));
+                self.repair_offered = Some(t);
+            }
+            Event::RepairPlaced { units } => {
+                self.repair_offer = None;
+                let us = self.units_of(units);
+                self.repair.extend(us.into_iter().map(|u| (u, t)));
+            }
+            Event::RepairEnded { unit, repaired } => {
+                if let Some(u) = self.ix(unit) {
+                    self.repair.retain(|(x, _)| *x != u);
+                    if *repaired {
+                        let max = self.prepared.roster.info(u).max_cel();
+                        let s = &mut self.units[u.ix()];
+                        s.cel = (s.cel + 1).min(max);
+                    }
+                }
+            }
+            Event::Masked { unit, masked } => {
+                if let Some(u) = self.ix(unit) {
+                    self.units[u.ix()].masked = *masked;
+                }
+            }
+            Event::CelTransferred { from, to } => {
+                let turn = self.clock.turn;
+                if let (Some(a), Some(b)) = (self.ix(from), self.ix(to)) {
+                    let max = self.prepared.roster.info(b).max_cel();
+                    let sa = &mut self.units[a.ix()];
+                    sa.cel = sa.cel.saturating_sub(1);
+                    sa.moved_tick = Some(t);
+                    let sb = &mut self.units[b.ix()];
+                    sb.cel = (sb.cel + 1).min(max);
+                    sb.moved_tick = Some(t);
+                    sb.vs_gain_turn = Some(turn);
+                }
+            }
         }
     }
 
@@ -543,12 +1050,38 @@ impl GameState {
                 self.spend(u, cost);
             }
             Motion::Retreat => {
+                self.units[u.ix()].retreated_tick = Some(t);
                 if let (Some(c), Some(f)) = (&mut self.combat, from) {
-                    c.retreats.push((u, f, hexes));
+                    c.retreats.push((u, f, hexes.clone()));
                 }
             }
             Motion::Pursuit | Motion::Advance => {}
         }
+        if how != Motion::Retreat && self.crosses_fortified_line(from, &hexes) {
+            self.units[u.ix()].fl_turn = Some(self.clock.turn);
+        }
+    }
+
+    /// Does a path cross or enter a Fortified Line?
+    fn crosses_fortified_line(&self, from: Option<Hx>, path: &[Hx]) -> bool {
+        let p = &self.prepared;
+        if !p.rules.fortified_lines {
+            return false;
+        }
+        let b = &p.board;
+        let mut prev = from;
+        for &h in path {
+            if b.fl_hex[h] {
+                return true;
+            }
+            if let Some(x) = prev
+                && b.edge_between(x, h).is_some_and(|e| e.fl.is_some())
+            {
+                return true;
+            }
+            prev = Some(h);
+        }
+        false
     }
 
     fn apply_declaration(
@@ -572,6 +1105,24 @@ impl GameState {
             self.units[u.ix()].fought_tick = Some(t);
             self.active(u);
         }
+        let turn = self.clock.turn;
+        let def_hexes: Vec<Hx> = hexes.iter().filter_map(|h| self.hx(*h)).collect();
+        let board = &self.prepared.board;
+        let fl = self.prepared.rules.fortified_lines;
+        for &u in &att {
+            let st = &mut self.units[u.ix()];
+            st.attacked_turn = Some(turn);
+            let across = st.hex().is_some_and(|h| {
+                def_hexes.iter().any(|&d| {
+                    board
+                        .edge_between(h, d)
+                        .is_some_and(|e| e.fl.is_some_and(|(p, _)| p == d))
+                })
+            });
+            if fl && across {
+                st.fl_turn = Some(turn);
+            }
+        }
         let attacker = att
             .first()
             .map(|&u| self.prepared.roster.info(u).side)
@@ -589,6 +1140,9 @@ impl GameState {
             resolution: None,
             done: Vec::new(),
             retreats: Vec::new(),
+            support: [Vec::new(), Vec::new()],
+            air: [Vec::new(), Vec::new()],
+            full_strength: Vec::new(),
         });
     }
 }

@@ -44,6 +44,14 @@ pub struct Analysis {
     pub home_dist: Vec<u16>,
     /// HQs (hex, range): own, then the enemy's.
     pub hqs: [Vec<(Hx, u32)>; 2],
+    /// `threat` and `enemy_reach` were computed.
+    pub has_threat: bool,
+    /// This side's line-of-supply cost to every hex (R10, in twelfths of an MP); empty
+    /// unless `has_threat`.
+    pub supply: Vec<i32>,
+    /// Hexes from each hex to the nearest hex this side can supply (0 there); empty
+    /// unless `has_threat`.
+    pub to_supply: Vec<u16>,
 }
 
 impl Analysis {
@@ -70,9 +78,21 @@ impl Analysis {
             enemy_dist,
             home_dist,
             hqs: [hqs_of(game, side), hqs_of(game, enemy)],
+            has_threat: with_threat,
+            supply: Vec::new(),
+            to_supply: Vec::new(),
         };
         if with_threat {
             a.compute_threat(game);
+            a.supply = game.supply_map(side);
+            // The shortest supply range of the side's units (R10.1.6-10.1.7).
+            let range = game
+                .units_on_map(side)
+                .map(|u| game.info(u).supply_mp.twelfths())
+                .min()
+                .unwrap_or(0);
+            let supplied: Vec<Hx> = (0..n).filter(|&h| a.supply[h] <= range).collect();
+            a.to_supply = bfs(game, &supplied);
         }
         a.obj = objective_values(game, scorer, &a.enemy_reach, &a.enemy_dist);
         a.pot = a.potential(game);

@@ -5,10 +5,12 @@
 use super::analysis::{Analysis, VP_WEIGHT};
 use super::estimate::{Est, ExpectTable, attack_sp, estimate};
 use super::movement::Occupancy;
+use super::support::{self, support_sp};
 use super::{HeuristicBot, Params};
 use crate::hex::HexId;
-use crate::model::UnitId;
+use crate::model::{AirId, UnitId};
 use crate::wb95::board::Hx;
+use crate::wb95::combat::odds::AirSupport;
 use crate::wb95::movement::STACKING_LIMIT;
 use crate::wb95::{Action, AttackOrder, DefenseOrder, Game, RetreatOrder, Side, Unit};
 
@@ -127,26 +129,54 @@ fn engagement_cost(
     cost
 }
 
-/// The defender's voluntary CMs (R15.1, R15.4, R9.1.6): stars and fortification units
-/// when they lower the expected cost (a used star or FU must then give the first CEL
-/// lost, which may eliminate a weak unit for nothing when the odds are already the
-/// lowest), and HQ-loss CMs sparingly.
-pub fn defend(
-    game: &Game,
-    an: &Analysis,
-    table: &ExpectTable,
-    stars: &[UnitId],
-    fortification_units: &[UnitId],
-    pool: u8,
-) -> Action {
+/// Air counters as the odds count them.
+fn air_support(game: &Game, ids: &[AirId]) -> Vec<AirSupport> {
+    let p = game.prepared();
+    ids.iter()
+        .filter_map(|id| p.air.iter().find(|a| a.id == *id))
+        .map(|a| AirSupport {
+            name: a.id.to_string(),
+            sp: u32::from(a.sp),
+            white_star: a.white_star,
+        })
+        .collect()
+}
+
+/// What a defense decision offers: starred units, fortification units, HQ-loss CMs,
+/// artillery in range and the counters of defensive air missions on the hexes.
+pub struct DefenseOffer<'a> {
+    pub stars: &'a [UnitId],
+    pub fortification_units: &'a [UnitId],
+    pub pool: u8,
+    pub artillery: &'a [UnitId],
+    pub air: &'a [AirId],
+}
+
+/// The defender's voluntary CMs and support (R15.1, R15.4, R9.1.6, R6.3, R8.2.4):
+/// stars and fortification units when they lower the expected cost (a used star or FU
+/// must then give the first CEL lost, which may eliminate a weak unit for nothing when
+/// the odds are already the lowest), artillery when it improves the odds (a gun fires
+/// once a phase and one next to the enemy shares the result), every defensive air
+/// mission flown for it, and HQ-loss CMs sparingly.
+pub fn defend(game: &Game, an: &Analysis, table: &ExpectTable, offer: &DefenseOffer) -> Action {
     let units = |ids: &[UnitId]| -> Vec<Unit> {
         ids.iter()
             .filter_map(|id| game.roster().get(id.as_str()))
             .collect()
     };
-    let (all_stars, all_fu) = (units(stars), units(fortification_units));
-    let pool_cms = pool.min(2);
-    let mut best: Option<(f32, Vec<Unit>, Vec<Unit>)> = None;
+    let (all_stars, all_fu) = (units(offer.stars), units(offer.fortification_units));
+    let guns = units(offer.artillery);
+    let pool_cms = offer.pool.min(2);
+    let ids =
+        |us: &[Unit]| -> Vec<UnitId> { us.iter().map(|&u| game.unit_id(u).clone()).collect() };
+    let order_of = |st: &[Unit], fu: &[Unit], sup: &[Unit]| DefenseOrder {
+        stars: ids(st),
+        fortification_units: ids(fu),
+        hq_pool_cms: pool_cms,
+        support: ids(sup),
+        air: offer.air.to_vec(),
+    };
+    let mut best: Option<(f32, DefenseOrder)> = None;
     if let Some(base) = game.engagement() {
         let mut options: Vec<(Vec<Unit>, Vec<Unit>)> = vec![
             (Vec::new(), Vec::new()),
@@ -157,29 +187,43 @@ pub fn defend(
         if all_stars.len() > 1 {
             options.extend(all_stars.iter().map(|&u| (vec![u], all_fu.clone())));
         }
-        for (st, fu) in options {
-            let mut eng = base.clone();
-            eng.defender_stars = st.clone();
-            eng.fortification_units = fu.clone();
-            eng.defender_pool = pool_cms;
-            let mut committed = st.clone();
-            committed.extend(fu.iter().copied());
-            let cost = engagement_cost(game, an, table, &eng, &committed, true);
-            if best.as_ref().is_none_or(|(b, _, _)| cost < *b - 1e-4) {
-                best = Some((cost, st, fu));
+        for sup in [Vec::new(), guns.clone()] {
+            for (st, fu) in &options {
+                let order = order_of(st, fu, &sup);
+                let mut eng = base.clone();
+                eng.defender_stars = st.clone();
+                eng.fortification_units = fu.clone();
+                eng.defender_pool = pool_cms;
+                eng.defender_support = sup.clone();
+                eng.defender_air = air_support(game, offer.air);
+                let mut committed = st.clone();
+                committed.extend(fu.iter().copied());
+                // Guns next to the enemy share the result; a gun used now cannot
+                // support another defense this phase.
+                let mut cost = engagement_cost(game, an, table, &eng, &committed, true);
+                cost += 0.15 * sup.len() as f32;
+                if best.as_ref().is_none_or(|(b, _)| cost < *b - 1e-4) {
+                    best = Some((cost, order));
+                }
+            }
+            if guns.is_empty() {
+                break;
             }
         }
     }
-    let (st, fu) = match best {
-        Some((_, st, fu)) => (st, fu),
-        None => (all_stars, all_fu),
+    let order = match best {
+        Some((_, o)) => o,
+        None => order_of(&all_stars, &all_fu, &[]),
     };
-    let ids = |us: &[Unit]| us.iter().map(|&u| game.unit_id(u).clone()).collect();
-    Action::Defend(DefenseOrder {
-        stars: ids(&st),
-        fortification_units: ids(&fu),
-        hq_pool_cms: pool_cms,
-    })
+    let a = Action::Defend(order);
+    if game.check(&a).is_ok() {
+        a
+    } else {
+        Action::Defend(DefenseOrder {
+            air: offer.air.to_vec(),
+            ..DefenseOrder::default()
+        })
+    }
 }
 
 /// The cost of taking one more CEL from a unit that has `left` CELs.
@@ -320,6 +364,14 @@ impl HeuristicBot {
         if game.unmet_obligation().is_some() {
             return fallback_obligation(game, side);
         }
+        // Guns that did not support an attack fire at range (R6.4).
+        let an = self.analysis(game, side);
+        if let Some(o) = support::ranged(game, an) {
+            let a = Action::RangedAttack(o);
+            if game.check(&a).is_ok() {
+                return a;
+            }
+        }
         Action::EndPhase
     }
 
@@ -427,7 +479,12 @@ fn choose_attack(
     targets.dedup();
     let obligations_open = game.unmet_obligation().is_some();
     let hqs = [&an.hqs[0][..], &an.hqs[1][..]];
-    let est_of = |units: &[(Unit, Hx)], t: Hx| estimate(game, side, units, t, hqs);
+    let est_of = |units: &[(Unit, Hx)], t: Hx| {
+        let mut from: Vec<Hx> = units.iter().map(|&(_, h)| h).collect();
+        from.sort_unstable();
+        from.dedup();
+        estimate(game, side, units, t, support_sp(game, side, &from, t), hqs)
+    };
     // Units kept for another planned target that can still be attacked.
     let kept_for_other = |u: Unit, h: Hx, t: Hx| {
         planned.iter().any(|(pt, us)| {
@@ -489,20 +546,6 @@ fn choose_attack(
         let value = attack_value(game, an, table, &est, t, &units, trapped);
         let required = game.units_at(t).iter().any(|u| st.must_attack.contains(u))
             || units.iter().any(|u| st.obliged.contains(u));
-        if std::env::var_os("BOT_TRACE").is_some() {
-            eprintln!(
-                "T{} combat {} col {} value {:.2} req {} units {:?}",
-                game.turn(),
-                game.hex_id(t),
-                est.column,
-                value,
-                required,
-                units
-                    .iter()
-                    .map(|&u| game.unit_id(u).to_string())
-                    .collect::<Vec<_>>()
-            );
-        }
         let plan = Planned {
             target: t,
             units,
@@ -531,8 +574,35 @@ fn choose_attack(
                 .filter(|&&u| !game.info(u).stars().is_empty())
                 .map(|&u| game.unit_id(u).clone())
                 .collect(),
-            hq_pool_cms: 0,
+            ..AttackOrder::default()
         };
+        // Every offensive air mission on the hex; the guns the odds need (each fires
+        // once a phase, R6.1.4), strongest first.
+        let (guns, air) = game.attack_support_options(side, &order);
+        order.air = air;
+        let mut guns: Vec<Unit> = guns
+            .iter()
+            .filter_map(|id| game.roster().get(id.as_str()))
+            .collect();
+        guns.sort_by_key(|&u| (std::cmp::Reverse(attack_sp(game, u)), u));
+        let column_of = |o: &AttackOrder| -> Option<usize> {
+            let eng = game.engagement_of(side, o).ok()?;
+            Some(game.assess(&eng).column.index())
+        };
+        let mut current = column_of(&order).unwrap_or(0);
+        for g in guns {
+            if current >= ENOUGH_COLUMN {
+                break;
+            }
+            let mut more = order.clone();
+            more.support.push(game.unit_id(g).clone());
+            if let Some(c) = column_of(&more)
+                && c > current
+            {
+                order = more;
+                current = c;
+            }
+        }
         let Ok(eng) = game.engagement_of(side, &order) else {
             continue;
         };
@@ -555,8 +625,7 @@ fn choose_attack(
             order.hq_pool_cms = pool_cms.min((ENOUGH_COLUMN - column) as u8);
         }
         let obliged = game.meets_obligation(side, &order);
-        if !(obliged && obligations_open)
-            && !p.est.forced
+        if !(p.est.forced || obliged && obligations_open)
             && column + usize::from(order.hq_pool_cms) < VOLUNTARY_COLUMN
         {
             continue;

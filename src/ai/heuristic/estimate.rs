@@ -107,15 +107,18 @@ fn half_up(x: u32) -> u32 {
     x.div_ceil(2)
 }
 
-/// An attacker's SP as it stands (printed at its CEL, halved when disorganized).
+/// An attacker's SP as it stands (printed at its CEL, halved when disorganized, halved
+/// again when out of supply, R10.2.2).
 pub fn attack_sp(game: &Game, u: Unit) -> u32 {
     let st = game.unit_state(u);
-    let sp = game.info(u).attack_at(st.cel);
+    let mut sp = game.info(u).attack_at(st.cel);
     if st.is_disorganized() {
-        half_up(sp)
-    } else {
-        sp
+        sp = half_up(sp);
     }
+    if st.oos > 0 {
+        sp = half_up(sp);
+    }
+    sp
 }
 
 /// A defender's SP as it stands.
@@ -267,13 +270,15 @@ pub fn hqs_of(game: &Game, side: Side) -> Vec<(Hx, u32)> {
         .collect()
 }
 
-/// The odds if `attackers` (each on the hex given) attacked `target`, using every star.
-/// `hqs` are the attacker's and the defender's HQs (hex, range).
+/// The odds if `attackers` (each on the hex given) attacked `target` with `support` SP
+/// of artillery and air, using every star. `hqs` are the attacker's and the defender's
+/// HQs (hex, range).
 pub fn estimate(
     game: &Game,
     attacker: Side,
     attackers: &[(Unit, Hx)],
     target: Hx,
+    support: u32,
     hqs: [&[(Hx, u32)]; 2],
 ) -> Est {
     let defender = attacker.other();
@@ -301,10 +306,22 @@ pub fn estimate(
         }
         with_sp.push((u, h, sp));
     }
+    // support is halved with the attackers across a Fixed Position or a Line.
+    let lines_halved = attackers.iter().any(|&(_, h)| {
+        game.board().edge_between(h, target).is_some_and(|e| {
+            e.fp.is_some_and(|(p, _)| p == target)
+                || (game.prepared().rules.fortified_lines
+                    && e.fl.is_some_and(|(p, _)| p == target)
+                    && game.prepared().fl_owner[target] == Some(defender))
+        })
+    });
+    if lines_halved {
+        halved_group += support;
+    }
     let attack = if any_halved {
-        nominal - halved_group + half_up(halved_group)
+        nominal + support - halved_group + half_up(halved_group)
     } else {
-        nominal
+        nominal + support
     };
     let hq_net = {
         let att_hexes: Vec<Hx> = attackers.iter().map(|&(_, h)| h).collect();
@@ -368,6 +385,7 @@ pub fn estimate(
                     enemy_has_armor: defenders.iter().any(|&u| game.info(u).is_armor_target()),
                     enemy_fortified: fortified,
                     across_big_river: &big_river,
+                    air_white: 0,
                 },
                 StarSide {
                     declared: &def_stars,
@@ -375,6 +393,7 @@ pub fn estimate(
                     enemy_has_armor: att_units.iter().any(|&u| game.info(u).is_armor_target()),
                     enemy_fortified: false,
                     across_big_river: &[],
+                    air_white: 0,
                 },
             ],
             game.prepared().rules.star_cap_per_hex,
@@ -476,7 +495,7 @@ mod against_engine {
                             .filter(|&u| game.info(u).is_fu())
                             .collect();
                         let exact = game.assess(&eng);
-                        let est = estimate(&game, s, &att, t, [&hqs[0], &hqs[1]]);
+                        let est = estimate(&game, s, &att, t, 0, [&hqs[0], &hqs[1]]);
                         assert_eq!(
                             est.column,
                             exact.column.index(),

@@ -28,6 +28,7 @@ mod analysis;
 mod combat;
 mod estimate;
 mod movement;
+mod support;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -103,6 +104,9 @@ impl Params {
     }
 }
 
+/// Attacks a movement plan prepares: target hex and attackers.
+type PlannedAttacks = Vec<(crate::wb95::Hx, Vec<crate::wb95::Unit>)>;
+
 /// The heuristic player.
 pub struct HeuristicBot {
     strength: u8,
@@ -115,7 +119,7 @@ pub struct HeuristicBot {
     plan: Option<(u32, std::collections::VecDeque<movement::Step>)>,
     /// Attacks the movement plan prepared: (tick of their Combat phase, target and
     /// attackers).
-    attack_plan: Option<(u32, Vec<(crate::wb95::board::Hx, Vec<crate::wb95::Unit>)>)>,
+    attack_plan: Option<(u32, PlannedAttacks)>,
 }
 
 impl HeuristicBot {
@@ -143,13 +147,24 @@ impl HeuristicBot {
             .clone()
     }
 
-    /// The analysis of the current phase for `side`, computed once per phase.
+    /// The analysis of the current phase for `side`, computed once per phase (with the
+    /// enemy's threat in Movement and Strategic Movement phases).
     fn analysis(&mut self, game: &Game, side: Side) -> &Analysis {
+        let kind = game.state().clock.phase.kind();
+        let threat = kind == PhaseKind::Movement || kind == PhaseKind::Strategic;
+        self.analysis_of(game, side, threat)
+    }
+
+    /// The analysis of the current phase with the enemy's threat, whatever the phase.
+    fn analysis_with_threat(&mut self, game: &Game, side: Side) -> &Analysis {
+        self.analysis_of(game, side, true)
+    }
+
+    fn analysis_of(&mut self, game: &Game, side: Side, threat: bool) -> &Analysis {
         let tick = game.state().tick();
-        let fresh = matches!(&self.analysis, Some((t, s, _)) if *t == tick && *s == side);
+        let fresh = matches!(&self.analysis,
+            Some((t, s, a)) if *t == tick && *s == side && (a.has_threat || !threat));
         if !fresh {
-            let threat = game.state().clock.phase.kind() == PhaseKind::Movement
-                || game.state().clock.phase.kind() == PhaseKind::Strategic;
             self.analysis = Some((tick, side, Analysis::new(game, side, threat)));
         }
         match &self.analysis {
@@ -171,18 +186,40 @@ impl Player for HeuristicBot {
                 star_units,
                 fortification_units,
                 hq_pool_cms,
+                artillery,
+                air,
                 ..
             } => {
                 let table = self.table(game);
                 let an = self.analysis(game, s);
-                combat::defend(
-                    game,
-                    an,
-                    &table,
-                    star_units,
+                let offer = combat::DefenseOffer {
+                    stars: star_units,
                     fortification_units,
-                    *hq_pool_cms,
-                )
+                    pool: *hq_pool_cms,
+                    artillery,
+                    air,
+                };
+                combat::defend(game, an, &table, &offer)
+            }
+            Decision::Barrage { ammo, .. } => {
+                let an = self.analysis(game, s);
+                support::barrage(game, an, *ammo)
+            }
+            Decision::ChooseAir {
+                counters, choose, ..
+            } => support::choose_air(game, counters, *choose),
+            Decision::AirMissions {
+                counters, per_hex, ..
+            } => {
+                let an = self.analysis_with_threat(game, s);
+                support::air_missions(game, an, counters, *per_hex)
+            }
+            Decision::LoseCel { cel, units, .. } => Action::TakeLosses {
+                losses: combat::allocate_losses(game, s, *cel, units, &[]),
+            },
+            Decision::Repair { markers, units } => {
+                let an = self.analysis(game, s);
+                support::repair(game, an, *markers, units)
             }
             Decision::Losses {
                 cel,

@@ -9,6 +9,7 @@ use rand::RngExt;
 use super::analysis::{Analysis, VP_WEIGHT};
 use super::combat::{attack_value, escape_exists};
 use super::estimate::{Est, ExpectTable, attack_sp, defense_sp, estimate};
+use super::support::support_sp;
 use super::{HeuristicBot, Params};
 use crate::model::ArtillerySetup;
 use crate::wb95::board::Hx;
@@ -47,6 +48,8 @@ pub enum Step {
     Relocate { unit: Unit },
     /// Bring a waiting unit on through the best zone when its turn comes.
     Enter { unit: Unit },
+    /// Build a field fortification (R7.1.2).
+    Fortify { unit: Unit },
 }
 
 /// Own strength per hex as the plan places units.
@@ -122,6 +125,14 @@ pub fn exposed_alone(an: &Analysis, occ: &Occupancy, h: Hx) -> f32 {
     }
 }
 
+/// A stack's defense SP, CELs and units of two CELs or more.
+#[derive(Clone, Copy, Debug)]
+struct Stack {
+    def: u32,
+    cel: u32,
+    sturdy: u16,
+}
+
 /// What a stack stands to lose (CEL-equivalents) if `threat` SP attack it next turn:
 /// the CRT's average losses and retreats at the column the threat would get, each CEL
 /// a flip when the stack has a unit of two CELs, else an elimination (worth victory
@@ -133,10 +144,9 @@ fn stack_risk(
     h: Hx,
     threat: f32,
     cms: i32,
-    def: u32,
-    cel: u32,
-    sturdy: u16,
+    stack: Stack,
 ) -> f32 {
+    let Stack { def, cel, sturdy } = stack;
     if cel == 0 {
         return 0.0;
     }
@@ -167,7 +177,8 @@ fn obligation_cost(game: &Game, an: &Analysis, table: &ExpectTable, u: Unit, h: 
             continue;
         }
         hexes += 1;
-        let est = estimate(game, an.side, &[(u, h)], t, [&an.hqs[0], &an.hqs[1]]);
+        let sup = support_sp(game, an.side, &[h], t);
+        let est = estimate(game, an.side, &[(u, h)], t, sup, [&an.hqs[0], &an.hqs[1]]);
         let v = super::combat::attack_value(game, an, table, &est, t, &[u], false);
         best = best.max(v);
     }
@@ -178,6 +189,33 @@ fn obligation_cost(game: &Game, an: &Analysis, table: &ExpectTable, u: Unit, h: 
     if an.scorer { forced } else { 1.5 * forced }
 }
 
+/// A hex a unit may end on: the MPs it costs (twelfths) and whether the unit goes
+/// there to make a planned attack (whose own risks `attack_value` weighs).
+#[derive(Clone, Copy, Debug)]
+pub struct Place {
+    pub hex: Hx,
+    pub cost: i32,
+    pub attacking: bool,
+}
+
+impl Place {
+    pub fn at(hex: Hx, cost: i32) -> Place {
+        Place {
+            hex,
+            cost,
+            attacking: false,
+        }
+    }
+
+    pub fn attack_from(hex: Hx, cost: i32) -> Place {
+        Place {
+            hex,
+            cost,
+            attacking: true,
+        }
+    }
+}
+
 /// How good it is for `u` to end on `h` (CEL-equivalents), apart from attacks.
 pub fn place_score(
     game: &Game,
@@ -185,10 +223,13 @@ pub fn place_score(
     table: &ExpectTable,
     occ: &Occupancy,
     u: Unit,
-    h: Hx,
-    cost_twelfths: i32,
-    planned_attack: bool,
+    place: Place,
 ) -> f32 {
+    let Place {
+        hex: h,
+        cost: cost_twelfths,
+        attacking: planned_attack,
+    } = place;
     let b = game.board();
     let info = game.info(u);
     let side = an.side;
@@ -214,6 +255,20 @@ pub fn place_score(
         if enemy_zoc.covers(h) {
             s -= 2.0;
         }
+        // Guns fire from friends' hexes within range of the front (R6.3).
+        if info.is_gun() && occ.regular[h] > 0 && gun_range_ok(an, h) {
+            s += 2.0;
+        }
+    }
+    // Out of supply a unit is halved, and the longer it stays cut off the likelier it
+    // surrenders (R10.2): cut-off hexes cost more the farther they are from supply and
+    // the higher the unit's OoS level already is.
+    if let Some(cost) = an.supply.get(h)
+        && *cost > info.supply_mp.twelfths()
+    {
+        let far = f32::from(an.to_supply.get(h).copied().unwrap_or(0).min(20));
+        let level = f32::from(game.unit_state(u).oos);
+        s -= (1.5 + 0.4 * far) * (1.0 + 0.4 * level);
     }
     let threat = an.threat[h];
     // A planned attack weighs the exposure of its attackers together (`group_risk`).
@@ -223,26 +278,18 @@ pub fn place_score(
             cms += i32::from(b.ff_cm(h));
         }
         let sturdy = u16::from(info.is_regular() && cel_u > 1);
-        let with = stack_risk(
-            an,
-            table,
-            h,
-            threat,
-            cms,
-            occ.def[h] + defense_sp(game, u),
-            occ.cel[h] + cel_u,
-            occ.sturdy[h] + sturdy,
-        );
-        let without = stack_risk(
-            an,
-            table,
-            h,
-            threat,
-            cms,
-            occ.def[h],
-            occ.cel[h],
-            occ.sturdy[h],
-        );
+        let with = Stack {
+            def: occ.def[h] + defense_sp(game, u),
+            cel: occ.cel[h] + cel_u,
+            sturdy: occ.sturdy[h] + sturdy,
+        };
+        let without = Stack {
+            def: occ.def[h],
+            cel: occ.cel[h],
+            sturdy: occ.sturdy[h],
+        };
+        let with = stack_risk(an, table, h, threat, cms, with);
+        let without = stack_risk(an, table, h, threat, cms, without);
         s -= RISK_W * (with - without);
     }
     let friends = b
@@ -300,6 +347,8 @@ struct Planner<'a> {
     reach_ix: Vec<Option<usize>>,
     /// Attacks planned for the coming Combat phase: target and attackers.
     attacks: Vec<(Hx, Vec<Unit>)>,
+    /// Artillery and air SP available against each target hex (filled for targets).
+    support: Vec<u32>,
 }
 
 impl HeuristicBot {
@@ -336,13 +385,8 @@ impl HeuristicBot {
                     units: vec![id(unit)],
                     path: ids(&path),
                 };
-                match game.check(&a) {
-                    Ok(()) => return Some(a),
-                    Err(e) => {
-                        if std::env::var_os("BOT_TRACE").is_some() {
-                            eprintln!("T{} planned move refused: {a:?}: {e}", game.turn());
-                        }
-                    }
+                if game.check(&a).is_ok() {
+                    return Some(a);
                 }
                 self.best_move_now(game, side, unit)
             }
@@ -352,6 +396,10 @@ impl HeuristicBot {
             }
             Step::Relocate { unit } => self.best_move_now(game, side, unit),
             Step::Enter { unit } => self.best_entry_now(game, side, unit),
+            Step::Fortify { unit } => {
+                let a = Action::Fortify { unit: id(unit) };
+                game.check(&a).is_ok().then_some(a)
+            }
         }
     }
 
@@ -364,13 +412,13 @@ impl HeuristicBot {
         let here = game.unit_state(u).hex()?;
         let mut occ_wo = occ.clone();
         occ_wo.remove(game, u, here);
-        let stay = place_score(game, an, &table, &occ_wo, u, here, 0, false);
+        let stay = place_score(game, an, &table, &occ_wo, u, Place::at(here, 0));
         let mut best: Option<(f32, Hx)> = None;
         for (h, c) in reach.hexes() {
             if !occ_wo.fits(game, u, h) {
                 continue;
             }
-            let s = place_score(game, an, &table, &occ_wo, u, h, c.twelfths(), false);
+            let s = place_score(game, an, &table, &occ_wo, u, Place::at(h, c.twelfths()));
             if s > stay + 0.01 && best.is_none_or(|(b, _)| s > b) {
                 best = Some((s, h));
             }
@@ -411,7 +459,7 @@ impl HeuristicBot {
                 if !occ.fits(game, u, h) {
                     continue;
                 }
-                let s = place_score(game, an, &table, &occ, u, h, c, false);
+                let s = place_score(game, an, &table, &occ, u, Place::at(h, c));
                 if best.as_ref().is_none_or(|(b, _)| s > *b) {
                     let path = if h == e { Some(vec![e]) } else { reach.path(h) };
                     if let Some(p) = path {
@@ -451,6 +499,7 @@ fn plan_phase(
         reaches: Vec::new(),
         reach_ix: vec![None; game.roster().len()],
         attacks: Vec::new(),
+        support: vec![0; game.board().len()],
     };
     let movement = game.state().clock.phase.kind() == PhaseKind::Movement;
     // Units of one stack that move alike (class, MPs, restrictions) reach the same
@@ -500,6 +549,7 @@ fn plan_phase(
     if movement {
         p.place_hqs();
         p.move_guns();
+        p.fortify();
     }
     for u in game.waiting_units(side) {
         p.steps.push(Step::Enter { unit: u });
@@ -556,7 +606,14 @@ impl Planner<'_> {
                 continue;
             };
             self.occ.remove(g, u, here);
-            let stay = place_score(g, self.an, self.table, &self.occ, u, here, 0, true);
+            let stay = place_score(
+                g,
+                self.an,
+                self.table,
+                &self.occ,
+                u,
+                Place::attack_from(here, 0),
+            );
             let mut options: Vec<(Hx, i32)> = vec![(here, 0)];
             if let Some(r) = self.reach_of(u) {
                 options.extend(r.hexes().map(|(h, c)| (h, c.twelfths())));
@@ -576,8 +633,14 @@ impl Planner<'_> {
                     }
                     let quality = self.slot_quality(p, e, cost, enemy_zoc);
                     let displacement = *displacement.get_or_insert_with(|| {
-                        let there =
-                            place_score(g, self.an, self.table, &self.occ, u, p, cost, true);
+                        let there = place_score(
+                            g,
+                            self.an,
+                            self.table,
+                            &self.occ,
+                            u,
+                            Place::attack_from(p, cost),
+                        );
                         (stay - there).max(0.0)
                     });
                     let slot = Slot {
@@ -645,6 +708,10 @@ impl Planner<'_> {
         let slots = self.slots();
         if slots.is_empty() {
             return;
+        }
+        for (t, _) in &slots {
+            let from: Vec<Hx> = self.game.board().neighbours(*t).map(|(_, n)| n).collect();
+            self.support[*t] = support_sp(self.game, self.side, &from, *t);
         }
         // Rank targets by what an attack with every candidate could do.
         let mut ranked: Vec<(usize, f32)> = Vec::new();
@@ -768,25 +835,6 @@ impl Planner<'_> {
             let moved: f32 =
                 chosen.iter().map(|s| s.displacement).sum::<f32>() + self.group_risk(&chosen);
             let value = self.value(&est, *target, &pairs(&chosen)) - moved;
-            if std::env::var_os("BOT_TRACE").is_some() {
-                eprintln!(
-                    "T{} plan {} col {} hq {} value {:.2} moved {:.2} units {:?}",
-                    g.turn(),
-                    g.hex_id(*target),
-                    est.column,
-                    est.hq_net,
-                    value + moved,
-                    moved,
-                    chosen
-                        .iter()
-                        .map(|s| (
-                            g.unit_id(s.unit).to_string(),
-                            g.hex_id(s.hex).to_string(),
-                            s.displacement
-                        ))
-                        .collect::<Vec<_>>()
-                );
-            }
             let min_column = if self.an.scorer {
                 PLAN_MIN_COLUMN
             } else {
@@ -832,16 +880,19 @@ impl Planner<'_> {
             if g.state().ff[h] == Some(self.side) {
                 cms += i32::from(b.ff_cm(h));
             }
-            let (mut def, mut cel, mut sturdy) =
-                (self.occ.def[h], self.occ.cel[h], self.occ.sturdy[h]);
-            let before = stack_risk(self.an, self.table, h, threat, cms, def, cel, sturdy);
+            let mut stack = Stack {
+                def: self.occ.def[h],
+                cel: self.occ.cel[h],
+                sturdy: self.occ.sturdy[h],
+            };
+            let before = stack_risk(self.an, self.table, h, threat, cms, stack);
             for s in chosen.iter().filter(|s| s.hex == h) {
                 let c = g.unit_state(s.unit).cel;
-                def += defense_sp(g, s.unit);
-                cel += u32::from(c);
-                sturdy += u16::from(g.info(s.unit).is_regular() && c > 1);
+                stack.def += defense_sp(g, s.unit);
+                stack.cel += u32::from(c);
+                stack.sturdy += u16::from(g.info(s.unit).is_regular() && c > 1);
             }
-            let after = stack_risk(self.an, self.table, h, threat, cms, def, cel, sturdy);
+            let after = stack_risk(self.an, self.table, h, threat, cms, stack);
             total += RISK_W * (after - before);
         }
         // The side taking objectives accepts more exposure to get there.
@@ -854,6 +905,7 @@ impl Planner<'_> {
             self.side,
             attackers,
             target,
+            self.support[target],
             [&self.an.hqs[0], &self.an.hqs[1]],
         )
     }
@@ -912,7 +964,7 @@ impl Planner<'_> {
         };
         self.occ.remove(g, u, here);
         let mut best = (
-            place_score(g, self.an, self.table, &self.occ, u, here, 0, false),
+            place_score(g, self.an, self.table, &self.occ, u, Place::at(here, 0)),
             here,
         );
         if let Some(r) = self.reach_of(u) {
@@ -920,31 +972,20 @@ impl Planner<'_> {
                 if !self.occ.fits(g, u, h) {
                     continue;
                 }
-                let s = place_score(g, self.an, self.table, &self.occ, u, h, c.twelfths(), false);
+                let s = place_score(
+                    g,
+                    self.an,
+                    self.table,
+                    &self.occ,
+                    u,
+                    Place::at(h, c.twelfths()),
+                );
                 if s > best.0 {
                     best = (s, h);
                 }
             }
         }
         self.occ.add(g, u, here);
-        if std::env::var("BOT_UNIT").is_ok_and(|x| x == g.unit_id(u).as_str()) {
-            self.occ.remove(g, u, here);
-            let st = place_score(g, self.an, self.table, &self.occ, u, here, 0, false);
-            let bs = place_score(g, self.an, self.table, &self.occ, u, best.1, 0, false);
-            eprintln!(
-                "T{} {} stay {} {:.2} best {} {:.2} obl {:.2} threat here {:.1} there {:.1}",
-                g.turn(),
-                g.unit_id(u),
-                g.hex_id(here),
-                st,
-                g.hex_id(best.1),
-                bs,
-                obligation_cost(g, self.an, self.table, u, best.1),
-                self.an.threat[here],
-                self.an.threat[best.1]
-            );
-            self.occ.add(g, u, here);
-        }
         best.1
     }
 
@@ -1014,8 +1055,10 @@ impl Planner<'_> {
         }
     }
 
-    /// Towed guns that an enemy could overrun limber up and move to friends; others
-    /// stay where they are.
+    /// Towed guns (R6.2): a gun in combat setup with friends within range of the front
+    /// stays to fire; one in transport setup there unlimbers; any other gun (exposed,
+    /// or far from the fighting) limbers up if it must and moves to friends behind
+    /// the front, where it unlimbers the next turn.
     fn move_guns(&mut self) {
         let g = self.game;
         let guns: Vec<Unit> = g
@@ -1026,15 +1069,62 @@ impl Planner<'_> {
             let Some(here) = self.hex_of(u) else {
                 continue;
             };
-            if exposed_alone(self.an, &self.occ, here) < 1.0 || g.frozen(u).is_some() {
+            if g.frozen(u).is_some() || g.barrage_immobile(u) {
                 continue;
             }
-            if g.unit_state(u).setup == Some(ArtillerySetup::Combat) {
-                self.steps.push(Step::Setup { unit: u });
+            let in_place = self.occ.regular[here] > 0 && gun_range_ok(self.an, here);
+            let combat = g.unit_state(u).setup == Some(ArtillerySetup::Combat);
+            match (combat, in_place) {
+                (true, true) => {}
+                (false, true) => self.steps.push(Step::Setup { unit: u }),
+                (true, false) => {
+                    self.steps.push(Step::Setup { unit: u });
+                    self.steps.push(Step::Relocate { unit: u });
+                }
+                (false, false) => self.steps.push(Step::Relocate { unit: u }),
             }
-            self.steps.push(Step::Relocate { unit: u });
         }
     }
+
+    /// Regular units that stay put near the enemy dig in (R7.1.2-7.1.4): an FF gives
+    /// a CM (two in towns) and frees them from attack obligations (R7.1.11).
+    fn fortify(&mut self) {
+        let g = self.game;
+        let b = g.board();
+        let moving: Vec<Unit> = self
+            .steps
+            .iter()
+            .filter_map(|s| match s {
+                Step::Move { unit, .. } => Some(*unit),
+                _ => None,
+            })
+            .collect();
+        let mut done: Vec<Hx> = Vec::new();
+        for u in g.units_on_map(self.side) {
+            let Some(h) = self.hex_of(u) else {
+                continue;
+            };
+            if !g.info(u).is_regular()
+                || moving.contains(&u)
+                || done.contains(&h)
+                || g.state().ff[h] == Some(self.side)
+                || b.no_ff[h]
+                || b.fp_hex[h]
+            {
+                continue;
+            }
+            let near = self.an.enemy_dist[h] <= 3 || self.an.threat[h] > 0.0;
+            if near {
+                done.push(h);
+                self.steps.push(Step::Fortify { unit: u });
+            }
+        }
+    }
+}
+
+/// Is `h` a good hex for guns: within support range of the front, not next to it?
+fn gun_range_ok(an: &Analysis, h: Hx) -> bool {
+    (2..=3).contains(&an.enemy_dist[h])
 }
 
 /// For every hex, the summed weight of the `points` within `range` hexes of it.

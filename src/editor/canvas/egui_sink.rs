@@ -124,6 +124,8 @@ impl Sink for EguiSink<'_> {
         let local = match anchor {
             Anchor::Center => vec2(-s.x / 2.0, -s.y / 2.0),
             Anchor::Top => vec2(-s.x / 2.0, 0.0),
+            Anchor::Left => vec2(0.0, -s.y / 2.0),
+            Anchor::Right => vec2(-s.x, -s.y / 2.0),
         };
         let rad = angle.to_radians();
         let rotated = vec2(

@@ -86,6 +86,17 @@ impl Canvas {
         self.rect
     }
 
+    /// The hexes visible on the last frame.
+    pub fn window(&self, grid: &crate::hex::Grid) -> Option<HexWindow> {
+        let (min, max) = self.camera.visible(self.rect);
+        HexWindow::covering(grid, min, max)
+    }
+
+    /// Centres the view on a hex.
+    pub fn centre_on_hex(&mut self, grid: &crate::hex::Grid, h: HexId) {
+        self.camera.centre_on(self.rect, grid.center(h));
+    }
+
     /// Screen position of a board point on the last frame's canvas.
     pub fn screen_of(&self, p: [f32; 2]) -> egui::Pos2 {
         self.camera.to_screen(self.rect, p)

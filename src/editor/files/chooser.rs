@@ -12,6 +12,11 @@ pub enum ChooserPurpose {
     ExportImage,
     LoadScan,
     Catalogue,
+    /// A map for a new scenario.
+    Map,
+    /// A counter set for a new scenario.
+    Counters,
+    ExportCard,
 }
 
 impl ChooserPurpose {
@@ -22,6 +27,9 @@ impl ChooserPurpose {
             ChooserPurpose::ExportImage => "Export image",
             ChooserPurpose::LoadScan => "Load scan",
             ChooserPurpose::Catalogue => "Terrain catalogue",
+            ChooserPurpose::Map => "Map of the scenario",
+            ChooserPurpose::Counters => "Counter set",
+            ChooserPurpose::ExportCard => "Export setup card",
         }
     }
 
@@ -33,12 +41,28 @@ impl ChooserPurpose {
             ChooserPurpose::ExportImage => "Export PNG",
             ChooserPurpose::LoadScan => "Load image",
             ChooserPurpose::Catalogue => "Use catalogue",
+            ChooserPurpose::Map => "Use map",
+            ChooserPurpose::Counters => "Use counters",
+            ChooserPurpose::ExportCard => "Export HTML",
         }
+    }
+
+    /// Whether the chosen path is written (a save), not read.
+    fn writes(self) -> bool {
+        matches!(
+            self,
+            ChooserPurpose::SaveAs | ChooserPurpose::ExportImage | ChooserPurpose::ExportCard
+        )
     }
 
     fn extensions(self) -> &'static [&'static str] {
         match self {
-            ChooserPurpose::Open | ChooserPurpose::SaveAs | ChooserPurpose::Catalogue => &["ron"],
+            ChooserPurpose::Open
+            | ChooserPurpose::SaveAs
+            | ChooserPurpose::Catalogue
+            | ChooserPurpose::Map
+            | ChooserPurpose::Counters => &["ron"],
+            ChooserPurpose::ExportCard => &["html"],
             ChooserPurpose::ExportImage => &["png"],
             ChooserPurpose::LoadScan => &["png", "jpg", "jpeg"],
         }
@@ -172,9 +196,7 @@ impl Chooser {
                             self.text = c;
                         } else {
                             self.text = c.clone();
-                            if self.purpose != ChooserPurpose::SaveAs
-                                && self.purpose != ChooserPurpose::ExportImage
-                            {
+                            if !self.purpose.writes() {
                                 chosen = Some(PathBuf::from(c));
                             }
                         }
@@ -191,7 +213,7 @@ impl Chooser {
     fn native_dialog(&self) -> Option<PathBuf> {
         let d = rfd::FileDialog::new().add_filter(self.purpose.title(), self.purpose.extensions());
         match self.purpose {
-            ChooserPurpose::SaveAs | ChooserPurpose::ExportImage => d.save_file(),
+            p if p.writes() => d.save_file(),
             _ => d.pick_file(),
         }
     }

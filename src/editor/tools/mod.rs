@@ -14,6 +14,7 @@ pub mod route;
 mod select;
 mod supply;
 mod trace;
+pub mod units;
 mod zones;
 
 use egui::{Key, Ui};
@@ -28,6 +29,7 @@ use crate::model::HexCell;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ToolKind {
     Select,
+    Units,
     Brush,
     Fill,
     Eyedropper,
@@ -43,8 +45,9 @@ pub enum ToolKind {
 }
 
 impl ToolKind {
-    pub const ALL: [ToolKind; 13] = [
+    pub const ALL: [ToolKind; 14] = [
         ToolKind::Select,
+        ToolKind::Units,
         ToolKind::Brush,
         ToolKind::Fill,
         ToolKind::Eyedropper,
@@ -62,6 +65,7 @@ impl ToolKind {
     pub fn name(self) -> &'static str {
         match self {
             ToolKind::Select => "Select",
+            ToolKind::Units => "Units",
             ToolKind::Brush => "Terrain brush",
             ToolKind::Fill => "Fill",
             ToolKind::Eyedropper => "Eyedropper",
@@ -80,6 +84,7 @@ impl ToolKind {
     pub fn shortcut(self) -> Key {
         match self {
             ToolKind::Select => Key::S,
+            ToolKind::Units => Key::N,
             ToolKind::Brush => Key::B,
             ToolKind::Fill => Key::F,
             ToolKind::Eyedropper => Key::I,
@@ -141,6 +146,8 @@ pub struct ToolCtx<'a> {
     pub switch_to: &'a mut Option<ToolKind>,
     /// Things only the application can do (open a file chooser).
     pub requests: &'a mut Vec<Request>,
+    /// The scenario workbench: selection, stacks, setup rules.
+    pub scen: &'a mut crate::editor::scenario::Workbench,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -164,6 +171,9 @@ pub struct View<'a> {
     pub trace: &'a Trace,
     pub brush: &'a Brush,
     pub selected: Option<HexId>,
+    pub scen: &'a crate::editor::scenario::Workbench,
+    /// The stacks on the map (scenarios).
+    pub layer: Option<&'a crate::render::counter::UnitLayer>,
 }
 
 /// All tools and the active one.
@@ -177,6 +187,7 @@ impl Default for Toolbox {
         Self {
             tools: vec![
                 Box::new(select::Select),
+                Box::new(units::Units::default()),
                 Box::new(brush::BrushTool::default()),
                 Box::new(fill::Fill),
                 Box::new(eyedropper::Eyedropper),

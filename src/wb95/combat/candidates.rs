@@ -70,6 +70,9 @@ impl Game {
                     defenders: self.hex_ids(&hexes),
                     stars: Vec::new(),
                     hq_pool_cms: 0,
+                    support: Vec::new(),
+                    air: Vec::new(),
+                    full_strength: Vec::new(),
                 };
                 let eng = self.engagement_of(side, &order).ok()?;
                 Some((order, self.assess(&eng)))

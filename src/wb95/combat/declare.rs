@@ -1,8 +1,9 @@
 //! Declaring an attack (R5.2.1a, R5.1.1-5.1.5, R5.1.10) and the defender's voluntary
 //! CMs (R15.1, R15.4, R9.1.6).
 
-use super::odds::Engagement;
+use super::odds::{AirSupport, Engagement};
 use crate::model::UnitId;
+use crate::wb95::action::MissionKind;
 use crate::wb95::action::{AttackOrder, DefenseOrder};
 use crate::wb95::board::Hx;
 use crate::wb95::decision::Decision;
@@ -20,6 +21,9 @@ pub struct AttackPlan {
     pub defenders: Vec<Unit>,
     pub stars: Vec<Unit>,
     pub pool: u8,
+    pub support: Vec<Unit>,
+    pub air: Vec<usize>,
+    pub full_strength: Vec<Unit>,
 }
 
 /// A validated defense declaration.
@@ -28,9 +32,26 @@ pub struct DefensePlan {
     pub stars: Vec<Unit>,
     pub fortification_units: Vec<Unit>,
     pub pool: u8,
+    pub support: Vec<Unit>,
+    pub air: Vec<usize>,
 }
 
 impl Game {
+    /// Air support as the odds see it.
+    pub(crate) fn air_support(&self, counters: &[usize]) -> Vec<AirSupport> {
+        counters
+            .iter()
+            .map(|&c| {
+                let a = &self.state.prepared.air[c];
+                AirSupport {
+                    name: a.id.to_string(),
+                    sp: u32::from(a.sp),
+                    white_star: a.white_star,
+                }
+            })
+            .collect()
+    }
+
     /// The engagement of the combat in progress, or of a proposed attack.
     pub fn engagement(&self) -> Option<Engagement> {
         let c = self.state.combat.as_ref()?;
@@ -45,6 +66,11 @@ impl Game {
             fortification_units: fu,
             attacker_pool: c.attacker_pool,
             defender_pool: dp,
+            attacker_support: c.support[0].clone(),
+            defender_support: c.support[1].clone(),
+            attacker_air: self.air_support(&c.air[0]),
+            defender_air: self.air_support(&c.air[1]),
+            full_strength: c.full_strength.clone(),
         })
     }
 
@@ -58,6 +84,9 @@ impl Game {
             defenders: p.defenders,
             attacker_stars: p.stars,
             attacker_pool: p.pool,
+            attacker_support: p.support,
+            attacker_air: self.air_support(&p.air),
+            full_strength: p.full_strength,
             ..Engagement::default()
         })
     }
@@ -145,12 +174,38 @@ impl Game {
                 format!("only {available} CM(s) of an HQ-loss pool can be used here"),
             );
         }
+        let support = self.resolve_units(&order.support)?;
+        for &u in &support {
+            if attackers.contains(&u) {
+                return refuse(
+                    "R5.1.1",
+                    format!("{} attacks and may not also support", self.unit_id(u)),
+                );
+            }
+            self.support_ready(side, u, &attack_hexes, &hexes)?;
+        }
+        let air = self.offensive_air(side, &order.air, &hexes)?;
+        let full_strength = self.resolve_units(&order.full_strength)?;
+        for &u in &full_strength {
+            if !attackers.contains(&u) && !support.contains(&u) {
+                return refuse(
+                    "R10.2.3",
+                    format!("{} takes no part in this attack", self.unit_id(u)),
+                );
+            }
+            if self.state.unit(u).oos == 0 {
+                return refuse("R10.2.3", format!("{} is in supply", self.unit_id(u)));
+            }
+        }
         Ok(AttackPlan {
             attackers,
             hexes,
             defenders,
             stars,
             pool: order.hq_pool_cms,
+            support,
+            air,
+            full_strength,
         })
     }
 
@@ -171,7 +226,20 @@ impl Game {
                 hexes: self.hex_ids(&p.hexes),
             });
         }
+        for &u in &p.full_strength {
+            let level = self.state.unit(u).oos.saturating_add(1);
+            self.emit(Event::OosChanged {
+                unit: self.unit_id(u).clone(),
+                level,
+                reason: crate::wb95::event::OosReason::FullStrength,
+            });
+        }
         let id = self.state.combats_fought + 1;
+        let air = p
+            .air
+            .iter()
+            .map(|&c| self.state.prepared.air[c].id.clone())
+            .collect();
         self.emit(Event::CombatDeclared {
             id,
             attackers: self.unit_ids(&p.attackers),
@@ -179,7 +247,19 @@ impl Game {
             defenders: self.unit_ids(&p.defenders),
             stars: self.unit_ids(&p.stars),
             hq_pool_cms: p.pool,
+            support: self.unit_ids(&p.support),
+            air,
+            full_strength: self.unit_ids(&p.full_strength),
         });
+    }
+
+    /// Artillery of the defender that may support the combat in progress (R6.3.3).
+    pub fn defense_support_options(&self) -> Vec<Unit> {
+        let Some(c) = &self.state.combat else {
+            return Vec::new();
+        };
+        let side = c.attacker.other();
+        self.support_options(side, &c.defender_hexes, &c.defender_hexes, &c.defenders)
     }
 
     /// The defender's options in the combat in progress; `None` if it has none.
@@ -205,7 +285,14 @@ impl Game {
             .map(|&u| self.unit_id(u).clone())
             .collect();
         let pool = self.pool_available(side, &c.defender_hexes);
-        if stars.is_empty() && fu.is_empty() && pool == 0 {
+        let artillery = self.unit_ids(&self.defense_support_options());
+        let air: Vec<crate::model::AirId> = self
+            .air_missions_on(side, &MissionKind::DefensiveSupport, &c.defender_hexes)
+            .iter()
+            .map(|&x| self.state.prepared.air[x].id.clone())
+            .collect();
+        if stars.is_empty() && fu.is_empty() && pool == 0 && artillery.is_empty() && air.is_empty()
+        {
             return None;
         }
         Some((
@@ -216,6 +303,8 @@ impl Game {
                 star_units: stars,
                 fortification_units: fu,
                 hq_pool_cms: pool,
+                artillery,
+                air,
             },
         ))
     }
@@ -253,10 +342,23 @@ impl Game {
                 format!("only {available} CM(s) of an HQ-loss pool can be used here"),
             );
         }
+        let support = self.resolve_units(&order.support)?;
+        for &u in &support {
+            if c.defenders.contains(&u) {
+                return refuse(
+                    "R6.6.1",
+                    format!("{} defends in the attacked hex", self.unit_id(u)),
+                );
+            }
+            self.support_ready(side, u, &c.defender_hexes, &c.defender_hexes)?;
+        }
+        let air = self.defensive_air(side, &order.air, &c.defender_hexes)?;
         Ok(DefensePlan {
             stars,
             fortification_units: fu,
             pool: order.hq_pool_cms,
+            support,
+            air,
         })
     }
 
@@ -272,10 +374,17 @@ impl Game {
                 hexes,
             });
         }
+        let air = p
+            .air
+            .iter()
+            .map(|&c| self.state.prepared.air[c].id.clone())
+            .collect();
         self.emit(Event::DefenseDeclared {
             stars: self.unit_ids(&p.stars),
             fortification_units: self.unit_ids(&p.fortification_units),
             hq_pool_cms: p.pool,
+            support: self.unit_ids(&p.support),
+            air,
         });
     }
 }

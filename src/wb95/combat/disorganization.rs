@@ -56,7 +56,7 @@ impl Game {
     }
 
     /// One disorganization test (R5.6.2): 2K6 at or above a unit's limit disorganizes it.
-    fn test(&mut self, side: Side, units: &[Unit], reason: TestReason) {
+    pub(crate) fn test(&mut self, side: Side, units: &[Unit], reason: TestReason) {
         if units.is_empty() {
             return;
         }

@@ -10,14 +10,14 @@ use crate::wb95::roster::Unit;
 use crate::wb95::side::Side;
 
 impl Game {
-    /// Units of `side` in the combat still on the map.
+    /// Units of `side` sharing the combat's result still on the map: the fighters and
+    /// the artillery supporting from a hex adjacent to the enemy (R6.3.4-6.3.5).
     pub(crate) fn survivors(&self, side: Side) -> Vec<Unit> {
         let Some(c) = &self.state.combat else {
             return Vec::new();
         };
-        c.side_units(side)
-            .iter()
-            .copied()
+        c.result_units(side)
+            .into_iter()
             .filter(|&u| self.state.unit(u).hex().is_some())
             .collect()
     }

@@ -53,13 +53,15 @@ impl Game {
         }
         self.hexside_cms(eng, key, att, &mut m);
         self.fortification_cms(eng, key, att, def, &mut m);
+        // R13.1.5: a division's organic artillery counts when it supports from range.
         for side in [CmSide::Attacker, CmSide::Defender] {
-            let units = if side == CmSide::Attacker {
-                &eng.attackers
+            let (fighting, support) = if side == CmSide::Attacker {
+                (&eng.attackers, &eng.attacker_support)
             } else {
-                &eng.defenders
+                (&eng.defenders, &eng.defender_support)
             };
-            self.concentration_cms(side, units, &mut m);
+            let units: Vec<Unit> = fighting.iter().chain(support).copied().collect();
+            self.concentration_cms(side, &units, &mut m);
         }
         if let Some(&rg) = eng.defenders.iter().find(|&&u| self.info(u).is_rg()) {
             m.cms.push(cm(
@@ -162,9 +164,16 @@ impl Game {
         };
         if b.fp_hex[key] {
             let front = across(&|e| e.fp.is_some_and(|(x, _)| x == key));
+            // R7.2.3: a group's CM set by the scenario replaces the printed one.
             let fp_cm = (0..6)
-                .filter_map(|d| b.edge(key, d).fp.filter(|(x, _)| *x == key))
-                .map(|(_, c)| c)
+                .map(|d| b.edge(key, d))
+                .filter(|e| e.fp.is_some_and(|(x, _)| x == key))
+                .map(|e| {
+                    e.fp_group
+                        .as_ref()
+                        .and_then(|g| p.fp_groups.get(g).copied())
+                        .unwrap_or(e.fp.map_or(3, |(_, c)| c))
+                })
                 .max()
                 .unwrap_or(3);
             m.fortified = true;

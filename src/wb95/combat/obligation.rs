@@ -24,9 +24,15 @@ impl Game {
     }
 
     /// An enemy hex of `side` that may be attacked now: occupied by the enemy, none of
-    /// whose units has fought this phase (A-22: all units of a hex defend together).
+    /// whose units has fought this phase (A-22: all units of a hex defend together) or
+    /// was hit by a ranged attack (R6.4.5).
     pub fn attackable(&self, side: Side, h: Hx) -> bool {
-        self.occupant(h) == Some(side.other()) && self.units_at(h).iter().all(|&u| !self.fought(u))
+        let now = Some(self.state.tick());
+        self.occupant(h) == Some(side.other())
+            && self
+                .units_at(h)
+                .iter()
+                .all(|&u| !self.fought(u) && self.state.unit(u).shelled_tick != now)
     }
 
     /// Can this unit still attack something now?

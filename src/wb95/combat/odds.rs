@@ -37,6 +37,16 @@ pub struct Cm {
     pub source: Option<String>,
 }
 
+/// Air SPs supporting one side of a combat (R8.2.2, R8.2.4).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct AirSupport {
+    /// The counter, or a label for SPs given by hand (`sztab odds --air`).
+    pub name: String,
+    pub sp: u32,
+    /// A white-star counter (R21.1.1).
+    pub white_star: bool,
+}
+
 /// A combat as the odds see it: who fights, and the voluntary choices.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Engagement {
@@ -49,6 +59,14 @@ pub struct Engagement {
     pub fortification_units: Vec<Unit>,
     pub attacker_pool: u8,
     pub defender_pool: u8,
+    /// Artillery firing in support, per side (R6.3).
+    pub attacker_support: Vec<Unit>,
+    pub defender_support: Vec<Unit>,
+    /// Air in support, per side (R8.2.2, R8.2.4).
+    pub attacker_air: Vec<AirSupport>,
+    pub defender_air: Vec<AirSupport>,
+    /// Out-of-supply attackers (and supporting artillery) at full SPs (R10.2.3).
+    pub full_strength: Vec<Unit>,
 }
 
 /// The HQ die modifier (R9.2): the attacker subtracts 1, the defender adds 1, when all
@@ -142,6 +160,7 @@ impl Game {
         let mut cms = mand.cms;
         let hex_of = |u: Unit| self.state.unit(u).hex().unwrap_or(0);
         let big_river = across_big_river(self, &eng.attackers, key);
+        let air_white = |v: &[AirSupport]| v.iter().filter(|a| a.white_star).count() as i32;
         let star = stars::resolve(
             self,
             [
@@ -151,6 +170,7 @@ impl Game {
                     enemy_has_armor: side_has_armor(self, &eng.defenders),
                     enemy_fortified: mand.fortified,
                     across_big_river: &big_river,
+                    air_white: air_white(&eng.attacker_air),
                 },
                 StarSide {
                     declared: &eng.defender_stars,
@@ -158,6 +178,7 @@ impl Game {
                     enemy_has_armor: side_has_armor(self, &eng.attackers),
                     enemy_fortified: false,
                     across_big_river: &[],
+                    air_white: air_white(&eng.defender_air),
                 },
             ],
             self.state.prepared.rules.star_cap_per_hex,
@@ -165,10 +186,16 @@ impl Game {
         );
         for (i, side) in [CmSide::Attacker, CmSide::Defender].into_iter().enumerate() {
             if star.cms[i] > 0 {
-                let names: Vec<String> = star.kept[i]
+                let mut names: Vec<String> = star.kept[i]
                     .iter()
                     .map(|(u, s)| format!("{} {s:?}", self.unit_id(*u)))
                     .collect();
+                if star.air[i] > 0 {
+                    names.push(format!(
+                        "{} white-star air counter(s) (R21.1.1)",
+                        star.air[i]
+                    ));
+                }
                 cms.push(Cm {
                     side,
                     value: star.cms[i],
@@ -261,9 +288,15 @@ impl Game {
             })
     }
 
+    /// R9.2.1: every ground unit of a side, its supporting artillery included, must be
+    /// in range of one friendly HQ.
     fn hq_modifier(&self, eng: &Engagement) -> HqModifier {
-        let a = self.hq_covering(eng.attacker, &eng.attackers);
-        let d = self.hq_covering(eng.attacker.other(), &eng.defenders);
+        let with = |a: &[Unit], b: &[Unit]| -> Vec<Unit> { a.iter().chain(b).copied().collect() };
+        let a = self.hq_covering(eng.attacker, &with(&eng.attackers, &eng.attacker_support));
+        let d = self.hq_covering(
+            eng.attacker.other(),
+            &with(&eng.defenders, &eng.defender_support),
+        );
         HqModifier {
             net: -i32::from(a.is_some()) + i32::from(d.is_some()),
             attacker_hq: a.map(|u| self.unit_id(u).clone()),
@@ -285,6 +318,22 @@ impl fmt::Display for Odds {
                     l.printed
                 )?;
                 if l.value != l.printed || l.note.is_some() {
+                    write!(f, " -> {}", l.value)?;
+                }
+                if let Some(n) = &l.note {
+                    write!(f, "  ({n})")?;
+                }
+                writeln!(f)?;
+            }
+            for l in &s.support {
+                write!(
+                    f,
+                    "  {:<12} {}  {:>2} SP",
+                    l.unit.as_str(),
+                    l.hex,
+                    l.printed
+                )?;
+                if l.value != l.printed {
                     write!(f, " -> {}", l.value)?;
                 }
                 if let Some(n) = &l.note {

@@ -131,7 +131,9 @@ impl Game {
                 format!("{} and {} are not adjacent", b.id(from), b.id(to)),
             );
         };
-        if b.step(from, d, info.mover).is_none() {
+        if b.step_over(from, d, info.mover, &self.state.bridge_up)
+            .is_none()
+        {
             return refuse(rule, format!("{} cannot enter {}", info.id, b.id(to)));
         }
         if self.occupant(to).is_some_and(|s| s != info.side) && !self.overrunnable(info.side, to) {

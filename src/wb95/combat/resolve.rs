@@ -50,6 +50,8 @@ impl Game {
                 stars: vec![],
                 fortification_units: vec![],
                 hq_pool_cms: 0,
+                support: vec![],
+                air: vec![],
             });
         } else if !resolved {
             self.resolve_combat();
@@ -66,6 +68,7 @@ impl Game {
         } else if !tested {
             self.disorganize_after_combat();
         } else {
+            self.oos_after_combat();
             self.emit(Event::CombatEnded { id });
         }
         true

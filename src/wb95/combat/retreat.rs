@@ -63,6 +63,10 @@ impl Game {
         if info.is_towed() && st.setup == Some(ArtillerySetup::Combat) {
             return false;
         }
+        if self.building_bridge(u) {
+            // R14.3.4: an HQ building a bridge turns retreats into losses.
+            return false;
+        }
         !(info.is_hq() && self.units_at(h).iter().all(|&x| self.info(x).is_hq()))
     }
 
@@ -116,13 +120,15 @@ impl Game {
                 return refuse("R5.3.3", format!("{} is held by the enemy", b.id(h)));
             }
             let e = b.edge(prev, d);
-            if e.big_river && e.road.is_none() {
+            if e.big_river && !b.bridged(prev, d, &self.state.bridge_up) {
                 return refuse(
                     "R5.3.5",
                     "a big river is crossed in retreat only by a bridge",
                 );
             }
-            if b.step(prev, d, info.mover).is_none() {
+            if b.step_over(prev, d, info.mover, &self.state.bridge_up)
+                .is_none()
+            {
                 return refuse("R5.3.3", format!("{} cannot enter {}", info.id, b.id(h)));
             }
             if enemy_zoc.covers(h) {

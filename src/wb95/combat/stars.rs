@@ -11,8 +11,10 @@ use crate::wb95::roster::Unit;
 pub struct StarOutcome {
     /// Units and the stars that count, attacker side then defender side.
     pub kept: [Vec<(Unit, Vec<Star>)>; 2],
-    /// Star CMs per side after the per-hex cap.
+    /// Star CMs per side after the per-hex cap, white-star air counters included.
     pub cms: [i32; 2],
+    /// White-star air counters that count, per side (R21.1.1).
+    pub air: [i32; 2],
 }
 
 /// What a side's declaration looks like to the star rules.
@@ -25,6 +27,8 @@ pub struct StarSide<'a> {
     pub enemy_fortified: bool,
     /// Units attacking across a big river may use no stars (R15.1.8).
     pub across_big_river: &'a [Unit],
+    /// White-star air counters supporting this side (R21.1.1, A-75).
+    pub air_white: i32,
 }
 
 fn usable(game: &Game, u: Unit, star: Star, s: &StarSide) -> bool {
@@ -65,8 +69,19 @@ pub fn resolve(
         }
     }
     let has = |k: &Vec<(Unit, Vec<Star>)>, star: Star| k.iter().any(|(_, s)| s.contains(&star));
+    // R21.1.1 DECISION: white-star air counters count as white stars, against armor.
+    let air = [0, 1].map(|i| {
+        if sides[i].enemy_has_armor {
+            sides[i].air_white
+        } else {
+            0
+        }
+    });
     // Step 3: black stars fall to an enemy white star.
-    let white = [has(&kept[0], Star::White), has(&kept[1], Star::White)];
+    let white = [
+        has(&kept[0], Star::White) || air[0] > 0,
+        has(&kept[1], Star::White) || air[1] > 0,
+    ];
     for i in 0..2 {
         if white[1 - i] {
             for (_, s) in kept[i].iter_mut() {
@@ -100,7 +115,8 @@ pub fn resolve(
         cms[i] = per_hex
             .iter()
             .map(|&(_, n)| cap_per_hex.map_or(n, |c| n.min(i32::from(c))))
-            .sum();
+            .sum::<i32>()
+            + air[i];
     }
-    StarOutcome { kept, cms }
+    StarOutcome { kept, cms, air }
 }

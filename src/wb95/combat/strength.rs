@@ -44,8 +44,12 @@ pub struct Halving {
 /// A side's strength.
 #[derive(Clone, Debug, PartialEq, Eq, Default, Serialize)]
 pub struct Strength {
+    /// The ground units fighting.
     pub lines: Vec<SpLine>,
-    /// Sum after unit-state halving, before any group halving (R5.5.4, A-30).
+    /// Artillery and air in support (R6.3, R8.2.2, R8.2.4).
+    pub support: Vec<SpLine>,
+    /// Sum of the ground units after unit-state halving, before any group halving
+    /// (R5.5.4, A-30); support is not part of it.
     pub nominal: u32,
     pub halving: Option<Halving>,
     /// The total that enters the ratio.
@@ -88,6 +92,25 @@ impl Game {
         }
     }
 
+    /// R10.2.2: out of supply, attack SPs are halved unless the owner chose full
+    /// strength (R10.2.3).
+    fn oos_note(
+        &self,
+        u: Unit,
+        full: &[Unit],
+        (value, note): (u32, Option<String>),
+    ) -> (u32, Option<String>) {
+        if self.state.unit(u).oos > 0 && !full.contains(&u) {
+            let n = "out of supply: halved (R10.2.2)";
+            (
+                half_up(value),
+                Some(note.map_or(n.to_string(), |x| format!("{x}; {n}"))),
+            )
+        } else {
+            (value, note)
+        }
+    }
+
     /// The attackers' strength against the key hex.
     pub(crate) fn attack_strength(&self, eng: &Engagement, key: Hx) -> Strength {
         let mut s = Strength::default();
@@ -98,7 +121,8 @@ impl Game {
                 continue;
             };
             let printed = self.info(u).attack_at(self.state.unit(u).cel);
-            let (value, note) = self.disorganized_note(u, printed);
+            let (value, note) =
+                self.oos_note(u, &eng.full_strength, self.disorganized_note(u, printed));
             s.nominal += value;
             if let Some(r) = across_halving(self, eng.attacker.other(), h, key) {
                 group.push((self.unit_id(u).clone(), value));
@@ -112,11 +136,50 @@ impl Game {
                 note,
             });
         }
+        // Support: artillery attack SPs (R6.3.1) and air SPs (R8.2.2). A-31: all of it
+        // is halved with the attackers across a Fixed Position or Fortified Line.
+        let key_id = self.hex_id(key);
+        let mut support = 0;
+        let lines_halved = matches!(why, Some(("R7.2.2" | "R19.1.1", _)));
+        for &u in &eng.attacker_support {
+            let Some(h) = self.state.unit(u).hex() else {
+                continue;
+            };
+            let printed = self.info(u).attack_at(self.state.unit(u).cel);
+            let (value, note) =
+                self.oos_note(u, &eng.full_strength, self.disorganized_note(u, printed));
+            support += value;
+            if lines_halved {
+                group.push((self.unit_id(u).clone(), value));
+            }
+            s.support.push(SpLine {
+                unit: self.unit_id(u).clone(),
+                hex: self.hex_id(h),
+                printed,
+                value,
+                note: Some(note.map_or("artillery support (R6.3.1)".into(), |n| {
+                    format!("artillery support (R6.3.1); {n}")
+                })),
+            });
+        }
+        for a in &eng.attacker_air {
+            support += a.sp;
+            if lines_halved {
+                group.push((UnitId::new(a.name.clone()), a.sp));
+            }
+            s.support.push(SpLine {
+                unit: UnitId::new(a.name.clone()),
+                hex: key_id,
+                printed: a.sp,
+                value: a.sp,
+                note: Some("air offensive support (R8.2.2)".into()),
+            });
+        }
         let before: u32 = group.iter().map(|(_, v)| v).sum();
-        s.total = s.nominal;
+        s.total = s.nominal + support;
         if let Some((rule, reason)) = why {
             let after = half_up(before);
-            s.total = s.nominal - before + after;
+            s.total = s.nominal + support - before + after;
             s.halving = Some(Halving {
                 rule,
                 reason: reason.into(),
@@ -151,6 +214,12 @@ impl Game {
                 let info = self.info(u);
                 let printed = info.defense_at(self.state.unit(u).cel);
                 let (mut value, mut note) = self.disorganized_note(u, printed);
+                let limbered = self.state.unit(u).setup == Some(ArtillerySetup::Transport);
+                if info.is_gun() && backed && limbered {
+                    value = 0;
+                    note =
+                        Some("towed artillery in transport setup cannot fire (R6.2.2 note)".into());
+                }
                 if info.is_gun() && !backed {
                     let combat = self.state.unit(u).setup == Some(ArtillerySetup::Combat);
                     value = 0;
@@ -177,7 +246,42 @@ impl Game {
             s.nominal += hex_total;
             per_hex.push((h, hex_total));
         }
-        s.total = s.nominal;
+        // Support: artillery defense SPs (R6.3.1, R6.4.6 halved when disorganized) and
+        // half the air SPs, rounded up once (R8.2.4).
+        let mut support = 0;
+        for &u in &eng.defender_support {
+            let Some(h) = self.state.unit(u).hex() else {
+                continue;
+            };
+            let printed = self.info(u).defense_at(self.state.unit(u).cel);
+            let (value, note) = self.disorganized_note(u, printed);
+            support += value;
+            s.support.push(SpLine {
+                unit: self.unit_id(u).clone(),
+                hex: self.hex_id(h),
+                printed,
+                value,
+                note: Some(note.map_or("artillery support (R6.3.1)".into(), |n| {
+                    format!("artillery support (R6.3.1); {n}")
+                })),
+            });
+        }
+        let air: u32 = eng.defender_air.iter().map(|a| a.sp).sum();
+        if air > 0 {
+            let names: Vec<&str> = eng.defender_air.iter().map(|a| a.name.as_str()).collect();
+            support += half_up(air);
+            s.support.push(SpLine {
+                unit: UnitId::new(names.join("+")),
+                hex: eng
+                    .hexes
+                    .first()
+                    .map_or(HexId::new(0, 0), |&h| self.hex_id(h)),
+                printed: air,
+                value: half_up(air),
+                note: Some("air defensive support: half, rounded up (R8.2.4)".into()),
+            });
+        }
+        s.total = s.nominal + support;
         (s, per_hex)
     }
 }

@@ -1,12 +1,20 @@
 //! Rule tests on hand-made positions, one file per rule chapter, each test named after
 //! the rule or worked example (reference §1.W) it checks.
 
+mod r10_supply;
 mod r11_r12_r13;
+mod r14_bridges;
+mod r16_visibility;
+mod r17_r22_kursk;
 mod r3_movement;
 mod r4_zoc_control;
 mod r5_combat;
 mod r5_retreat_pursuit;
+mod r6_artillery;
+mod r7_building;
 mod r7_r15_fortifications_special_units;
+mod r8_air;
+mod r9_headquarters;
 mod setup_checks;
 mod victory;
 mod worked_examples;
@@ -18,6 +26,19 @@ use crate::wb95::sandbox::Sandbox;
 use crate::wb95::{
     Action, AttackOrder, Decision, Event, Game, Hx, Pending, PhaseKind, RuleError, Side, Unit,
 };
+
+/// Sets a unit's out-of-supply level, as a Supply phase would.
+pub(super) fn set_oos(g: &mut Game, u: &str, level: u8) {
+    g.emit(Event::OosChanged {
+        unit: UnitId::new(u),
+        level,
+        reason: crate::wb95::event::OosReason::CutOff,
+    });
+}
+
+pub(super) fn oos(g: &Game, u: &str) -> u8 {
+    g.unit_state(unit(g, u)).oos
+}
 
 pub(super) fn start(s: &Sandbox) -> Game {
     match s.game(1) {
@@ -54,16 +75,55 @@ pub(super) fn end(g: &mut Game) -> Vec<Event> {
         .unwrap_or_else(|e| panic!("EndPhase refused: {e}"))
 }
 
-/// Ends phases until one of `kind` owned by `side` is pending.
+/// Ends phases until one of `kind` owned by `side` is pending (answering the other
+/// decisions on the way with `pass`).
 pub(super) fn until(g: &mut Game, kind: PhaseKind, side: Side) {
-    for _ in 0..40 {
+    for _ in 0..60 {
         let p = g.state().clock.phase;
-        if p.kind() == kind && p.owner() == Some(side) && g.state().combat.is_none() {
+        if p.kind() == kind
+            && p.owner() == Some(side)
+            && g.state().combat.is_none()
+            && matches!(
+                decision(g),
+                Decision::Move { .. } | Decision::Attack { .. } | Decision::Barrage { .. }
+            )
+        {
             return;
         }
-        end(g);
+        pass(g);
     }
     panic!("never reached {kind:?} of {side:?}");
+}
+
+/// Like `until`, but first leaves the current phase.
+pub(super) fn next_phase(g: &mut Game, kind: PhaseKind, side: Side) {
+    pass(g);
+    until(g, kind, side);
+}
+
+/// Answers the pending decision doing nothing: ends a free phase, flies no mission,
+/// places no repair marker, chooses the first counters; combat decisions and losses are
+/// answered by a random bot. Returns the events.
+pub(super) fn pass(g: &mut Game) -> Vec<Event> {
+    use crate::ai::{Player, RandomBot};
+    let Pending::Decide { side, decision } = g.pending() else {
+        panic!("game over");
+    };
+    let a = match decision {
+        Decision::Move { .. } | Decision::Attack { .. } | Decision::Barrage { .. } => {
+            Action::EndPhase
+        }
+        Decision::AirMissions { .. } => Action::AirMissions { missions: vec![] },
+        Decision::ChooseAir {
+            counters, choose, ..
+        } => Action::ChooseAir {
+            counters: counters.into_iter().take(usize::from(choose)).collect(),
+        },
+        Decision::Repair { .. } => Action::Repair { units: vec![] },
+        d => RandomBot::new(0).decide(g, &side, &d),
+    };
+    g.apply(a.clone())
+        .unwrap_or_else(|e| panic!("{a:?} refused: {e}"))
 }
 
 pub(super) fn order(att: &[&str], def: &[&str]) -> AttackOrder {
@@ -72,6 +132,9 @@ pub(super) fn order(att: &[&str], def: &[&str]) -> AttackOrder {
         defenders: hexes(def),
         stars: vec![],
         hq_pool_cms: 0,
+        support: vec![],
+        air: vec![],
+        full_strength: vec![],
     }
 }
 

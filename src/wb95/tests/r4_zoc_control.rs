@@ -167,6 +167,10 @@ fn r4_3_1_initial_control_follows_positions_sources_and_overrides() {
 
 fn deep_raid() -> Game {
     let mut s = Sandbox::new(10, 10, 3);
+    // A road from the German supply edge keeps the raider supplied (R4.3.5).
+    for c in 1..8 {
+        s.road(&format!("{c:02}05"), &format!("{:02}05", c + 1), "main");
+    }
     s.armor("G", "german", "0605", 6, 7);
     s.unit("S", "soviet", "1005");
     let mut g = start(&s);

@@ -366,3 +366,103 @@ fn r15_4_3_a_side_that_used_its_fu_loses_a_cel_from_it() {
         .is_ok()
     );
 }
+
+#[test]
+fn r15_3_3_r15_3_4_volkssturm_gives_a_cel_to_infantry_beside_it_once_a_turn() {
+    let mut s = Sandbox::new(10, 10, 3);
+    s.unit("inf", "german", "0305");
+    s.placement("inf").unwrap().cel = Some(1);
+    s.unit("vs", "german", "0305").kind = crate::model::UnitKind::Volkssturm;
+    s.unit("far", "soviet", "1010");
+    let mut g = start(&s);
+    let t = |g: &mut Game| {
+        g.apply(Action::TransferCel {
+            volkssturm: "vs".into(),
+            infantry: "inf".into(),
+        })
+    };
+    t(&mut g).unwrap();
+    assert_eq!((cel(&g, "inf"), cel(&g, "vs")), (2, 1));
+    assert_eq!(
+        mv(&mut g, &["inf"], &["0405"]).unwrap_err().rule,
+        "R3.1.3",
+        "neither moves"
+    );
+    // Once a turn per infantry unit, and only to a reduced unit.
+    assert_eq!(t(&mut g).unwrap_err().rule, "R15.3.3");
+    let mut s2 = s.clone();
+    s2.unit("vs2", "german", "0305").kind = crate::model::UnitKind::Volkssturm;
+    s2.unit("inf2", "german", "0305").movement = crate::model::MovementClass::Trucked;
+    s2.placement("inf2").unwrap().cel = Some(1);
+    let mut g = start(&s2);
+    t(&mut g).unwrap();
+    let again = Action::TransferCel {
+        volkssturm: "vs2".into(),
+        infantry: "inf2".into(),
+    };
+    assert_eq!(g.check(&again).unwrap_err().rule, "R15.3.3", "motorized");
+    // The last CEL of a Volkssturm unit: it is gone, merged (no VP for the enemy).
+    s.placement("vs").unwrap().cel = Some(1);
+    let mut g = start(&s);
+    let ev = t(&mut g).unwrap();
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Eliminated {
+            cause: crate::wb95::event::EliminationCause::Merged,
+            ..
+        }
+    )));
+    assert_eq!(cel(&g, "inf"), 2);
+}
+
+#[test]
+fn r7_1_12_a_field_fortification_adds_no_movement_cost() {
+    let mut s = Sandbox::new(10, 10, 3);
+    s.unit("a", "german", "0305");
+    s.unit("b", "german", "0405");
+    s.placement("b").unwrap().fortified = true;
+    s.unit("far", "soviet", "1010");
+    let mut g = start(&s);
+    let r = g.reach(unit(&g, "a")).unwrap();
+    assert_eq!(r.cost(hx(&g, "0405")), Some(crate::model::Mp::whole(1)));
+    assert!(mv(&mut g, &["a"], &["0405", "0505"]).is_ok());
+}
+
+fn fl(att_at: &str, def_side: &str) -> Game {
+    let mut s = Sandbox::new(10, 10, 2);
+    s.bundle.scenario.rules.fortified_lines = true;
+    s.hexside("0405", "0505", "fl_line", Some("0505"));
+    let (att, def) = if def_side == "soviet" {
+        ("german", "soviet")
+    } else {
+        ("soviet", "german")
+    };
+    s.unit("a", att, att_at).sp = 8;
+    s.unit("d", def, "0505").sp = 6;
+    s.bundle
+        .scenario
+        .control
+        .insert("0505".parse().unwrap(), "soviet".into());
+    start(&s)
+}
+
+#[test]
+fn r19_1_1_r19_1_2_the_line_counts_when_more_than_half_the_attack_crosses_it() {
+    let g = fl("0405", "soviet");
+    let o = odds(&g, &["a"], &["0505"]);
+    assert_eq!(cms(&o, "R19.1.2"), 2);
+    assert_eq!(o.attack.total, 4, "halved (R19.1.1)");
+    // From the flank, no line: no halving and no CM.
+    let g = fl("0504", "soviet");
+    let o = odds(&g, &["a"], &["0505"]);
+    assert_eq!(cms(&o, "R19.1.2"), 0);
+    assert_eq!(o.attack.total, 8);
+}
+
+#[test]
+fn r19_1_4_german_units_in_a_captured_line_get_one_cm_and_no_halving() {
+    let g = fl("0405", "german");
+    let o = odds(&g, &["a"], &["0505"]);
+    assert_eq!(cms(&o, "R19.1.4"), 1);
+    assert_eq!(o.attack.total, 8);
+}

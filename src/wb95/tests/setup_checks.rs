@@ -240,3 +240,144 @@ fn the_fixture_scenario_passes_the_setup_checks() {
     let problems = setup_check::check(&b, &p);
     assert!(problems.iter().all(|p| !p.is_error()), "{problems:#?}");
 }
+
+#[test]
+fn l01_a_side_needs_a_supply_source_on_the_map() {
+    let mut s = base();
+    s.bundle.scenario.sides[0].supply = vec![crate::model::SupplySource::Hq("nobody".into())];
+    assert!(has(&s, "L01", Severity::Error));
+    let mut s = base();
+    s.hq("hq", "soviet", "1010");
+    s.bundle.scenario.sides[0].supply = vec![crate::model::SupplySource::Hq("hq".into())];
+    assert!(has(&s, "L01", Severity::Error), "an enemy HQ is no source");
+}
+
+#[test]
+fn l02_units_that_start_without_a_line_of_supply_are_listed() {
+    let mut s = base();
+    s.unit("deep", "german", "0908");
+    assert!(
+        found(&s).contains(&("L02", Severity::Warning)),
+        "{:?}",
+        found(&s)
+    );
+    assert!(!found(&base()).iter().any(|(c, _)| *c == "L02"));
+}
+
+#[test]
+fn l03_every_nation_has_supply_mp() {
+    let mut s = base();
+    s.bundle.counters.nations[1].supply_mp = Mp::ZERO;
+    assert!(has(&s, "L03", Severity::Error));
+}
+
+#[test]
+fn a01_a03_air_counters_need_sp_and_a_window_and_any_n_within_the_allotment() {
+    let mut s = base();
+    s.air(
+        "ju",
+        "german",
+        "german",
+        5,
+        crate::model::AirKind::GroundAttack,
+    );
+    assert!(found(&s).is_empty(), "{:?}", found(&s));
+    s.bundle.counters.air[0].sp = 0;
+    assert!(has(&s, "A01", Severity::Error));
+    let mut s = base();
+    s.air(
+        "ju",
+        "german",
+        "german",
+        5,
+        crate::model::AirKind::GroundAttack,
+    );
+    s.bundle.scenario.air[0].until = None;
+    assert!(has(&s, "A01", Severity::Error));
+    let mut s = base();
+    s.air(
+        "ju",
+        "german",
+        "german",
+        5,
+        crate::model::AirKind::GroundAttack,
+    );
+    s.bundle.scenario.air[0].choose = Some(2);
+    assert!(has(&s, "A03", Severity::Warning));
+}
+
+#[test]
+fn a02_soviet_air_never_flies_supply() {
+    let mut s = base();
+    s.air(
+        "yak",
+        "soviet",
+        "soviet",
+        4,
+        crate::model::AirKind::GroundAttack,
+    );
+    s.bundle.counters.nations[1].air_supply = true;
+    assert!(has(&s, "A02", Severity::Error));
+}
+
+#[test]
+fn b01_b02_barrage_needs_ammunition_days_and_two_guns_in_range() {
+    let mut s = base();
+    s.barrage("german", 0, &[1]);
+    assert!(has(&s, "B01", Severity::Error));
+    let mut s = base();
+    s.barrage("german", 4, &[]);
+    assert!(has(&s, "B01", Severity::Error));
+    let mut s = base();
+    s.barrage("german", 4, &[1]);
+    assert!(has(&s, "B02", Severity::Warning));
+    s.gun("a1", "german", "0708", 5, 3);
+    s.gun("a2", "german", "0706", 5, 3);
+    assert!(
+        !found(&s).iter().any(|(c, _)| *c == "B02"),
+        "{:?}",
+        found(&s)
+    );
+}
+
+#[test]
+fn k01_k04_kursk_special_rule_data() {
+    let mut s = base();
+    s.bundle.scenario.rules.repair_markers = 2;
+    assert!(has(&s, "K01", Severity::Error));
+    let mut s = base();
+    s.bundle.scenario.rules.mines = Some(crate::model::Mines {
+        dice: 5,
+        from: s.bundle.scenario.start,
+        until: s.bundle.scenario.start,
+        eligibility: crate::model::Eligibility::Activated,
+    });
+    assert!(has(&s, "K02", Severity::Error), "4 or 6 dice");
+    assert!(
+        has(&s, "K03", Severity::Warning),
+        "mines without a Fortified Line"
+    );
+    let mut s = base();
+    s.air(
+        "ju",
+        "german",
+        "german",
+        5,
+        crate::model::AirKind::GroundAttack,
+    );
+    s.bundle.scenario.rules.air_per_hex = None;
+    assert!(has(&s, "K04", Severity::Error));
+}
+
+#[test]
+fn m04_units_on_map_regions_no_hex_joins_are_reported() {
+    let mut s = base();
+    // Column 05 has no terrain: two sheets side by side without a join.
+    for r in 1..=10 {
+        s.bundle
+            .map
+            .hexes
+            .remove(&HexId::parse(&format!("05{r:02}")).unwrap());
+    }
+    assert!(has(&s, "M04", Severity::Warning));
+}

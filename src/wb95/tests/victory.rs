@@ -90,6 +90,10 @@ fn a_river_is_scored_once_by_a_unit_beyond_it_at_the_end_of_the_scorers_supply_p
     for f in s.bundle.map.hexsides.values_mut() {
         f[0].name = Some("Wisla".into());
     }
+    // A road from the supply edge: the crossing unit is supplied.
+    for c in 1..6 {
+        s.road(&format!("{c:02}05"), &format!("{:02}05", c + 1), "main");
+    }
     s.armor("g", "german", "0505", 6, 7);
     s.unit("far", "soviet", "1010");
     scored(

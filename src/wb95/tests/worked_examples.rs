@@ -173,8 +173,8 @@ fn we_5_5_2_r5_5_2_woods_and_river_add_up() {
 fn fortified_line(defender_sp: u8) -> Sandbox {
     let mut s = Sandbox::new(10, 10, 2);
     s.bundle.scenario.rules.fortified_lines = true;
-    // 20 + 5 + 4 SP in the book (division, artillery, air); here three ground units of
-    // the same 29 SP attack across the line: the same halving of the whole group.
+    // 20 + 5 + 4 SP in the book (division, artillery, air; see the test with support
+    // below); here three ground units of the same 29 SP attack across the line.
     for (id, sp) in [("a", 10), ("b", 10), ("c", 9)] {
         s.armor(id, "german", "0405", sp, 7);
     }
@@ -192,6 +192,45 @@ fn we_fl_the_line_halves_the_attack_and_gives_two_cms() {
     assert_eq!(o.initial, col("2:1"));
     assert_eq!(o.column, col("1:2"));
     assert!(o.fortified);
+}
+
+#[test]
+fn we_fl_with_artillery_and_air_the_whole_attack_is_halved() {
+    // The book's numbers: an armored division of 20 SP, artillery of 5 and air of 4 attack
+    // across the line into a Soviet division of 7 SP.
+    let mut s = Sandbox::new(10, 10, 2);
+    s.bundle.scenario.rules.fortified_lines = true;
+    s.armor("pzd", "german", "0405", 20, 7);
+    s.gun("art", "german", "0305", 5, 3);
+    s.unit("div", "soviet", "0505").sp = 7;
+    s.hexside("0405", "0505", "fl_line", Some("0505"));
+    s.air(
+        "ju",
+        "german",
+        "german",
+        4,
+        crate::model::AirKind::GroundAttack,
+    );
+    let mut g = start(&s);
+    g.apply(Action::AirMissions {
+        missions: vec![crate::wb95::AirMission {
+            counters: vec!["ju".into()],
+            kind: crate::wb95::MissionKind::OffensiveSupport,
+            hex: "0505".parse().unwrap(),
+            spread: vec![],
+        }],
+    })
+    .unwrap();
+    until(&mut g, PhaseKind::Combat, Side::A);
+    let mut o = order(&["pzd"], &["0505"]);
+    o.support = ids(&["art"]);
+    o.air = vec!["ju".into()];
+    let odds = g.assess(&g.engagement_of(Side::A, &o).unwrap());
+    let h = odds.attack.halving.as_ref().unwrap();
+    assert_eq!((h.before, h.after, h.rule), (29, 15, "R19.1.1"));
+    assert_eq!(odds.attack.total, 15);
+    assert_eq!(odds.initial, col("2:1"));
+    assert_eq!(odds.column, col("1:2"));
 }
 
 #[test]

@@ -1,0 +1,263 @@
+//! The scenario workbench: what the designer has selected, the side panel's tabs (forces,
+//! schedule, scenario settings, problems), the unit table, and caches of what the map
+//! shows (the stacks, the setup rules). Owned by the editor app; the Units tool and the
+//! canvas read it.
+
+use std::sync::Arc;
+
+use egui::Ui;
+
+use super::draft::Draft;
+use super::legality::{SetupRules, Verdict};
+use crate::editor::document::Document;
+use crate::editor::validation::Validator;
+use crate::editor::validation::panel::{self as problems_panel, Filter};
+use crate::hex::HexId;
+use crate::model::{FormationId, Subject, UnitId};
+use crate::render::counter::UnitLayer;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tab {
+    Forces,
+    Schedule,
+    Scenario,
+    Problems,
+}
+
+impl Tab {
+    pub const ALL: [Tab; 4] = [Tab::Forces, Tab::Schedule, Tab::Scenario, Tab::Problems];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Tab::Forces => "Forces",
+            Tab::Schedule => "Schedule",
+            Tab::Scenario => "Scenario",
+            Tab::Problems => "Problems",
+        }
+    }
+}
+
+/// What the designer has picked in the panels or on the map.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Selection {
+    pub unit: Option<UnitId>,
+    pub formation: Option<FormationId>,
+    /// A reinforcement group, by index.
+    pub reinforcement: Option<usize>,
+}
+
+/// Units dragged from the order of battle (one unit, or a whole formation's).
+#[derive(Clone, Debug, PartialEq)]
+pub struct DragUnits {
+    pub units: Vec<UnitId>,
+    pub label: String,
+    /// A whole formation: it spreads over hexes when dropped.
+    pub formation: bool,
+}
+
+/// How a dropped formation spreads from the drop hex.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SpreadMode {
+    /// Fill each hex up to 8 CEL, then the neighbours.
+    Fill,
+    /// One unit per hex.
+    OnePerHex,
+}
+
+/// A question the workbench must ask before acting.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Confirm {
+    /// Delete a unit that is used (where).
+    DeleteUnit(UnitId, Vec<String>),
+    /// Delete a formation holding units and sub-formations.
+    DeleteFormation(FormationId, usize, usize),
+}
+
+/// Something only the app can do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Request {
+    /// Centre the map on a hex and select it.
+    Show(HexId),
+}
+
+pub struct Workbench {
+    pub tab: Tab,
+    pub selection: Selection,
+    pub filter: String,
+    pub unplaced_only: bool,
+    pub spread: SpreadMode,
+    /// Hexes picked with Ctrl+click for a formation drop: it is dealt over them.
+    pub targets: Vec<HexId>,
+    /// The stack whose window is open.
+    pub stack_popup: Option<HexId>,
+    pub show_table: bool,
+    pub confirm: Option<Confirm>,
+    pub problem_filter: Filter,
+    /// The designer's notes are shown rendered.
+    pub notes_preview: bool,
+    pub requests: Vec<Request>,
+    pub status: Option<String>,
+    /// The unit table scrolls to the selected unit once after it was selected elsewhere.
+    scroll_to: Option<UnitId>,
+    /// A unit picked on the map: the tree opens its formations and scrolls to it once.
+    pub reveal: Option<UnitId>,
+    /// While a counter is dragged on the map: every hex's verdict for it, shaded under
+    /// the counters.
+    pub dragging: Option<Arc<Vec<(HexId, Verdict)>>>,
+    layer: Option<(u64, Arc<UnitLayer>)>,
+    rules: Option<(u64, Arc<SetupRules>)>,
+}
+
+impl Default for Workbench {
+    fn default() -> Self {
+        Self {
+            tab: Tab::Forces,
+            selection: Selection::default(),
+            filter: String::new(),
+            unplaced_only: false,
+            spread: SpreadMode::Fill,
+            targets: Vec::new(),
+            stack_popup: None,
+            show_table: false,
+            confirm: None,
+            problem_filter: Filter::default(),
+            notes_preview: false,
+            requests: Vec::new(),
+            status: None,
+            scroll_to: None,
+            reveal: None,
+            dragging: None,
+            layer: None,
+            rules: None,
+        }
+    }
+}
+
+impl Workbench {
+    /// True once per new selected unit: the unit table then scrolls to it.
+    pub fn take_scroll_to_unit(&mut self) -> bool {
+        if self.scroll_to != self.selection.unit {
+            self.scroll_to = self.selection.unit.clone();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Forgets selections and caches (another document was opened).
+    pub fn reset(&mut self) {
+        *self = Self {
+            tab: self.tab,
+            show_table: self.show_table,
+            ..Self::default()
+        };
+    }
+
+    /// The stacks of the setup, rebuilt when the document changes.
+    pub fn layer(&mut self, doc: &Document) -> Arc<UnitLayer> {
+        let rev = doc.revision();
+        match &self.layer {
+            Some((r, l)) if *r == rev => l.clone(),
+            _ => {
+                let l = Arc::new(match (doc.scenario(), doc.counters()) {
+                    (Some(s), Some(c)) => UnitLayer::of_setup(s, c),
+                    _ => UnitLayer::default(),
+                });
+                self.layer = Some((rev, l.clone()));
+                l
+            }
+        }
+    }
+
+    /// The setup rules (the engine's compiled board), rebuilt when the document changes.
+    pub fn rules(&mut self, doc: &Document) -> Option<Arc<SetupRules>> {
+        let b = doc.bundle()?;
+        let rev = doc.revision();
+        match &self.rules {
+            Some((r, x)) if *r == rev => Some(x.clone()),
+            _ => {
+                let x = Arc::new(SetupRules::new(b));
+                self.rules = Some((rev, x.clone()));
+                Some(x)
+            }
+        }
+    }
+
+    /// Runs `f` on a draft of the document's scenario and applies the result as one step.
+    pub fn edit(doc: &mut Document, label: &str, f: impl FnOnce(&mut Draft)) {
+        let Some(b) = doc.bundle() else { return };
+        let mut d = Draft::new(&b.scenario, &b.counters);
+        f(&mut d);
+        let edit = d.finish(label);
+        doc.apply(edit);
+    }
+
+    /// Like [`Workbench::edit`], typed into the field `key` (one step per field).
+    pub fn edit_in_field(doc: &mut Document, key: u64, label: &str, f: impl FnOnce(&mut Draft)) {
+        let Some(b) = doc.bundle() else { return };
+        let mut d = Draft::new(&b.scenario, &b.counters);
+        f(&mut d);
+        let edit = d.finish(label);
+        doc.apply_in_field(edit, key);
+    }
+
+    /// Shows a clicked problem: its subject selected and centred, or else the tab where
+    /// it is fixed (settings, supply and victory problems on the Scenario tab, arrivals
+    /// on the Schedule tab).
+    pub fn show_problem(&mut self, p: &crate::model::Problem, doc: &Document) {
+        match (&p.subject, p.code.chars().next()) {
+            (Some(Subject::Side(_)), _) | (None, Some('S' | 'L' | 'V' | 'A' | 'B' | 'K')) => {
+                self.tab = Tab::Scenario
+            }
+            (None, Some('R')) => self.tab = Tab::Schedule,
+            (Some(s), _) => self.show_subject(s, doc),
+            _ => {}
+        }
+    }
+
+    /// Selects a problem's subject and asks the app to show it.
+    pub fn show_subject(&mut self, subject: &Subject, doc: &Document) {
+        match subject {
+            Subject::Unit(u) => {
+                self.selection.unit = Some(u.clone());
+                self.tab = Tab::Forces;
+            }
+            Subject::Formation(f) => {
+                self.selection.formation = Some(f.clone());
+                self.tab = Tab::Forces;
+            }
+            _ => {}
+        }
+        if let Some(h) = crate::editor::validation::markers::hex_of(subject, doc) {
+            self.requests.push(Request::Show(h));
+        }
+    }
+
+    /// The side panel of a scenario: the tab strip and the active tab.
+    pub fn panel(&mut self, ui: &mut Ui, doc: &mut Document, v: &Validator) {
+        ui.horizontal(|ui| {
+            for t in Tab::ALL {
+                let name = match t {
+                    Tab::Problems => format!("Problems ({})", v.problems().len()),
+                    _ => t.name().to_owned(),
+                };
+                if ui.selectable_label(self.tab == t, name).clicked() {
+                    self.tab = t;
+                }
+            }
+        });
+        ui.separator();
+        match self.tab {
+            Tab::Forces => super::oob::show(ui, self, doc),
+            Tab::Schedule => super::schedule::show(ui, self, doc),
+            Tab::Scenario => super::settings::show(ui, self, doc),
+            Tab::Problems => {
+                let stale = v.is_stale(doc);
+                if let Some(p) = problems_panel::show(ui, v, &mut self.problem_filter, stale) {
+                    self.show_problem(&p, doc);
+                }
+            }
+        }
+        super::confirm::dialog(ui.ctx(), self, doc);
+    }
+}

@@ -1,0 +1,617 @@
+//! Editor part 2 driven as a user would, with egui_kittest (no display, no GPU): creating
+//! a unit, placing it by dragging from the order of battle, a stacking error from the live
+//! validation appearing and going away on undo, scheduling a reinforcement, changing the
+//! victory levels, saving and reopening; and building a new scenario on the Kursk northern
+//! map from scratch with UI interactions only.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use egui::{Event, Key, Modifiers, PointerButton, Pos2, vec2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use sztab::editor::EditorApp;
+use sztab::hex::HexId;
+use sztab::model::{Bundle, Scenario, io};
+
+fn root(p: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(p)
+}
+
+/// The fixture scenario with its map and counters copied into `dir`.
+fn fixture_copy(dir: &Path) -> PathBuf {
+    for f in ["mini.scenario.ron", "mini.counters.ron"] {
+        std::fs::copy(root(&format!("tests/fixtures/{f}")), dir.join(f)).unwrap();
+    }
+    let map = std::fs::read_to_string(root("tests/fixtures/mini.map.ron")).unwrap();
+    let cat = root("assets/wb95/kursk-1943.terrain.ron");
+    let map = map.replace(
+        "../../assets/wb95/kursk-1943.terrain.ron",
+        &cat.display().to_string(),
+    );
+    std::fs::write(dir.join("mini.map.ron"), map).unwrap();
+    dir.join("mini.scenario.ron")
+}
+
+fn harness(app: EditorApp) -> Harness<'static, EditorApp> {
+    let mut h = Harness::builder()
+        .with_size(vec2(1600.0, 1000.0))
+        .with_max_steps(40)
+        .build_ui_state(|ui, app: &mut EditorApp| app.ui(ui), app);
+    h.run();
+    h
+}
+
+fn open(path: &Path) -> Harness<'static, EditorApp> {
+    let mut h = harness(EditorApp::open(Some(path.to_owned())));
+    settle(&mut h);
+    h
+}
+
+/// Runs frames until the live validation has checked the current document.
+fn settle(h: &mut Harness<EditorApp>) {
+    let t = Instant::now();
+    loop {
+        h.step();
+        let app = h.state();
+        let busy = app.doc().is_some_and(|d| app.validator.busy(d));
+        if !busy {
+            break;
+        }
+        assert!(
+            t.elapsed() < Duration::from_secs(20),
+            "validation never finished"
+        );
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    h.run();
+}
+
+fn button(h: &Harness<EditorApp>, pos: Pos2, pressed: bool) {
+    h.event(Event::PointerButton {
+        pos,
+        button: PointerButton::Primary,
+        pressed,
+        modifiers: Modifiers::NONE,
+    });
+}
+
+/// Press at `from`, move there in steps, release at `to`.
+fn drag(h: &mut Harness<EditorApp>, from: Pos2, to: Pos2) {
+    h.hover_at(from);
+    h.step();
+    button(h, from, true);
+    h.step();
+    for k in 1..=8 {
+        let t = k as f32 / 8.0;
+        h.hover_at(from + (to - from) * t);
+        h.step();
+    }
+    button(h, to, false);
+    h.step();
+    h.run();
+}
+
+fn hex_pos(h: &Harness<EditorApp>, s: &str) -> Pos2 {
+    h.state().hex_screen_pos(HexId::parse(s).unwrap()).unwrap()
+}
+
+fn scenario(h: &Harness<EditorApp>) -> Scenario {
+    h.state().doc().unwrap().scenario().unwrap().clone()
+}
+
+fn placed_on(h: &Harness<EditorApp>, unit: &str) -> Option<HexId> {
+    scenario(h)
+        .setup
+        .iter()
+        .find(|p| p.unit.as_str() == unit)
+        .map(|p| p.hex)
+}
+
+fn codes(h: &Harness<EditorApp>) -> Vec<&'static str> {
+    h.state()
+        .validator
+        .problems()
+        .iter()
+        .map(|p| p.code)
+        .collect()
+}
+
+fn click(h: &mut Harness<EditorApp>, label: &str) {
+    h.get_by_label(label).click();
+    h.run();
+}
+
+/// Replaces the text of the field named `label` with `text`.
+fn type_into(h: &mut Harness<EditorApp>, label: &str, text: &str) {
+    h.get_by_label(label).click();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.run();
+    h.get_by_label(label).type_text(text);
+    h.run();
+}
+
+/// Leaves a field (its typing becomes one undo step).
+fn leave_field(h: &mut Harness<EditorApp>) {
+    h.key_press(Key::Escape);
+    h.run();
+}
+
+fn undo(h: &mut Harness<EditorApp>) {
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+}
+
+#[test]
+fn create_a_unit_validate_its_values_and_place_it_by_drag() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&fixture_copy(dir.path()));
+    assert!(!codes(&h).iter().any(|c| c.starts_with('P') && *c == "P01"));
+    // Open the corps, pick the 10th Infantry Division and add a unit to it.
+    click(&mut h, "XX — XX Army Corps (10)");
+    click(&mut h, "10ID — 10th Infantry Division (3)");
+    click(&mut h, "Add unit");
+    let c = h.state().doc().unwrap().counters().unwrap().clone();
+    let u = c
+        .unit("10ID/86")
+        .expect("a copy of the division's last regiment, numbered on");
+    assert_eq!((u.designation.as_str(), u.sp), ("86", 4));
+    // A bad value is shown, not taken; a good one is.
+    type_into(&mut h, "SP of 10ID/86", "x");
+    assert_eq!(
+        h.state()
+            .doc()
+            .unwrap()
+            .counters()
+            .unwrap()
+            .unit("10ID/86")
+            .unwrap()
+            .sp,
+        4
+    );
+    type_into(&mut h, "SP of 10ID/86", "5");
+    leave_field(&mut h);
+    assert_eq!(
+        h.state()
+            .doc()
+            .unwrap()
+            .counters()
+            .unwrap()
+            .unit("10ID/86")
+            .unwrap()
+            .sp,
+        5
+    );
+    // Drag its row from the order of battle onto 0303.
+    let row = h
+        .get_by_label_contains("10ID/86  — unplaced")
+        .rect()
+        .center();
+    let to = hex_pos(&h, "0303");
+    drag(&mut h, row, to);
+    assert_eq!(
+        placed_on(&h, "10ID/86"),
+        Some(HexId::parse("0303").unwrap())
+    );
+    settle(&mut h);
+    assert!(!codes(&h).contains(&"P01"));
+}
+
+#[test]
+fn a_ninth_cel_is_a_stacking_error_until_undone() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&fixture_copy(dir.path()));
+    // 0605 holds two 2-CEL tank battalions; two 2-CEL regiments make 8 CEL.
+    for from in ["0606", "0607"] {
+        let (a, b) = (hex_pos(&h, from), hex_pos(&h, "0605"));
+        drag(&mut h, a, b);
+    }
+    settle(&mut h);
+    assert!(!codes(&h).contains(&"P01"), "{:?}", codes(&h));
+    // The corps HQ is the ninth CEL.
+    let (a, b) = (hex_pos(&h, "0304"), hex_pos(&h, "0605"));
+    drag(&mut h, a, b);
+    assert_eq!(placed_on(&h, "HQ XX"), Some(HexId::parse("0605").unwrap()));
+    settle(&mut h);
+    let p01: Vec<_> = h
+        .state()
+        .validator
+        .problems()
+        .iter()
+        .filter(|p| p.code == "P01")
+        .collect();
+    assert_eq!(p01.len(), 1, "{:?}", codes(&h));
+    assert!(p01[0].message.contains("9 CEL"), "{}", p01[0].message);
+    // The Problems tab lists it; clicking it selects and centres the hex.
+    let tab = format!("Problems ({})", h.state().validator.problems().len());
+    click(&mut h, &tab);
+    h.get_by_label_contains("P01 (R3.2.1)").click();
+    h.run();
+    undo(&mut h);
+    assert_eq!(placed_on(&h, "HQ XX"), Some(HexId::parse("0304").unwrap()));
+    settle(&mut h);
+    assert!(!codes(&h).contains(&"P01"), "{:?}", codes(&h));
+}
+
+#[test]
+fn schedule_a_reinforcement_change_victory_levels_save_and_reopen() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = fixture_copy(dir.path());
+    let mut h = open(&path);
+    // Select a unit in the tree, then schedule it as a new reinforcement.
+    click(&mut h, "60A — 60th Army (8)");
+    click(&mut h, "IIARM — II Tank Corps (3)");
+    h.get_by_label_contains("IIARM/169  — 1007").click();
+    h.run();
+    click(&mut h, "Schedule");
+    click(&mut h, "New reinforcement");
+    click(&mut h, "Add selected unit IIARM/169");
+    type_into(&mut h, "Arrival date", "1943-07-07");
+    leave_field(&mut h);
+    let s = scenario(&h);
+    let r = s.reinforcements.last().unwrap();
+    assert_eq!(r.units.last().unwrap().as_str(), "IIARM/169");
+    assert_eq!(r.date.to_string(), "1943-07-07");
+    assert_eq!(
+        placed_on(&h, "IIARM/169"),
+        None,
+        "a scheduled unit leaves the map"
+    );
+    click(&mut h, "Half MP on the turn it enters");
+    assert!(
+        scenario(&h)
+            .reinforcements
+            .last()
+            .unwrap()
+            .half_mp_first_turn
+    );
+    // The victory levels: the German victory from 9 VP.
+    click(&mut h, "Scenario");
+    type_into(&mut h, "Minimum VP of level 2", "9");
+    leave_field(&mut h);
+    let v = scenario(&h).victory.unwrap();
+    assert_eq!(v.levels[1].min_vp, Some(9));
+    settle(&mut h);
+    assert_eq!(h.state().validator.errors(), 0, "{:?}", codes(&h));
+    // Save, reopen: everything is there.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    assert!(!h.state().doc().unwrap().is_dirty());
+    let edited = scenario(&h);
+    let (reopened, problems) = Bundle::load(&path).unwrap();
+    assert!(problems.iter().all(|p| !p.is_error()), "{problems:?}");
+    assert_eq!(reopened.scenario, edited);
+    let h2 = open(&path);
+    assert_eq!(scenario(&h2), edited);
+}
+
+#[test]
+fn saving_writes_a_changed_counter_set_and_undo_restores_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = fixture_copy(dir.path());
+    let mut h = open(&path);
+    click(&mut h, "XX — XX Army Corps (10)");
+    click(&mut h, "1PzD — 1st Panzer Division (4)");
+    h.get_by_label_contains("113  1PzD/113").click();
+    h.run();
+    click(&mut h, "Duplicate");
+    assert!(
+        h.state()
+            .doc()
+            .unwrap()
+            .counters()
+            .unwrap()
+            .unit("1PzD/114")
+            .is_some()
+    );
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    let saved = io::load_counters(&dir.path().join("mini.counters.ron"))
+        .unwrap()
+        .value;
+    assert_eq!(&saved, h.state().doc().unwrap().counters().unwrap());
+    undo(&mut h);
+    assert!(
+        h.state()
+            .doc()
+            .unwrap()
+            .counters()
+            .unwrap()
+            .unit("1PzD/114")
+            .is_none()
+    );
+}
+
+/// A new small scenario on the Kursk northern map, from File → New scenario to a saved
+/// file that validates and plays, with UI interactions only.
+#[test]
+fn build_a_scenario_on_the_northern_map_from_scratch() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(EditorApp::open(None));
+    click(&mut h, "File");
+    click(&mut h, "New scenario…");
+    type_into(&mut h, "Title", "Ponyri station");
+    let map = root("scenarios/kursk-1943/north.map.ron");
+    type_into(&mut h, "Map file", &map.display().to_string());
+    type_into(&mut h, "First day", "1943-07-10");
+    click(&mut h, "Create scenario");
+    // The new scenario asks for its file at once.
+    let path = dir.path().join("ponyri.scenario.ron");
+    type_into(&mut h, "Path", &path.display().to_string());
+    click(&mut h, "Save file");
+    assert!(path.exists(), "{:?}", h.state().error());
+    assert!(dir.path().join("ponyri.counters.ron").exists());
+
+    // Forces: a German division of three regiments, a Soviet division of two.
+    click(&mut h, "Add formation to Germany");
+    type_into(&mut h, "Id of formation Formation 2", "292 ID");
+    leave_field(&mut h);
+    type_into(
+        &mut h,
+        "Name of formation 292 ID",
+        "292nd Infantry Division",
+    );
+    leave_field(&mut h);
+    for _ in 0..3 {
+        click(&mut h, "Add unit");
+    }
+    click(&mut h, "Add formation to Soviet Union");
+    type_into(&mut h, "Id of formation Formation 2", "81 RD");
+    leave_field(&mut h);
+    type_into(&mut h, "Name of formation 81 RD", "81st Rifle Division");
+    leave_field(&mut h);
+    for _ in 0..2 {
+        click(&mut h, "Add unit");
+    }
+    let c = h.state().doc().unwrap().counters().unwrap().clone();
+    assert_eq!(c.units.len(), 5);
+    assert_eq!(c.unit("3/292 ID").unwrap().nation.as_str(), "german");
+    assert_eq!(c.unit("2/81 RD").unwrap().nation.as_str(), "soviet");
+
+    // Setup: drag each division onto the map; it fills stacks up to 8 CEL.
+    let row = h
+        .get_by_label("292 ID — 292nd Infantry Division (3)")
+        .rect()
+        .center();
+    let to = hex_pos(&h, "1607");
+    drag(&mut h, row, to);
+    let row = h
+        .get_by_label("81 RD — 81st Rifle Division (2)")
+        .rect()
+        .center();
+    let to = hex_pos(&h, "1709");
+    drag(&mut h, row, to);
+    assert_eq!(scenario(&h).setup.len(), 5);
+    assert_eq!(
+        placed_on(&h, "1/81 RD"),
+        Some(HexId::parse("1709").unwrap())
+    );
+
+    // A fourth German regiment arrives on turn 2 from the north edge.
+    click(&mut h, "292 ID — 292nd Infantry Division (3)");
+    click(&mut h, "Add unit");
+    click(&mut h, "Schedule");
+    click(&mut h, "New reinforcement");
+    click(&mut h, "Add selected unit 4/292 ID");
+    click(&mut h, "north edge");
+    let r = scenario(&h).reinforcements[0].clone();
+    assert_eq!(r.units[0].as_str(), "4/292 ID");
+    assert_eq!(r.date.to_string(), "1943-07-11");
+
+    // Scenario: three turns, supply, victory for holding Ponyri.
+    click(&mut h, "Scenario");
+    type_into(&mut h, "Turns", "3");
+    leave_field(&mut h);
+    click(&mut h, "Sides and supply");
+    h.get_by_label_contains("Supply sources of Germany").click();
+    h.run();
+    click(&mut h, "north edge");
+    h.get_by_label_contains("Supply sources of Soviet Union")
+        .click();
+    h.run();
+    click(&mut h, "east edge");
+    click(&mut h, "Add victory conditions");
+    click(&mut h, "Add VP award");
+    h.get_by_label("Event of award 1").click();
+    h.run();
+    click(&mut h, "place held at the end");
+    h.get_by_label("Place or river of award 1").click();
+    h.run();
+    click(&mut h, "Ponyri");
+    let s = scenario(&h);
+    assert_eq!(s.turns(), 3);
+    assert_eq!(s.sides[0].supply.len(), 1);
+    assert_eq!(s.sides[1].supply.len(), 1);
+    let v = s.victory.clone().unwrap();
+    assert_eq!(
+        v.points[0].event,
+        sztab::model::VpEvent::ControlPlace("Ponyri".into())
+    );
+
+    settle(&mut h);
+    assert_eq!(
+        h.state().validator.errors(),
+        0,
+        "{:?}",
+        h.state().validator.problems()
+    );
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+
+    // The saved files validate and play.
+    let report = sztab::validate::validate_file(&path).unwrap();
+    assert_eq!(report.errors(), 0, "{:?}", report.problems);
+    let (b, _) = Bundle::load(&path).unwrap();
+    let mut g = sztab::wb95::Game::new(&b, 3).unwrap();
+    let mut bots: Vec<(sztab::model::SideId, Box<dyn sztab::ai::Player>)> = vec![
+        ("german".into(), Box::new(sztab::ai::RandomBot::new(1))),
+        ("soviet".into(), Box::new(sztab::ai::RandomBot::new(2))),
+    ];
+    let played = sztab::ai::play_out(&mut g, &mut bots, 100_000, |_, _, _| {}).unwrap();
+    assert_eq!(played.result.turn, 3);
+}
+
+/// The example built with the editor (scenarios/examples) stays valid and playable.
+#[test]
+fn the_example_scenario_validates_and_plays() {
+    let path = root("scenarios/examples/ponyri-station.scenario.ron");
+    let report = sztab::validate::validate_file(&path).unwrap();
+    assert_eq!(report.errors(), 0, "{:?}", report.problems);
+    let (b, _) = Bundle::load(&path).unwrap();
+    let mut g = sztab::wb95::Game::new(&b, 5).unwrap();
+    let mut bots: Vec<(sztab::model::SideId, Box<dyn sztab::ai::Player>)> = vec![
+        ("german".into(), Box::new(sztab::ai::RandomBot::new(9))),
+        ("soviet".into(), Box::new(sztab::ai::RandomBot::new(10))),
+    ];
+    let played = sztab::ai::play_out(&mut g, &mut bots, 100_000, |_, _, _| {}).unwrap();
+    assert_eq!(played.result.turn, 3);
+}
+
+#[test]
+fn drag_a_unit_onto_a_formation_to_move_it_and_see_setup_zones() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&fixture_copy(dir.path()));
+    click(&mut h, "60A — 60th Army (8)");
+    let from = h.get_by_label_contains("202  202  — 0805").rect().center();
+    let to = h.get_by_label("IIARM — II Tank Corps (3)").rect().center();
+    drag(&mut h, from, to);
+    let c = h.state().doc().unwrap().counters().unwrap().clone();
+    assert_eq!(
+        c.unit("202").unwrap().formation.as_ref().unwrap().as_str(),
+        "IIARM"
+    );
+    // A German unit dropped on a Soviet formation stays where it is.
+    click(&mut h, "XX — XX Army Corps (10)");
+    let from = h.get_by_label_contains("HQ XX  HQ XX").rect().center();
+    let to = h.get_by_label("IIARM — II Tank Corps (4)").rect().center();
+    drag(&mut h, from, to);
+    let c = h.state().doc().unwrap().counters().unwrap().clone();
+    assert_eq!(
+        c.unit("HQ XX")
+            .unwrap()
+            .formation
+            .as_ref()
+            .unwrap()
+            .as_str(),
+        "XX"
+    );
+    undo(&mut h);
+    let c = h.state().doc().unwrap().counters().unwrap().clone();
+    assert_eq!(
+        c.unit("202").unwrap().formation.as_ref().unwrap().as_str(),
+        "60A"
+    );
+    // The engine's initial control map gives each side its setup zone.
+    settle(&mut h);
+    let control = h.state().validator.control();
+    let of = |hex: &str| {
+        control
+            .iter()
+            .find(|(x, _)| *x == HexId::parse(hex).unwrap())
+            .map(|(_, s)| s.to_string())
+    };
+    assert_eq!(of("0605").as_deref(), Some("german"));
+    assert_eq!(of("0805").as_deref(), Some("soviet"));
+}
+
+/// `sztab card` writes the rulebook-style page: setup lines by army with hexes, counter
+/// pictures, reinforcements, special rules and victory conditions.
+#[test]
+fn the_card_command_writes_a_rulebook_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("card.html");
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_sztab"))
+        .args([
+            "card",
+            "scenarios/kursk-1943/armored-claws.scenario.ron",
+            "--out",
+        ])
+        .arg(&out)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let html = std::fs::read_to_string(&out).unwrap();
+    for text in [
+        "<h1>Armored Claws: the northern front, 7-23 July 1943</h1>",
+        "18 PzD (-1), 244 AG-BR",
+        "258 ID",
+        "0502, 0703, 0904",
+        "12 VII 1943 (6)",
+        "½ MP on the turn it enters",
+        "Soviet Fortified Lines are in play",
+        "26 or more",
+        "@media print",
+        "<svg",
+    ] {
+        assert!(html.contains(text), "{text} missing from the card");
+    }
+    let missing = std::process::Command::new(env!("CARGO_BIN_EXE_sztab"))
+        .args(["card", "nowhere.scenario.ron", "--out"])
+        .arg(&out)
+        .status()
+        .unwrap();
+    assert_eq!(missing.code(), Some(2));
+}
+
+#[test]
+fn the_stack_window_reorders_and_reduces_and_delete_asks_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&fixture_copy(dir.path()));
+    // A click on a stack opens its window, top unit first.
+    let at = hex_pos(&h, "0605");
+    drag(&mut h, at, at);
+    h.get_by_label("Stack 0605");
+    h.get_all_by_label("Down").next().unwrap().click();
+    h.run();
+    let order: Vec<String> = scenario(&h)
+        .setup
+        .iter()
+        .filter(|p| p.hex == HexId::parse("0605").unwrap())
+        .map(|p| p.unit.to_string())
+        .collect();
+    assert_eq!(order, ["1PzD/2", "1PzD/1"]);
+    h.get_all_by_label("reduced").next().unwrap().click();
+    h.run();
+    let p = scenario(&h)
+        .setup
+        .into_iter()
+        .find(|p| p.unit.as_str() == "1PzD/2")
+        .unwrap();
+    assert_eq!(p.cel, Some(1));
+    // Delete unplaces the selected unit (picked by its counter in the window).
+    click(&mut h, "Select 1PzD/2");
+    h.key_press(Key::Escape);
+    h.run();
+    h.key_press(Key::Delete);
+    h.run();
+    assert_eq!(placed_on(&h, "1PzD/2"), None);
+    undo(&mut h);
+    assert!(placed_on(&h, "1PzD/2").is_some());
+    // Deleting a placed unit asks, then removes it everywhere; undo brings it back.
+    click(&mut h, "Delete unit");
+    h.get_by_label("Delete unit 1PzD/2?");
+    click(&mut h, "Delete");
+    assert!(
+        h.state()
+            .doc()
+            .unwrap()
+            .counters()
+            .unwrap()
+            .unit("1PzD/2")
+            .is_none()
+    );
+    assert_eq!(placed_on(&h, "1PzD/2"), None);
+    undo(&mut h);
+    assert!(
+        h.state()
+            .doc()
+            .unwrap()
+            .counters()
+            .unwrap()
+            .unit("1PzD/2")
+            .is_some()
+    );
+    assert!(placed_on(&h, "1PzD/2").is_some());
+}
