@@ -3,6 +3,7 @@
 //! Data flows one way: files → [`model`] → engine → [`editor`] and [`cli`].
 
 pub mod ai;
+pub mod balance;
 pub mod card;
 pub mod cli;
 pub mod editor;

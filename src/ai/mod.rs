@@ -1,9 +1,13 @@
 //! Players that answer a game's decisions: the `Player` trait, a driver that plays a
-//! game to its end, and the random-legal bot.
+//! game to its end, the random-legal bot and the heuristic bot.
 
+pub mod heuristic;
 mod random;
+mod spec;
 
+pub use heuristic::HeuristicBot;
 pub use random::RandomBot;
+pub use spec::{BotKind, BotSpec};
 
 use crate::model::SideId;
 use crate::wb95::{Action, Decision, Event, Fingerprint, Game, GameResult, Pending, RuleError};

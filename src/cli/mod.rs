@@ -1,5 +1,6 @@
 //! The `sztab` command line: one subcommand per file, each a thin layer over the library.
 
+mod balance;
 mod card;
 mod odds;
 mod play;
@@ -43,6 +44,8 @@ enum Command {
     Replay(replay::Args),
     /// Print the odds of an attack in a scenario's setup position.
     Odds(odds::Args),
+    /// Let bots play many games of a scenario and summarize the results.
+    Balance(balance::Args),
     /// Write a scenario's setup card: a printable HTML page like the rulebook's.
     Card(card::Args),
 }
@@ -59,6 +62,7 @@ pub fn run() -> ExitCode {
         Some(Command::Play(args)) => play::run(&args),
         Some(Command::Replay(args)) => replay::run(&args),
         Some(Command::Odds(args)) => odds::run(&args),
+        Some(Command::Balance(args)) => balance::run(&args),
         Some(Command::Card(args)) => card::run(&args),
     }
 }

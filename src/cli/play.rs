@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use crate::ai::{Player, RandomBot, play_out};
+use crate::ai::{BotSpec, Player, play_out};
 use crate::model::{Bundle, SideId, io::write_atomic};
 use crate::wb95::event::{Motion, OosReason};
 use crate::wb95::{Action, Event, Game, GameLog};
@@ -13,9 +13,10 @@ use crate::wb95::{Action, Event, Game, GameLog};
 pub struct Args {
     /// The scenario to play (*.scenario.ron).
     scenario: PathBuf,
-    /// A bot for a side, `SIDE=KIND` with the scenario's side id; KIND is `random`.
+    /// A bot for a side, `SIDE=KIND` with the scenario's side id; KIND is `random`,
+    /// `heuristic` or `heuristic:STRENGTH` (1-5, default 3).
     #[arg(long = "bot", value_parser = parse_bot, required = true)]
-    bots: Vec<(String, String)>,
+    bots: Vec<(String, BotSpec)>,
     /// Seed of the dice (and of the bots).
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -27,14 +28,11 @@ pub struct Args {
     verbose: bool,
 }
 
-fn parse_bot(s: &str) -> Result<(String, String), String> {
+pub(crate) fn parse_bot(s: &str) -> Result<(String, BotSpec), String> {
     let (side, kind) = s
         .split_once('=')
         .ok_or_else(|| format!("\"{s}\" should be SIDE=KIND, e.g. german=random"))?;
-    if kind != "random" {
-        return Err(format!("unknown bot \"{kind}\"; the bots are: random"));
-    }
-    Ok((side.to_string(), kind.to_string()))
+    Ok((side.to_string(), kind.parse()?))
 }
 
 /// Loads a scenario and starts a game, reporting problems on stderr.
@@ -64,7 +62,7 @@ pub fn run(args: &Args) -> ExitCode {
         Err(code) => return code,
     };
     let mut players: Vec<(SideId, Box<dyn Player>)> = Vec::new();
-    for (i, (side, _kind)) in args.bots.iter().enumerate() {
+    for (i, (side, bot)) in args.bots.iter().enumerate() {
         if game.side_of_id(side).is_none() {
             let sides: Vec<String> = game
                 .prepared()
@@ -82,7 +80,7 @@ pub fn run(args: &Args) -> ExitCode {
             .seed
             .wrapping_mul(0x9e37_79b9_7f4a_7c15)
             .wrapping_add(i as u64 + 1);
-        players.push((SideId::new(side.clone()), Box::new(RandomBot::new(seed))));
+        players.push((SideId::new(side.clone()), bot.build(seed)));
     }
     println!("{} — seed {}", game.prepared().title, args.seed);
     let mut chron = Chronicle::new(args.verbose);

@@ -1,0 +1,56 @@
+//! Heuristic-bot benchmarks: one full game of Armored Claws (17 turns, about 150
+//! units) with the heuristic bot on both sides, at the default strength and at the
+//! weakest and strongest, and one game of the fixture scenario.
+
+use std::hint::black_box;
+use std::path::Path;
+use std::sync::Arc;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use sztab::ai::BotSpec;
+use sztab::balance::{MAX_ACTIONS, game_seed, play_one};
+use sztab::model::Bundle;
+use sztab::wb95::Game;
+use sztab::wb95::prepared::Prepared;
+
+fn prepared(path: &str) -> Arc<Prepared> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
+    let bundle = Bundle::load(&path).expect("the scenario loads").0;
+    Game::new(&bundle, 1)
+        .expect("the scenario plays")
+        .prepared()
+        .clone()
+}
+
+fn benches(c: &mut Criterion) {
+    let claws = prepared("scenarios/kursk-1943/armored-claws.scenario.ron");
+    let mut group = c.benchmark_group("heuristic");
+    group.sample_size(20);
+    for strength in [3u8, 1, 5] {
+        let bots = [BotSpec::heuristic(strength); 2];
+        group.bench_function(
+            format!("game: heuristic:{strength} both sides, Armored Claws (17 turns)"),
+            |b| {
+                let mut i = 0;
+                b.iter(|| {
+                    i += 1;
+                    let r = play_one(&claws, bots, i, game_seed(1, i), MAX_ACTIONS);
+                    black_box(r)
+                })
+            },
+        );
+    }
+    let fixture = prepared("tests/fixtures/mini.scenario.ron");
+    group.bench_function("game: heuristic:3 both sides, fixture (4 turns)", |b| {
+        let mut i = 0;
+        b.iter(|| {
+            i += 1;
+            let bots = [BotSpec::heuristic(3); 2];
+            black_box(play_one(&fixture, bots, i, game_seed(1, i), MAX_ACTIONS))
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(bot, benches);
+criterion_main!(bot);

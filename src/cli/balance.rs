@@ -1,0 +1,224 @@
+//! `sztab balance SCENARIO --games N [--bot SIDE=KIND]... [--strength N|SIDE=N]...
+//! [--seed S] [--jobs N] [--csv FILE] [--shard K/N]`: bots play many games and the
+//! summary says how balanced the scenario is; `sztab balance --merge a.csv b.csv ...`
+//! summarizes shard files as one study.
+
+use std::io::{BufReader, IsTerminal};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+use super::play::{parse_bot, start_game};
+use crate::ai::{BotKind, BotSpec};
+use crate::balance::{self, Config, Progress, Shard, StudyInfo, Summary, csv};
+use crate::model::io::write_atomic;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The scenario to study (*.scenario.ron); not with --merge.
+    #[arg(required_unless_present = "merge")]
+    scenario: Option<PathBuf>,
+    /// Games in the study (all shards together).
+    #[arg(long, default_value_t = 100)]
+    games: u64,
+    /// The bot of a side, `SIDE=KIND` (KIND: random, heuristic, heuristic:1-5); sides
+    /// not named get the heuristic bot.
+    #[arg(long = "bot", value_parser = parse_bot)]
+    bots: Vec<(String, BotSpec)>,
+    /// Strength (1-5) of the heuristic bots: `N` for both sides or `SIDE=N` for one.
+    #[arg(long = "strength")]
+    strength: Vec<String>,
+    /// Base seed: game i is seeded from it and i, whatever the threads or shards.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (default: every core).
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// Write the per-game records here (one row per game).
+    #[arg(long)]
+    csv: Option<PathBuf>,
+    /// Write the combat heat map here (hex,combats), hottest first.
+    #[arg(long = "heat-csv")]
+    heat_csv: Option<PathBuf>,
+    /// Play only the K-th of N disjoint parts of the study, e.g. 3/8.
+    #[arg(long)]
+    shard: Option<Shard>,
+    /// Summarize these CSV files (shards of one study) instead of playing.
+    #[arg(long, num_args = 1.., conflicts_with_all = ["scenario", "shard", "bots", "strength", "jobs"])]
+    merge: Vec<PathBuf>,
+    /// How many of the hottest hexes to list.
+    #[arg(long, default_value_t = 10)]
+    hottest: usize,
+    /// No progress line on stderr.
+    #[arg(long)]
+    quiet: bool,
+}
+
+pub fn run(args: &Args) -> ExitCode {
+    if !args.merge.is_empty() {
+        return merge(args);
+    }
+    let Some(path) = &args.scenario else {
+        eprintln!("sztab balance: name a scenario, or --merge CSV files");
+        return ExitCode::from(2);
+    };
+    let (_, game) = match start_game(path, args.seed, "balance") {
+        Ok(x) => x,
+        Err(code) => return code,
+    };
+    let prepared = game.prepared().clone();
+    let side_ids: Vec<String> = prepared.sides.iter().map(|s| s.id.to_string()).collect();
+    let side_ix = |name: &str| side_ids.iter().position(|s| s == name);
+    let mut bots = [BotSpec::default(); 2];
+    for (side, bot) in &args.bots {
+        match side_ix(side) {
+            Some(i) => bots[i] = *bot,
+            None => {
+                eprintln!(
+                    "sztab balance: no side \"{side}\" in this scenario; its sides are {}",
+                    side_ids.join(", ")
+                );
+                return ExitCode::from(2);
+            }
+        }
+    }
+    for s in &args.strength {
+        let (who, n) = match s.split_once('=') {
+            Some((side, n)) => (side_ix(side).map(|i| vec![i]), n),
+            None => (Some(vec![0, 1]), s.as_str()),
+        };
+        let (Some(who), Ok(n @ 1..=5)) = (who, n.parse::<u8>()) else {
+            eprintln!(
+                "sztab balance: --strength \"{s}\" should be N or SIDE=N with N 1-5 and SIDE one of {}",
+                side_ids.join(", ")
+            );
+            return ExitCode::from(2);
+        };
+        for i in who {
+            if bots[i].kind == BotKind::Heuristic {
+                bots[i] = bots[i].with_strength(n);
+            }
+        }
+    }
+    let config = Config {
+        games: args.games,
+        seed: args.seed,
+        bots,
+        shard: args.shard.unwrap_or(Shard::ALL),
+        jobs: args.jobs,
+        ..Config::default()
+    };
+    let range = config.shard.range(config.games);
+    let total = range.end - range.start;
+    let show = !args.quiet && std::io::stderr().is_terminal();
+    let shown = AtomicU64::new(0);
+    let report = |p: Progress| {
+        if !show {
+            return;
+        }
+        let step = (p.total / 100).max(1);
+        let last = shown.load(Ordering::Relaxed);
+        if p.done == p.total || p.done >= last + step {
+            shown.store(p.done, Ordering::Relaxed);
+            eprint!(
+                "\r  {}/{} games, {:.1} s ",
+                p.done,
+                p.total,
+                p.elapsed.as_secs_f64()
+            );
+            if p.done == p.total {
+                eprintln!();
+            }
+        }
+    };
+    if args.shard.is_some() {
+        println!(
+            "shard {}: games {}..{} of {}",
+            config.shard,
+            range.start,
+            range.end.saturating_sub(1),
+            config.games
+        );
+    }
+    let cancel = AtomicBool::new(false);
+    let study = match balance::run(&prepared, &config, &report, &cancel) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("sztab balance: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    debug_assert_eq!(study.records.len() as u64, total);
+    let summary = study.summary();
+    print!("{}", summary.render(args.hottest));
+    println!("({} worker threads)", study.threads);
+    finish(args, &study.info, &study.records, &summary)
+}
+
+/// Writes the CSV files asked for.
+fn finish(
+    args: &Args,
+    info: &StudyInfo,
+    records: &[balance::GameRecord],
+    summary: &Summary,
+) -> ExitCode {
+    if let Some(path) = &args.csv {
+        let mut buf = Vec::new();
+        if let Err(e) = csv::write(&mut buf, info, records) {
+            eprintln!("sztab balance: cannot write the CSV: {e}");
+            return ExitCode::from(2);
+        }
+        if let Err(e) = write_text(path, buf) {
+            eprintln!("sztab balance: cannot write {}: {e}", path.display());
+            return ExitCode::from(2);
+        }
+        println!("records written to {}", path.display());
+    }
+    if let Some(path) = &args.heat_csv {
+        let mut text = String::from("hex,combats\n");
+        for (h, k) in &summary.heat {
+            text += &format!("{h},{k}\n");
+        }
+        if let Err(e) = write_text(path, text.into_bytes()) {
+            eprintln!("sztab balance: cannot write {}: {e}", path.display());
+            return ExitCode::from(2);
+        }
+        println!("heat map written to {}", path.display());
+    }
+    ExitCode::SUCCESS
+}
+
+fn write_text(path: &Path, bytes: Vec<u8>) -> std::io::Result<()> {
+    write_atomic(path, &String::from_utf8_lossy(&bytes))
+}
+
+fn merge(args: &Args) -> ExitCode {
+    let mut parts = Vec::new();
+    for path in &args.merge {
+        let file = match std::fs::File::open(path) {
+            Ok(f) => f,
+            Err(e) => {
+                eprintln!("sztab balance: cannot open {}: {e}", path.display());
+                return ExitCode::from(2);
+            }
+        };
+        match csv::read(BufReader::new(file)) {
+            Ok(p) => parts.push(p),
+            Err(e) => {
+                eprintln!("sztab balance: {}: {e}", path.display());
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let (info, records) = match csv::merge(parts) {
+        Ok(x) => x,
+        Err(e) => {
+            eprintln!("sztab balance: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let summary = Summary::of(&info, &records, None);
+    println!("merged {} file(s)", args.merge.len());
+    print!("{}", summary.render(args.hottest));
+    finish(args, &info, &records, &summary)
+}

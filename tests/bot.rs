@@ -1,0 +1,315 @@
+//! The heuristic bot and the balance lab: the bot beats the random bot from both sides,
+//! plays legal and reproducible games; balance runs are independent of the thread
+//! count, shards merge into a single run's records and summary, CSV files round-trip,
+//! a run can be cancelled, and `sztab balance` prints its summary.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use sztab::ai::{BotSpec, HeuristicBot, Player, RandomBot, play_out};
+use sztab::balance::{self, Config, Progress, Shard, Summary, csv};
+use sztab::model::{Bundle, SideId};
+use sztab::wb95::prepared::Prepared;
+use sztab::wb95::{Event, Game};
+
+const FIXTURE: &str = "tests/fixtures/mini.scenario.ron";
+
+fn root(p: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(p)
+}
+
+fn fixture() -> Bundle {
+    Bundle::load(&root(FIXTURE)).unwrap().0
+}
+
+fn prepared() -> Arc<Prepared> {
+    Game::new(&fixture(), 1).unwrap().prepared().clone()
+}
+
+fn no_progress(_: Progress) {}
+
+/// Plays the fixture with these bots; returns the winner's side id.
+fn winner(german: Box<dyn Player>, soviet: Box<dyn Player>, seed: u64) -> Option<String> {
+    let mut g = Game::new(&fixture(), seed).unwrap();
+    let mut players: Vec<(SideId, Box<dyn Player>)> =
+        vec![("german".into(), german), ("soviet".into(), soviet)];
+    let played = play_out(&mut g, &mut players, 100_000, |_, _, _| {}).unwrap();
+    played.result.winner.map(|s| s.to_string())
+}
+
+#[test]
+fn heuristic_bot_beats_the_random_bot_from_both_sides() {
+    let mut german_wins = 0;
+    let mut soviet_wins = 0;
+    for seed in 1..=6u64 {
+        let w = winner(
+            Box::new(HeuristicBot::new(3, seed)),
+            Box::new(RandomBot::new(seed + 50)),
+            seed,
+        );
+        german_wins += usize::from(w.as_deref() == Some("german"));
+        let w = winner(
+            Box::new(RandomBot::new(seed + 50)),
+            Box::new(HeuristicBot::new(3, seed)),
+            seed,
+        );
+        soviet_wins += usize::from(w.as_deref() == Some("soviet"));
+    }
+    assert!(
+        german_wins >= 5,
+        "the heuristic German won {german_wins} of 6"
+    );
+    assert!(
+        soviet_wins >= 5,
+        "the heuristic Soviet won {soviet_wins} of 6"
+    );
+}
+
+#[test]
+fn heuristic_games_are_reproducible_at_every_strength() {
+    let p = prepared();
+    for strength in [1, 3, 5] {
+        let bots = [BotSpec::heuristic(strength); 2];
+        let a = balance::play_one(&p, bots, 0, 42, balance::MAX_ACTIONS);
+        let b = balance::play_one(&p, bots, 0, 42, balance::MAX_ACTIONS);
+        assert_eq!(a, b);
+        assert!(a.error.is_none(), "strength {strength}: {:?}", a.error);
+        assert_eq!(a.turns, 4);
+    }
+}
+
+#[test]
+fn heuristic_bot_makes_its_attacks_and_ends_every_phase() {
+    // Heuristic against heuristic: every action is legal (play_out fails otherwise),
+    // attacks are made, and the game reaches its end.
+    let mut g = Game::new(&fixture(), 3).unwrap();
+    let mut players: Vec<(SideId, Box<dyn Player>)> = vec![
+        ("german".into(), Box::new(HeuristicBot::new(3, 1))),
+        ("soviet".into(), Box::new(HeuristicBot::new(3, 2))),
+    ];
+    let mut combats = 0;
+    let played = play_out(&mut g, &mut players, 100_000, |_, _, es| {
+        combats += es
+            .iter()
+            .filter(|e| matches!(e, Event::CombatDeclared { .. }))
+            .count();
+    })
+    .unwrap();
+    assert_eq!(played.result.turn, 4);
+    assert!(combats > 0);
+}
+
+fn config(games: u64, jobs: usize, shard: Shard) -> Config {
+    Config {
+        games,
+        seed: 7,
+        bots: [BotSpec::heuristic(2), BotSpec::RANDOM],
+        shard,
+        jobs: Some(jobs),
+        ..Config::default()
+    }
+}
+
+fn csv_of(study: &balance::Study) -> String {
+    let mut buf = Vec::new();
+    csv::write(&mut buf, &study.info, &study.records).unwrap();
+    String::from_utf8(buf).unwrap()
+}
+
+#[test]
+fn balance_runs_do_not_depend_on_the_thread_count() {
+    let p = prepared();
+    let stop = AtomicBool::new(false);
+    let one = balance::run(&p, &config(6, 1, Shard::ALL), &no_progress, &stop).unwrap();
+    let two = balance::run(&p, &config(6, 2, Shard::ALL), &no_progress, &stop).unwrap();
+    assert_eq!(one.records.len(), 6);
+    assert!(!one.cancelled);
+    assert_eq!(csv_of(&one), csv_of(&two));
+    let games: Vec<u64> = one.records.iter().map(|r| r.game).collect();
+    assert_eq!(games, [0, 1, 2, 3, 4, 5]);
+}
+
+#[test]
+fn shards_merge_into_the_single_run() {
+    let p = prepared();
+    let stop = AtomicBool::new(false);
+    let single = balance::run(&p, &config(7, 2, Shard::ALL), &no_progress, &stop).unwrap();
+    let mut parts = Vec::new();
+    let dir = tempfile::tempdir().unwrap();
+    // Shards in a shuffled order, each through a CSV file.
+    for k in [3u64, 1, 2] {
+        let shard = Shard { index: k, count: 3 };
+        let s = balance::run(&p, &config(7, 1, shard), &no_progress, &stop).unwrap();
+        assert_eq!(s.records.len() as u64, {
+            let r = shard.range(7);
+            r.end - r.start
+        });
+        let path = dir.path().join(format!("shard{k}.csv"));
+        std::fs::write(&path, csv_of(&s)).unwrap();
+        let file = std::io::BufReader::new(std::fs::File::open(&path).unwrap());
+        parts.push(csv::read(file).unwrap());
+    }
+    let (info, records) = csv::merge(parts).unwrap();
+    assert_eq!(info, single.info);
+    assert_eq!(records, single.records);
+    assert_eq!(
+        Summary::of(&info, &records, None),
+        Summary::of(&single.info, &single.records, None)
+    );
+}
+
+#[test]
+fn csv_files_round_trip() {
+    let p = prepared();
+    let stop = AtomicBool::new(false);
+    let s = balance::run(&p, &config(3, 2, Shard::ALL), &no_progress, &stop).unwrap();
+    let text = csv_of(&s);
+    let (info, records) = csv::read(text.as_bytes()).unwrap();
+    assert_eq!(info, s.info);
+    assert_eq!(records, s.records);
+    assert!(records.iter().any(|r| !r.heat.is_empty()));
+}
+
+#[test]
+fn cancelling_stops_a_run() {
+    let p = prepared();
+    let stop = AtomicBool::new(false);
+    let cancel_early = |pr: Progress| {
+        if pr.done >= 2 {
+            stop.store(true, Ordering::Relaxed);
+        }
+    };
+    let s = balance::run(&p, &config(40, 1, Shard::ALL), &cancel_early, &stop).unwrap();
+    assert!(s.cancelled);
+    assert!(
+        s.records.len() >= 2 && s.records.len() < 40,
+        "{}",
+        s.records.len()
+    );
+
+    // The background runner: cancelled before it starts, it plays nothing.
+    let runner = balance::Runner::spawn(p.clone(), config(40, 1, Shard::ALL));
+    runner.cancel();
+    let study = runner.join().unwrap();
+    assert!(study.records.len() < 40);
+    assert!(study.cancelled);
+}
+
+#[test]
+fn summary_counts_wins_levels_and_losses() {
+    let p = prepared();
+    let stop = AtomicBool::new(false);
+    let s = balance::run(&p, &config(5, 2, Shard::ALL), &no_progress, &stop).unwrap();
+    let sum = s.summary();
+    assert_eq!(sum.games, 5);
+    assert_eq!(sum.wins[0] + sum.wins[1] + sum.no_winner + sum.errors, 5);
+    assert_eq!(sum.levels.iter().map(|(_, k)| k).sum::<u64>(), 5);
+    for k in 0..2 {
+        let (lo, hi) = sum.win_ci[k];
+        assert!(lo <= sum.win_rate[k] && sum.win_rate[k] <= hi);
+    }
+    assert!(sum.games_per_second.is_some_and(|g| g > 0.0));
+    let text = sum.render(5);
+    assert!(
+        text.contains("Win rates") && text.contains("games/s"),
+        "{text}"
+    );
+}
+
+#[test]
+fn cli_balance_prints_the_summary_and_merges_shards() {
+    let dir = tempfile::tempdir().unwrap();
+    let exe = env!("CARGO_BIN_EXE_sztab");
+    let scenario = root(FIXTURE);
+    let run = |extra: &[&str]| {
+        let out = Command::new(exe)
+            .arg("balance")
+            .arg(&scenario)
+            .args(["--games", "4", "--seed", "3", "--jobs", "2"])
+            .args(["--bot", "german=heuristic:2", "--bot", "soviet=random"])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let all = dir.path().join("all.csv");
+    let text = run(&["--csv", all.to_str().unwrap()]);
+    for needle in [
+        "Win rates (95 % Wilson interval)",
+        "german",
+        "soviet",
+        "Victory points: mean",
+        " | ",
+        "Victory levels:",
+        "games/s",
+    ] {
+        assert!(text.contains(needle), "no \"{needle}\" in:\n{text}");
+    }
+    let mut shards = Vec::new();
+    for k in 1..=2 {
+        let path = dir.path().join(format!("s{k}.csv"));
+        run(&[
+            "--shard",
+            &format!("{k}/2"),
+            "--csv",
+            path.to_str().unwrap(),
+        ]);
+        shards.push(path);
+    }
+    let merged = dir.path().join("merged.csv");
+    let out = Command::new(exe)
+        .args(["balance", "--merge"])
+        .args(&shards)
+        .arg("--csv")
+        .arg(&merged)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let merged_text = String::from_utf8(out.stdout).unwrap();
+    assert!(merged_text.contains("Win rates"), "{merged_text}");
+    assert_eq!(
+        std::fs::read_to_string(&all).unwrap(),
+        std::fs::read_to_string(&merged).unwrap()
+    );
+    // The same summary lines as the single run, apart from the timing.
+    let body = |t: &str| -> Vec<String> {
+        t.lines()
+            .skip_while(|l| !l.starts_with("Win rates"))
+            .take_while(|l| !l.contains("games in") && !l.contains("merged"))
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(body(&text), body(&merged_text));
+
+    let bad = Command::new(exe)
+        .arg("balance")
+        .arg(&scenario)
+        .args(["--bot", "prussian=random"])
+        .output()
+        .unwrap();
+    assert!(!bad.status.success());
+}
+
+#[test]
+fn cli_play_accepts_the_heuristic_bot() {
+    let out = Command::new(env!("CARGO_BIN_EXE_sztab"))
+        .arg("play")
+        .arg(root(FIXTURE))
+        .args(["--bot", "german=heuristic:4", "--bot", "soviet=heuristic"])
+        .args(["--seed", "5"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Result:"), "{text}");
+    let bad = Command::new(env!("CARGO_BIN_EXE_sztab"))
+        .arg("play")
+        .arg(root(FIXTURE))
+        .args(["--bot", "german=heuristic:9"])
+        .output()
+        .unwrap();
+    assert!(!bad.status.success());
+}
