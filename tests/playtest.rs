@@ -9,8 +9,9 @@ use std::path::{Path, PathBuf};
 use egui::{Event, Modifiers, PointerButton, Pos2, vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use sztab::ai::BotSpec;
 use sztab::editor::EditorApp;
-use sztab::editor::playtest::{BotChoice, Pace, Seat};
+use sztab::editor::playtest::{Pace, Seat};
 use sztab::hex::HexId;
 use sztab::wb95::{Decision, Phase, Side};
 
@@ -255,7 +256,7 @@ fn play_move_attack_retreat_end_phase_and_back_to_the_editor() {
 fn bots_take_their_turns_step_by_step() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = open(&fixture_copy(dir.path()));
-    let bot = Seat::Bot(BotChoice::Random);
+    let bot = Seat::Bot(BotSpec::RANDOM);
     start(&mut h, [bot, bot]);
     h.state_mut().play.pace = Pace::Step;
     for _ in 0..40 {
@@ -389,4 +390,36 @@ fn reinforcements_enter_from_the_tray() {
     assert_eq!(h.state().play.orders.entry_hex, HexId::parse("0105").ok());
     click(&mut h, "Enter and stop on 0105");
     assert_eq!(hex_of(&h, "505"), HexId::parse("0105").ok());
+}
+
+#[test]
+fn the_balance_lab_plays_games_and_sums_them_up() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&fixture_copy(dir.path()));
+    click(&mut h, "Game");
+    click(&mut h, "Balance lab…");
+    assert!(h.state().lab.open);
+    let setup = &mut h.state_mut().lab.setup;
+    setup.games = 4;
+    setup.bots = [BotSpec::RANDOM; 2];
+    setup.jobs = 1;
+    h.run();
+    click(&mut h, "Run the games");
+    let t = std::time::Instant::now();
+    while h.state().lab.summary().is_none() {
+        assert!(t.elapsed().as_secs() < 120, "the lab never finished");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        h.step();
+    }
+    h.run();
+    let s = h.state().lab.summary().unwrap();
+    assert_eq!(s.games, 4);
+    assert_eq!(s.wins[0] + s.wins[1] + s.no_winner + s.errors, 4);
+    h.get_by_label("Win rate with 95 % interval");
+    click(&mut h, "Show the combat heat map on the map");
+    assert!(h.state().lab.heat().is_some_and(|v| !v.is_empty()));
+    let csv = dir.path().join("balance.csv");
+    h.state_mut().lab.export_csv(&csv).unwrap();
+    let text = std::fs::read_to_string(&csv).unwrap();
+    assert_eq!(text.lines().count(), 5, "a header and a row per game");
 }

@@ -62,6 +62,8 @@ pub struct EditorApp {
     new_scenario: Option<super::scenario::new_scenario::NewScenario>,
     /// Playtest mode: its start dialog and the game in play.
     pub play: super::playtest::PlayMode,
+    /// The balance lab window.
+    pub lab: super::lab::Lab,
 }
 
 impl EditorApp {
@@ -92,6 +94,7 @@ impl EditorApp {
             validator: Validator::default(),
             new_scenario: None,
             play: super::playtest::PlayMode::default(),
+            lab: super::lab::Lab::default(),
         };
         if let Some(p) = path {
             app.load(&p);
@@ -372,11 +375,13 @@ impl EditorApp {
         self.dialogs(ui.ctx());
         self.scenario_windows(ui.ctx());
         self.play.editor_dialogs(ui.ctx(), self.doc.as_ref());
+        self.lab.window(ui.ctx(), self.doc.as_ref());
     }
 
     /// The playtest screen instead of the editor; the document is only read.
     fn play_screen(&mut self, ui: &mut Ui) {
         self.background(ui);
+        self.play.heat = self.lab.heat().unwrap_or_default();
         let leave = match self.doc.as_ref() {
             Some(doc) => self.play.ui(ui, doc, &mut self.canvas),
             None => true,
@@ -384,6 +389,7 @@ impl EditorApp {
         if leave {
             self.play.stop();
         }
+        self.lab.window(ui.ctx(), self.doc.as_ref());
     }
 
     fn play_menu(&mut self, ui: &mut Ui) {
@@ -400,6 +406,12 @@ impl EditorApp {
             .clicked()
         {
             self.play.ask_load();
+        }
+        if ui
+            .add_enabled(scenario, egui::Button::new("Balance lab…"))
+            .clicked()
+        {
+            self.lab.open = true;
         }
     }
 
@@ -792,6 +804,7 @@ impl EditorApp {
         let markers = super::validation::markers::by_hex(self.validator.problems(), doc);
         let zones = self.canvas.layers.setup_zones && doc.scenario().is_some();
         let control = self.validator.control();
+        let heat = self.lab.heat();
         // While something is dragged from a panel the canvas is not "hovered": use the
         // pointer itself.
         let hover = ui
@@ -804,6 +817,9 @@ impl EditorApp {
                     scenario_ui::paint_setup_zones(sink, doc, control, w);
                 }
                 scenario_ui::paint_markers(sink, doc, &markers);
+                if let Some(h) = &heat {
+                    super::playtest::overlays::heat(sink, &doc.map().grid, h);
+                }
                 if let Some(v) = &dnd {
                     super::tools::units::shade_verdicts(sink, &view, &v.verdicts);
                 }

@@ -114,7 +114,11 @@ impl Lab {
         let text = String::from_utf8(out).map_err(|e| e.to_string())?;
         crate::model::io::write_atomic(path, &text)
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        self.message = Some(format!("{} games written to {}", study.records.len(), path.display()));
+        self.message = Some(format!(
+            "{} games written to {}",
+            study.records.len(),
+            path.display()
+        ));
         Ok(())
     }
 
@@ -131,7 +135,7 @@ impl Lab {
         egui::Window::new("Balance lab")
             .open(&mut open)
             .default_width(560.0)
-            .default_height(720.0)
+            .default_height(860.0)
             .show(ctx, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| self.body(ui, bundle));
             });
@@ -167,7 +171,11 @@ impl Lab {
             Some(r) => {
                 let (done, total) = r.progress();
                 let elapsed = r.last_report().map_or(0.0, |p| p.elapsed.as_secs_f64());
-                let rate = if elapsed > 0.0 { done as f64 / elapsed } else { 0.0 };
+                let rate = if elapsed > 0.0 {
+                    done as f64 / elapsed
+                } else {
+                    0.0
+                };
                 ui.add(
                     egui::ProgressBar::new(done as f32 / total.max(1) as f32)
                         .text(format!("{done} of {total} games, {rate:.1} games/s")),

@@ -26,7 +26,11 @@ fn vp(ui: &mut Ui, s: &Summary) {
             let width = (hi - lo + 1) as f64;
             Bar::new((lo + hi) as f64 / 2.0, k as f64)
                 .width(width * 0.9)
-                .name(if lo == hi { format!("{lo} VP") } else { format!("{lo}..{hi} VP") })
+                .name(if lo == hi {
+                    format!("{lo} VP")
+                } else {
+                    format!("{lo}..{hi} VP")
+                })
         })
         .collect();
     Plot::new("lab_vp")
@@ -68,7 +72,10 @@ fn levels(ui: &mut Ui, s: &Summary) {
 
 fn win_rates(ui: &mut Ui, s: &Summary) {
     let names = s.info.sides.clone();
-    let colours = [Color32::from_rgb(40, 90, 230), Color32::from_rgb(230, 40, 30)];
+    let colours = [
+        Color32::from_rgb(40, 90, 230),
+        Color32::from_rgb(230, 40, 30),
+    ];
     Plot::new("lab_wins")
         .height(HEIGHT * 0.8)
         .allow_scroll(false)
@@ -85,18 +92,19 @@ fn win_rates(ui: &mut Ui, s: &Summary) {
             }
         })
         .show(ui, |p| {
-            for k in 0..2 {
+            for (k, colour) in colours.into_iter().enumerate() {
                 let bar = Bar::new(k as f64, 100.0 * s.win_rate[k]).width(0.5);
                 p.bar_chart(
-                    BarChart::new(format!("{} wins", s.info.sides[k]), vec![bar])
-                        .color(colours[k]),
+                    BarChart::new(format!("{} wins", s.info.sides[k]), vec![bar]).color(colour),
                 );
                 let (lo, hi) = s.win_ci[k];
                 let x = k as f64;
                 let ci = PlotPoints::new(vec![[x, 100.0 * lo], [x, 100.0 * hi]]);
-                p.line(Line::new(format!("95 % interval {}", s.info.sides[k]), ci)
-                    .color(Color32::BLACK)
-                    .width(3.0));
+                p.line(
+                    Line::new(format!("95 % interval {}", s.info.sides[k]), ci)
+                        .color(Color32::from_rgb(250, 210, 40))
+                        .width(4.0),
+                );
             }
         });
 }

@@ -7,12 +7,15 @@ use crate::balance::{Study, Summary};
 
 pub fn show(ui: &mut Ui, s: &Summary, study: &Study, show_heat: &mut bool) {
     let i = &s.info;
-    let speed = s
-        .games_per_second
-        .map_or(String::new(), |g| format!(", {g:.1} games/s on {} threads", study.threads));
+    let speed = s.games_per_second.map_or(String::new(), |g| {
+        format!(", {g:.1} games/s on {} threads", study.threads)
+    });
     let cancelled = if study.cancelled { " (cancelled)" } else { "" };
     ui.heading(format!("{} games{cancelled}{speed}", s.games));
-    ui.label(format!("{} {} against {} {}", i.sides[0], i.bots[0], i.sides[1], i.bots[1]));
+    ui.label(format!(
+        "{} {} against {} {}",
+        i.sides[0], i.bots[0], i.sides[1], i.bots[1]
+    ));
     if s.errors > 0 {
         ui.colored_label(
             egui::Color32::from_rgb(190, 30, 30),
@@ -70,7 +73,12 @@ pub fn show(ui: &mut Ui, s: &Summary, study: &Study, show_heat: &mut bool) {
             turns.join(", ")
         ));
     }
-    let hot: Vec<String> = s.heat.iter().take(8).map(|(h, k)| format!("{h} ({k})")).collect();
+    let hot: Vec<String> = s
+        .heat
+        .iter()
+        .take(8)
+        .map(|(h, k)| format!("{h} ({k})"))
+        .collect();
     if !hot.is_empty() {
         ui.label(format!("Hottest hexes: {}", hot.join(", ")));
         ui.checkbox(show_heat, "Show the combat heat map on the map");

@@ -48,7 +48,10 @@ impl LabSetup {
                         BotKind::Heuristic => "heuristic",
                     })
                     .show_ui(ui, |ui| {
-                        if ui.selectable_label(bot.kind == BotKind::Random, "random").clicked() {
+                        if ui
+                            .selectable_label(bot.kind == BotKind::Random, "random")
+                            .clicked()
+                        {
                             *bot = BotSpec::RANDOM;
                         }
                         if ui
@@ -73,7 +76,8 @@ impl LabSetup {
             ui.add(egui::DragValue::new(&mut self.games).range(1..=1_000_000))
                 .labelled_by(l.id);
             let l = ui.label("Seed");
-            ui.add(egui::DragValue::new(&mut self.seed)).labelled_by(l.id);
+            ui.add(egui::DragValue::new(&mut self.seed))
+                .labelled_by(l.id);
             let l = ui.label("Threads (0: all cores)");
             ui.add(egui::DragValue::new(&mut self.jobs).range(0..=256))
                 .labelled_by(l.id);

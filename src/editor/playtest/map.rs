@@ -57,7 +57,7 @@ pub fn show(pm: &mut PlayMode, ui: &mut Ui, doc: &Document, canvas: &mut Canvas)
         if pm.overlays.zoc {
             overlays::zoc(sink, grid, g, focus);
         }
-        if pm.overlays.heat {
+        if !pm.heat.is_empty() {
             overlays::heat(sink, grid, &pm.heat);
         }
         plans_below(sink, grid, g, pm, target.as_ref().map(|(_, d)| d));

@@ -35,7 +35,7 @@ pub use chronicle::{Chronicle, Entry, Tone};
 pub use combat::order as attack_order;
 pub use orders::{AttackPlan, Orders};
 pub use overlays::Overlays;
-pub use seats::{BotChoice, Pace, Seat};
+pub use seats::{Pace, Seat};
 pub use session::Session;
 pub use start::StartDialog;
 
@@ -307,9 +307,8 @@ impl PlayMode {
             egui::ComboBox::from_label(name)
                 .selected_text(seat.label())
                 .show_ui(ui, |ui| {
-                    ui.selectable_value(&mut seat, Seat::Human, "Human");
-                    for b in BotChoice::ALL {
-                        ui.selectable_value(&mut seat, Seat::Bot(b), b.name());
+                    for c in Seat::choices() {
+                        ui.selectable_value(&mut seat, c, c.label());
                     }
                 });
             if seat != s.seat(side) {

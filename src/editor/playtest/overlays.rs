@@ -1,6 +1,6 @@
 //! The map overlays a player can switch on: hex control (R4.3), enemy zones of control
 //! (R4), the supply net and the units out of supply (R10), and the balance lab's heat
-//! map of where combats were fought.
+//! map of where combats were fought (shown while the lab's "Show the heat map" is on).
 
 use super::paint;
 use crate::hex::{Grid, HexId};
@@ -14,7 +14,6 @@ pub struct Overlays {
     pub control: bool,
     pub zoc: bool,
     pub supply: bool,
-    pub heat: bool,
 }
 
 impl Default for Overlays {
@@ -23,18 +22,16 @@ impl Default for Overlays {
             control: false,
             zoc: true,
             supply: false,
-            heat: false,
         }
     }
 }
 
 impl Overlays {
-    pub fn toggles(&mut self) -> [(&'static str, &mut bool); 4] {
+    pub fn toggles(&mut self) -> [(&'static str, &mut bool); 3] {
         [
             ("Hex control", &mut self.control),
             ("Enemy ZoC", &mut self.zoc),
             ("Supply net and OoS", &mut self.supply),
-            ("Combat heat (balance lab)", &mut self.heat),
         ]
     }
 }

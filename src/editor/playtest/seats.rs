@@ -1,39 +1,25 @@
-//! Who plays each side: a human at this screen or a bot, and how fast bots act so a
-//! human can follow them.
+//! Who plays each side: a human at this screen or a bot (the random bot, or the
+//! heuristic bot at a strength), and how fast bots act so a human can follow them.
 
-use crate::ai::{Player, RandomBot};
+use crate::ai::{BotKind, BotSpec};
 use crate::wb95::Side;
-
-/// The bots the playtest offers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BotChoice {
-    Random,
-}
-
-impl BotChoice {
-    pub const ALL: [BotChoice; 1] = [BotChoice::Random];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            BotChoice::Random => "Random bot",
-        }
-    }
-
-    pub fn build(self, seed: u64) -> Box<dyn Player> {
-        match self {
-            BotChoice::Random => Box::new(RandomBot::new(seed)),
-        }
-    }
-}
 
 /// One side's player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Seat {
     Human,
-    Bot(BotChoice),
+    Bot(BotSpec),
 }
 
 impl Seat {
+    /// Every choice a start dialog offers: a human, the random bot, the heuristic bot at
+    /// each strength.
+    pub fn choices() -> Vec<Seat> {
+        let mut v = vec![Seat::Human, Seat::Bot(BotSpec::RANDOM)];
+        v.extend((1..=5).map(|s| Seat::Bot(BotSpec::heuristic(s))));
+        v
+    }
+
     pub fn is_human(self) -> bool {
         self == Seat::Human
     }
@@ -41,15 +27,17 @@ impl Seat {
     pub fn label(self) -> String {
         match self {
             Seat::Human => "Human".into(),
-            Seat::Bot(b) => b.name().into(),
+            Seat::Bot(b) => match b.kind {
+                BotKind::Random => "Random bot".into(),
+                BotKind::Heuristic => format!("Heuristic bot, strength {}", b.strength),
+            },
         }
     }
 }
 
 /// The seed a side's bot gets in a game seeded `seed` (as `sztab play` seeds its bots).
 pub fn bot_seed(seed: u64, side: Side) -> u64 {
-    seed.wrapping_mul(0x9e37_79b9_7f4a_7c15)
-        .wrapping_add(side.index() as u64 + 1)
+    crate::balance::bot_seed(seed, side)
 }
 
 /// How bots pace their actions.

@@ -4,7 +4,8 @@
 
 use egui::{Color32, Ui};
 
-use super::seats::{BotChoice, Seat};
+use super::seats::Seat;
+use crate::ai::BotSpec;
 use crate::model::Bundle;
 use crate::wb95::{Game, Side};
 
@@ -44,7 +45,7 @@ impl StartDialog {
             ),
         };
         Self {
-            seats: [Seat::Human, Seat::Bot(BotChoice::Random)],
+            seats: [Seat::Human, Seat::Bot(BotSpec::default())],
             seed,
             fog: true,
             names,
@@ -93,9 +94,8 @@ impl StartDialog {
                 egui::ComboBox::from_label(format!("plays {name}{initiative}"))
                     .selected_text(seat.label())
                     .show_ui(ui, |ui| {
-                        ui.selectable_value(seat, Seat::Human, "Human");
-                        for b in BotChoice::ALL {
-                            ui.selectable_value(seat, Seat::Bot(b), b.name());
+                        for c in Seat::choices() {
+                            ui.selectable_value(seat, c, c.label());
                         }
                     });
                 ui.end_row();
