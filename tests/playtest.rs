@@ -6,6 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
+use egui::accesskit::Role;
 use egui::{Event, Modifiers, PointerButton, Pos2, vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -252,19 +253,66 @@ fn play_move_attack_retreat_end_phase_and_back_to_the_editor() {
     assert_eq!(doc.history().done().len(), history, "undo history intact");
 }
 
+/// Picks a side's player in the start dialog's drop-down.
+fn choose_seat(h: &mut Harness<EditorApp>, combo: &str, choice: &str) {
+    h.get_by_role_and_label(Role::ComboBox, combo).click();
+    h.run();
+    click(h, choice);
+}
+
 #[test]
 fn bots_take_their_turns_step_by_step() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = open(&fixture_copy(dir.path()));
-    let bot = Seat::Bot(BotSpec::RANDOM);
-    start(&mut h, [bot, bot]);
+    click(&mut h, "Play ▶");
+    // The seats offer a human, the random bot and the heuristic bot at strengths 1-5.
+    h.get_by_role_and_label(Role::ComboBox, "plays Soviet Union")
+        .click();
+    h.run();
+    for choice in ["Human", "Random bot"]
+        .into_iter()
+        .map(String::from)
+        .chain((1..=5).map(|s| format!("Heuristic bot, strength {s}")))
+    {
+        assert!(
+            h.query_all_by_label(&choice).next().is_some(),
+            "{choice} is offered"
+        );
+    }
+    h.key_press(egui::Key::Escape);
+    h.run();
+    choose_seat(
+        &mut h,
+        "plays Germany (moves first)",
+        "Heuristic bot, strength 4",
+    );
+    choose_seat(&mut h, "plays Soviet Union", "Random bot");
+    assert_eq!(
+        h.state().play.start.as_ref().unwrap().seats,
+        [Seat::Bot(BotSpec::heuristic(4)), Seat::Bot(BotSpec::RANDOM)]
+    );
+    click(&mut h, "Start game");
+    assert!(h.state().play.playing());
     h.state_mut().play.pace = Pace::Step;
-    for _ in 0..40 {
+    let mut by_side = [0usize; 2];
+    for _ in 0..60 {
+        if let Some((side, _)) = decision(&h) {
+            by_side[side.index()] += 1;
+        }
         click(&mut h, "Next bot action");
     }
     let s = h.state().play.session().unwrap();
-    assert!(s.actions().len() >= 40);
+    assert_eq!(
+        s.seat(Side::A),
+        Seat::Bot(BotSpec::heuristic(4)),
+        "the heuristic bot plays the Germans"
+    );
+    assert!(s.actions().len() >= 60);
     assert!(s.game().state().clock.phase > Phase::AirFirst);
+    assert!(
+        by_side[0] > 0 && by_side[1] > 0,
+        "both bots acted: {by_side:?}"
+    );
     assert!(s.last.as_ref().is_some_and(|d| d.by_bot));
 }
 
@@ -392,34 +440,146 @@ fn reinforcements_enter_from_the_tray() {
     assert_eq!(hex_of(&h, "505"), HexId::parse("0105").ok());
 }
 
-#[test]
-fn the_balance_lab_plays_games_and_sums_them_up() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = open(&fixture_copy(dir.path()));
-    click(&mut h, "Game");
-    click(&mut h, "Balance lab…");
+/// Game ▸ Balance lab…, with the lab's results cleared.
+fn open_lab(h: &mut Harness<EditorApp>) {
+    click(h, "Game");
+    click(h, "Balance lab…");
     assert!(h.state().lab.open);
-    let setup = &mut h.state_mut().lab.setup;
-    setup.games = 4;
-    setup.bots = [BotSpec::RANDOM; 2];
-    setup.jobs = 1;
+}
+
+/// Chooses a side's bot in the lab's setup, and the heuristic bot's strength.
+fn choose_lab_bot(h: &mut Harness<EditorApp>, side: &str, kind: &str, strength: Option<u8>) {
+    h.get_by_role_and_label(Role::ComboBox, &format!("bot of {side}"))
+        .click();
     h.run();
-    click(&mut h, "Run the games");
+    click(h, kind);
+    if let Some(s) = strength {
+        h.get_by_role_and_label(Role::Slider, &format!("strength of {side}"))
+            .set_value_accesskit(f64::from(s));
+        h.run();
+    }
+}
+
+fn set_number(h: &mut Harness<EditorApp>, label: &str, value: f64) {
+    h.get_by_role_and_label(Role::SpinButton, label)
+        .set_value_accesskit(value);
+    h.run();
+}
+
+/// Steps the harness until the lab has collected its run.
+fn wait_for_lab(h: &mut Harness<EditorApp>) {
     let t = std::time::Instant::now();
-    while h.state().lab.summary().is_none() {
-        assert!(t.elapsed().as_secs() < 120, "the lab never finished");
+    while h.state().lab.running() {
+        assert!(t.elapsed().as_secs() < 300, "the lab never finished");
         std::thread::sleep(std::time::Duration::from_millis(20));
         h.step();
     }
     h.run();
-    let s = h.state().lab.summary().unwrap();
-    assert_eq!(s.games, 4);
-    assert_eq!(s.wins[0] + s.wins[1] + s.no_winner + s.errors, 4);
-    h.get_by_label("Win rate with 95 % interval");
+}
+
+#[test]
+fn the_balance_lab_plays_games_and_sums_them_up() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = fixture_copy(dir.path());
+    let mut h = open(&path);
+    open_lab(&mut h);
+    choose_lab_bot(&mut h, "Germany", "heuristic", Some(2));
+    choose_lab_bot(&mut h, "Soviet Union", "random", None);
+    set_number(&mut h, "Games", 6.0);
+    set_number(&mut h, "Seed", 5.0);
+    set_number(&mut h, "Threads (0: all cores)", 2.0);
+    let config = h.state().lab.setup.config();
+    assert_eq!(config.bots, [BotSpec::heuristic(2), BotSpec::RANDOM]);
+    assert_eq!((config.games, config.seed, config.jobs), (6, 5, Some(2)));
+
+    click(&mut h, "Run the games");
+    assert!(h.state().lab.running() || h.state().lab.summary().is_some());
+    wait_for_lab(&mut h);
+    let study = h.state().lab.study().expect("a finished study").clone();
+    let s = h.state().lab.summary().unwrap().clone();
+    assert!(!study.cancelled);
+    assert_eq!(study.threads, 2);
+    assert_eq!(s.games, 6);
+    assert_eq!(s.errors, 0, "{:?}", study.records);
+    assert_eq!(s.wins[0] + s.wins[1] + s.no_winner, 6);
+
+    // The very games `sztab balance` plays for this scenario, bots and seed.
+    let (bundle, _) = sztab::model::Bundle::load(&path).unwrap();
+    let prepared = sztab::wb95::prepared::Prepared::new(&bundle);
+    let again = sztab::balance::run(
+        &prepared,
+        &sztab::balance::Config {
+            jobs: Some(1),
+            ..config
+        },
+        &|_| {},
+        &std::sync::atomic::AtomicBool::new(false),
+    )
+    .unwrap();
+    assert_eq!(again.records, study.records);
+
+    // The results: names, win rates with their interval, charts, losses, heat.
+    let heading = h.get_by_label_contains("games/s on 2 threads");
+    assert!(format!("{heading:?}").contains("6 games, "));
+    let (lo, hi) = s.win_ci[0];
+    h.get_by_label(&format!(
+        "{:.1} % ({:.1}-{:.1} %)",
+        100.0 * s.win_rate[0],
+        100.0 * lo,
+        100.0 * hi
+    ));
+    h.get_by_label_contains("Germany heuristic:2 against Soviet Union random");
+    for chart in [
+        "Victory points",
+        "Victory levels",
+        "Win rate with 95 % interval",
+    ] {
+        h.get_by_label(chart);
+    }
+    h.get_by_label_contains("Automatic victories:");
+    assert!(!s.heat.is_empty(), "combats were fought");
+    h.get_by_label_contains(&format!("Hottest hexes: {} ({})", s.heat[0].0, s.heat[0].1));
+    assert!(h.state().lab.heat().is_none());
+    h.get_by_label("Show the combat heat map on the map")
+        .scroll_to_me();
+    h.run();
     click(&mut h, "Show the combat heat map on the map");
-    assert!(h.state().lab.heat().is_some_and(|v| !v.is_empty()));
+    let heat = h.state().lab.heat().expect("the heat overlay");
+    assert_eq!(heat.len(), s.heat.len());
+
+    // Export CSV… through the file chooser, and read it back.
     let csv = dir.path().join("balance.csv");
-    h.state_mut().lab.export_csv(&csv).unwrap();
-    let text = std::fs::read_to_string(&csv).unwrap();
-    assert_eq!(text.lines().count(), 5, "a header and a row per game");
+    h.get_by_label("Export CSV…").scroll_to_me();
+    h.run();
+    click(&mut h, "Export CSV…");
+    type_into(&mut h, "Path", &csv.display().to_string());
+    click(&mut h, "Export CSV");
+    let file = std::fs::File::open(&csv).expect("the CSV file");
+    let (info, records) = sztab::balance::csv::read(std::io::BufReader::new(file)).unwrap();
+    assert_eq!(info, study.info);
+    assert_eq!(records, study.records);
+    h.get_by_label_contains("6 games written to");
+}
+
+#[test]
+fn the_balance_lab_can_be_cancelled() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&fixture_copy(dir.path()));
+    open_lab(&mut h);
+    choose_lab_bot(&mut h, "Germany", "random", None);
+    choose_lab_bot(&mut h, "Soviet Union", "random", None);
+    set_number(&mut h, "Games", 100_000.0);
+    set_number(&mut h, "Threads (0: all cores)", 1.0);
+    click(&mut h, "Run the games");
+    assert!(h.state().lab.running());
+    h.get_by_label_contains("of 100000 games");
+    click(&mut h, "Cancel");
+    wait_for_lab(&mut h);
+    let study = h.state().lab.study().expect("the games played so far");
+    assert!(study.cancelled);
+    assert!(study.records.len() < 100_000);
+    let played = study.records.len();
+    h.get_by_label_contains(&format!("{played} games (cancelled)"));
+    // Back to the setup: a new run can start.
+    h.get_by_label("Run the games");
 }

@@ -31,6 +31,19 @@ fn side_names(bundle: &Bundle) -> [String; 2] {
     [a, b].map(|s| s.map_or_else(|| "?".to_string(), |s| s.name.clone()))
 }
 
+/// The names of a study's sides (it knows their ids), the id where the scenario no
+/// longer has that side.
+fn names_of(bundle: &Bundle, ids: &[String; 2]) -> [String; 2] {
+    ids.clone().map(|id| {
+        bundle
+            .scenario
+            .sides
+            .iter()
+            .find(|s| s.id.to_string() == id)
+            .map_or(id, |s| s.name.clone())
+    })
+}
+
 #[derive(Default)]
 pub struct Lab {
     pub open: bool,
@@ -94,9 +107,13 @@ impl Lab {
         true
     }
 
-    /// Combats per hex for the map overlay, when it is switched on.
+    /// Combats per hex for the map overlay, while the lab is open and the overlay is
+    /// switched on.
     pub fn heat(&self) -> Option<Vec<(HexId, u32)>> {
-        let s = self.summary.as_ref().filter(|_| self.show_heat)?;
+        let s = self
+            .summary
+            .as_ref()
+            .filter(|_| self.open && self.show_heat)?;
         Some(
             s.heat
                 .iter()
@@ -158,8 +175,9 @@ impl Lab {
         }
         if let (Some(s), Some(study)) = (&self.summary, &self.study) {
             ui.separator();
-            results::show(ui, s, study, &mut self.show_heat);
-            plots::show(ui, s);
+            let names = names_of(bundle, &s.info.sides);
+            results::show(ui, s, study, &names, &mut self.show_heat);
+            plots::show(ui, s, &names);
             if ui.button("Export CSV…").clicked() {
                 self.chooser = Some(Chooser::new(ChooserPurpose::ExportCsv, "balance.csv"));
             }

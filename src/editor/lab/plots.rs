@@ -8,13 +8,14 @@ use crate::balance::Summary;
 
 const HEIGHT: f32 = 170.0;
 
-pub fn show(ui: &mut Ui, s: &Summary) {
+/// `names`: the sides' names, A then B.
+pub fn show(ui: &mut Ui, s: &Summary, names: &[String; 2]) {
     ui.strong("Victory points");
     vp(ui, s);
     ui.strong("Victory levels");
     levels(ui, s);
     ui.strong("Win rate with 95 % interval");
-    win_rates(ui, s);
+    win_rates(ui, s, names);
 }
 
 fn vp(ui: &mut Ui, s: &Summary) {
@@ -70,8 +71,8 @@ fn levels(ui: &mut Ui, s: &Summary) {
         });
 }
 
-fn win_rates(ui: &mut Ui, s: &Summary) {
-    let names = s.info.sides.clone();
+fn win_rates(ui: &mut Ui, s: &Summary, names: &[String; 2]) {
+    let labels = names.clone();
     let colours = [
         Color32::from_rgb(40, 90, 230),
         Color32::from_rgb(230, 40, 30),
@@ -86,7 +87,7 @@ fn win_rates(ui: &mut Ui, s: &Summary) {
         .x_axis_formatter(move |m, _| {
             let i = m.value.round();
             if (m.value - i).abs() < 1e-6 && (0.0..2.0).contains(&i) {
-                names[i as usize].clone()
+                labels[i as usize].clone()
             } else {
                 String::new()
             }
@@ -94,14 +95,12 @@ fn win_rates(ui: &mut Ui, s: &Summary) {
         .show(ui, |p| {
             for (k, colour) in colours.into_iter().enumerate() {
                 let bar = Bar::new(k as f64, 100.0 * s.win_rate[k]).width(0.5);
-                p.bar_chart(
-                    BarChart::new(format!("{} wins", s.info.sides[k]), vec![bar]).color(colour),
-                );
+                p.bar_chart(BarChart::new(format!("{} wins", names[k]), vec![bar]).color(colour));
                 let (lo, hi) = s.win_ci[k];
                 let x = k as f64;
                 let ci = PlotPoints::new(vec![[x, 100.0 * lo], [x, 100.0 * hi]]);
                 p.line(
-                    Line::new(format!("95 % interval {}", s.info.sides[k]), ci)
+                    Line::new(format!("95 % interval {}", names[k]), ci)
                         .color(Color32::from_rgb(250, 210, 40))
                         .width(4.0),
                 );

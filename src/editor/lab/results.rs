@@ -5,7 +5,8 @@ use egui::{RichText, Ui};
 
 use crate::balance::{Study, Summary};
 
-pub fn show(ui: &mut Ui, s: &Summary, study: &Study, show_heat: &mut bool) {
+/// `names`: the sides' names, A then B.
+pub fn show(ui: &mut Ui, s: &Summary, study: &Study, names: &[String; 2], show_heat: &mut bool) {
     let i = &s.info;
     let speed = s.games_per_second.map_or(String::new(), |g| {
         format!(", {g:.1} games/s on {} threads", study.threads)
@@ -14,7 +15,7 @@ pub fn show(ui: &mut Ui, s: &Summary, study: &Study, show_heat: &mut bool) {
     ui.heading(format!("{} games{cancelled}{speed}", s.games));
     ui.label(format!(
         "{} {} against {} {}",
-        i.sides[0], i.bots[0], i.sides[1], i.bots[1]
+        names[0], i.bots[0], names[1], i.bots[1]
     ));
     if s.errors > 0 {
         ui.colored_label(
@@ -29,9 +30,9 @@ pub fn show(ui: &mut Ui, s: &Summary, study: &Study, show_heat: &mut bool) {
         ui.strong("CEL lost");
         ui.strong("units lost");
         ui.end_row();
-        for k in 0..2 {
+        for (k, name) in names.iter().enumerate() {
             let (lo, hi) = s.win_ci[k];
-            ui.label(&i.sides[k]);
+            ui.label(name);
             ui.label(s.wins[k].to_string());
             ui.label(
                 RichText::new(format!(
