@@ -304,6 +304,31 @@ pub fn play_one(
     rec
 }
 
+/// [`play_one`], with a panic in the engine or a bot (a debug build's checks, say)
+/// recorded as the game's error instead of ending the whole run.
+fn play_guarded(
+    prepared: &Arc<Prepared>,
+    bots: [BotSpec; 2],
+    index: u64,
+    seed: u64,
+    max_actions: usize,
+) -> GameRecord {
+    let play = || play_one(prepared, bots, index, seed, max_actions);
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(play)).unwrap_or_else(|p| {
+        let why = p
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| p.downcast_ref::<&str>().copied())
+            .unwrap_or("unknown cause");
+        GameRecord {
+            game: index,
+            seed,
+            error: Some(format!("panicked: {why}")),
+            ..GameRecord::default()
+        }
+    })
+}
+
 /// Plays the games of `config` (its shard) and returns their records in game order.
 /// `progress` is called after every game, from the worker threads; setting `cancel`
 /// stops the run after the games in progress (the study is then `cancelled`, with the
@@ -327,7 +352,7 @@ pub fn run(
                     return None;
                 }
                 let seed = game_seed(config.seed, i);
-                let rec = play_one(prepared, config.bots, i, seed, config.max_actions);
+                let rec = play_guarded(prepared, config.bots, i, seed, config.max_actions);
                 let d = done.fetch_add(1, Ordering::Relaxed) + 1;
                 progress(Progress {
                     done: d,
