@@ -559,6 +559,18 @@ fn the_balance_lab_plays_games_and_sums_them_up() {
     assert_eq!(info, study.info);
     assert_eq!(records, study.records);
     h.get_by_label_contains("6 games written to");
+
+    // The heat map is drawn on the playtest map as well, while the lab is open; the
+    // playtest's Game menu opens the lab again.
+    start(&mut h, [Seat::Human, Seat::Human]);
+    assert_eq!(h.state().play.heat, heat);
+    h.state_mut().lab.open = false;
+    h.run();
+    assert!(h.state().play.heat.is_empty());
+    click(&mut h, "Game");
+    click(&mut h, "Balance lab…");
+    assert!(h.state().lab.open);
+    assert_eq!(h.state().play.heat, heat);
 }
 
 #[test]

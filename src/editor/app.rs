@@ -389,6 +389,9 @@ impl EditorApp {
         if leave {
             self.play.stop();
         }
+        if std::mem::take(&mut self.play.lab_asked) {
+            self.lab.open = true;
+        }
         self.lab.window(ui.ctx(), self.doc.as_ref());
     }
 

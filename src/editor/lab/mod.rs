@@ -151,6 +151,7 @@ impl Lab {
         let mut open = self.open;
         egui::Window::new("Balance lab")
             .open(&mut open)
+            .default_pos(ctx.content_rect().right_top() + egui::vec2(-620.0, 60.0))
             .default_width(560.0)
             .default_height(860.0)
             .show(ctx, |ui| {
@@ -177,7 +178,9 @@ impl Lab {
             ui.separator();
             let names = names_of(bundle, &s.info.sides);
             results::show(ui, s, study, &names, &mut self.show_heat);
-            plots::show(ui, s, &names);
+            if s.games > s.errors {
+                plots::show(ui, s, &names);
+            }
             if ui.button("Export CSV…").clicked() {
                 self.chooser = Some(Chooser::new(ChooserPurpose::ExportCsv, "balance.csv"));
             }

@@ -18,10 +18,18 @@ pub fn show(ui: &mut Ui, s: &Summary, study: &Study, names: &[String; 2], show_h
         names[0], i.bots[0], names[1], i.bots[1]
     ));
     if s.errors > 0 {
+        let first = study
+            .records
+            .iter()
+            .find_map(|r| Some((r.game, r.error.as_deref()?)));
+        let why = first.map_or(String::new(), |(g, e)| format!(" (game {g}: {e})"));
         ui.colored_label(
             egui::Color32::from_rgb(190, 30, 30),
-            format!("{} game(s) could not be finished", s.errors),
+            format!("{} game(s) could not be finished{why}", s.errors),
         );
+    }
+    if s.games == s.errors {
+        return;
     }
     egui::Grid::new("lab_sides").striped(true).show(ui, |ui| {
         ui.strong("side");

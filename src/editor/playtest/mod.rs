@@ -65,6 +65,8 @@ pub struct PlayMode {
     hovered: Option<HexId>,
     /// Combats per hex from the balance lab, for the heat overlay.
     pub heat: Vec<(HexId, u32)>,
+    /// Game → Balance lab… was chosen (the editor owns the lab).
+    pub lab_asked: bool,
 }
 
 impl Default for PlayMode {
@@ -82,6 +84,7 @@ impl Default for PlayMode {
             last_bot: 0.0,
             hovered: None,
             heat: Vec::new(),
+            lab_asked: false,
         }
     }
 }
@@ -282,6 +285,9 @@ impl PlayMode {
                     && let Some(s) = &mut self.session
                 {
                     s.replay_from_start();
+                }
+                if ui.button("Balance lab…").clicked() {
+                    self.lab_asked = true;
                 }
             });
             ui.menu_button("View", |ui| {
