@@ -113,7 +113,12 @@ impl Game {
         for (u, placed) in self.state.repair.clone() {
             let st = self.state.unit(u);
             let idle = st.last_active.is_none_or(|t| t <= placed);
-            let repaired = idle && st.hex().is_some() && st.cel < self.info(u).max_cel();
+            // The regained CEL must fit the hex's stacking limit (R3.2.1 holds at the end
+            // of every phase; the rules are silent on a full stack, so it is not repaired).
+            let room = st
+                .hex()
+                .is_some_and(|h| self.stacked_cel(h) < super::movement::STACKING_LIMIT);
+            let repaired = idle && room && st.cel < self.info(u).max_cel();
             self.emit(Event::RepairEnded {
                 unit: self.unit_id(u).clone(),
                 repaired,

@@ -201,6 +201,29 @@ fn r17_1_2_a_marked_unit_that_moves_is_not_repaired() {
 }
 
 #[test]
+fn r17_1_2_r3_2_1_a_marked_unit_in_a_full_stack_is_not_repaired() {
+    // pz (1 CEL) shares 0203 with 7 CEL of infantry: a regained CEL would overstack.
+    let mut s = repair(1);
+    for (id, cel) in [("i1", 2), ("i2", 2), ("i3", 2), ("i4", 1)] {
+        s.unit(id, "german", "0203");
+        s.placement(id).unwrap().cel = Some(cel);
+    }
+    let mut g = start(&s);
+    to_repair_decision(&mut g);
+    g.apply(Action::Repair {
+        units: ids(&["pz"]),
+    })
+    .unwrap();
+    next_phase(&mut g, PhaseKind::Movement, Side::A);
+    let ev = end(&mut g);
+    assert!(ev.contains(&Event::RepairEnded {
+        unit: "pz".into(),
+        repaired: false
+    }));
+    assert_eq!(cel(&g, "pz"), 1);
+}
+
+#[test]
 fn r17_1_3_panthers_and_ferdinands_are_never_repaired() {
     let mut s = repair(1);
     for u in s.bundle.counters.units.iter_mut() {
