@@ -449,12 +449,11 @@ fn open_lab(h: &mut Harness<EditorApp>) {
 
 /// Chooses a side's bot in the lab's setup, and the heuristic bot's strength.
 fn choose_lab_bot(h: &mut Harness<EditorApp>, side: &str, kind: &str, strength: Option<u8>) {
-    h.get_by_role_and_label(Role::ComboBox, &format!("bot of {side}"))
-        .click();
+    h.get_by_role_and_label(Role::ComboBox, side).click();
     h.run();
     click(h, kind);
     if let Some(s) = strength {
-        h.get_by_role_and_label(Role::Slider, &format!("strength of {side}"))
+        h.get_by_role_and_label(Role::Slider, side)
             .set_value_accesskit(f64::from(s));
         h.run();
     }

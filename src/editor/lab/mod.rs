@@ -151,9 +151,9 @@ impl Lab {
         let mut open = self.open;
         egui::Window::new("Balance lab")
             .open(&mut open)
-            .default_pos(ctx.content_rect().right_top() + egui::vec2(-620.0, 60.0))
+            .default_pos(ctx.content_rect().right_top() + egui::vec2(-620.0, 52.0))
             .default_width(560.0)
-            .default_height(860.0)
+            .default_height(940.0)
             .show(ctx, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| self.body(ui, bundle));
             });

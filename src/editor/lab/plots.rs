@@ -6,16 +6,18 @@ use egui_plot::{Bar, BarChart, Line, Plot, PlotPoints};
 
 use crate::balance::Summary;
 
-const HEIGHT: f32 = 170.0;
+const HEIGHT: f32 = 140.0;
+/// Room for the names on the horizontal charts' axis.
+const NAMES_WIDTH: f32 = 150.0;
 
 /// `names`: the sides' names, A then B.
 pub fn show(ui: &mut Ui, s: &Summary, names: &[String; 2]) {
+    ui.strong("Win rate with 95 % interval");
+    win_rates(ui, s, names);
     ui.strong("Victory points");
     vp(ui, s);
     ui.strong("Victory levels");
     levels(ui, s);
-    ui.strong("Win rate with 95 % interval");
-    win_rates(ui, s, names);
 }
 
 fn vp(ui: &mut Ui, s: &Summary) {
@@ -38,6 +40,7 @@ fn vp(ui: &mut Ui, s: &Summary) {
         .height(HEIGHT)
         .allow_scroll(false)
         .allow_drag(false)
+        .allow_zoom(false)
         .x_axis_label("VP")
         .y_axis_label("games")
         .show(ui, |p| {
@@ -45,6 +48,7 @@ fn vp(ui: &mut Ui, s: &Summary) {
         });
 }
 
+/// Horizontal bars, so that each level's name fits on the axis beside its bar.
 fn levels(ui: &mut Ui, s: &Summary) {
     let names: Vec<String> = s.levels.iter().map(|(n, _)| n.clone()).collect();
     let bars: Vec<Bar> = s
@@ -53,12 +57,16 @@ fn levels(ui: &mut Ui, s: &Summary) {
         .enumerate()
         .map(|(i, (n, k))| Bar::new(i as f64, *k as f64).width(0.7).name(n))
         .collect();
+    let height = (26.0 * names.len() as f32 + 50.0).clamp(90.0, HEIGHT * 1.5);
     Plot::new("lab_levels")
-        .height(HEIGHT)
+        .height(height)
         .allow_scroll(false)
         .allow_drag(false)
-        .y_axis_label("games")
-        .x_axis_formatter(move |m, _| {
+        .allow_zoom(false)
+        .include_x(0.0)
+        .x_axis_label("games")
+        .y_axis_min_width(NAMES_WIDTH)
+        .y_axis_formatter(move |m, _| {
             let i = m.value.round();
             if (m.value - i).abs() < 1e-6 && i >= 0.0 {
                 names.get(i as usize).cloned().unwrap_or_default()
@@ -67,38 +75,51 @@ fn levels(ui: &mut Ui, s: &Summary) {
             }
         })
         .show(ui, |p| {
-            p.bar_chart(BarChart::new("levels", bars).color(Color32::from_rgb(200, 140, 40)))
+            p.bar_chart(
+                BarChart::new("levels", bars)
+                    .horizontal()
+                    .color(Color32::from_rgb(200, 140, 40)),
+            )
         });
 }
 
+/// Horizontal bars, side A on top, each with its interval as a line across its end.
 fn win_rates(ui: &mut Ui, s: &Summary, names: &[String; 2]) {
     let labels = names.clone();
     let colours = [
         Color32::from_rgb(40, 90, 230),
         Color32::from_rgb(230, 40, 30),
     ];
+    let row = |k: usize| 1.0 - k as f64;
     Plot::new("lab_wins")
-        .height(HEIGHT * 0.8)
+        .height(100.0)
         .allow_scroll(false)
         .allow_drag(false)
-        .include_y(0.0)
-        .include_y(100.0)
-        .y_axis_label("% of games")
-        .x_axis_formatter(move |m, _| {
+        .allow_zoom(false)
+        .include_x(0.0)
+        .include_x(100.0)
+        .include_y(-0.5)
+        .include_y(1.5)
+        .x_axis_label("% of games won")
+        .y_axis_min_width(NAMES_WIDTH)
+        .y_axis_formatter(move |m, _| {
             let i = m.value.round();
             if (m.value - i).abs() < 1e-6 && (0.0..2.0).contains(&i) {
-                labels[i as usize].clone()
+                labels[1 - i as usize].clone()
             } else {
                 String::new()
             }
         })
         .show(ui, |p| {
             for (k, colour) in colours.into_iter().enumerate() {
-                let bar = Bar::new(k as f64, 100.0 * s.win_rate[k]).width(0.5);
-                p.bar_chart(BarChart::new(format!("{} wins", names[k]), vec![bar]).color(colour));
+                let bar = Bar::new(row(k), 100.0 * s.win_rate[k]).width(0.6);
+                p.bar_chart(
+                    BarChart::new(format!("{} wins", names[k]), vec![bar])
+                        .horizontal()
+                        .color(colour),
+                );
                 let (lo, hi) = s.win_ci[k];
-                let x = k as f64;
-                let ci = PlotPoints::new(vec![[x, 100.0 * lo], [x, 100.0 * hi]]);
+                let ci = PlotPoints::new(vec![[100.0 * lo, row(k)], [100.0 * hi, row(k)]]);
                 p.line(
                     Line::new(format!("95 % interval {}", names[k]), ci)
                         .color(Color32::from_rgb(250, 210, 40))

@@ -38,11 +38,17 @@ impl LabSetup {
         }
     }
 
+    /// One row per side (its name labels its bot and strength), then the numbers.
     pub fn show(&mut self, ui: &mut Ui, names: &[String; 2]) {
-        egui::Grid::new("lab_setup").num_columns(2).show(ui, |ui| {
+        egui::Grid::new("lab_setup").num_columns(3).show(ui, |ui| {
+            ui.weak("side");
+            ui.weak("bot");
+            ui.weak("strength (1-5)");
+            ui.end_row();
             for (i, name) in names.iter().enumerate() {
+                let l = ui.label(name);
                 let bot = &mut self.bots[i];
-                egui::ComboBox::from_label(format!("bot of {name}"))
+                egui::ComboBox::from_id_salt(("lab_bot", i))
                     .selected_text(match bot.kind {
                         BotKind::Random => "random",
                         BotKind::Heuristic => "heuristic",
@@ -60,10 +66,14 @@ impl LabSetup {
                         {
                             *bot = BotSpec::heuristic(bot.strength);
                         }
-                    });
+                    })
+                    .response
+                    .labelled_by(l.id);
                 if bot.kind == BotKind::Heuristic {
                     let mut s = bot.strength;
-                    ui.add(egui::Slider::new(&mut s, 1..=5).text(format!("strength of {name}")));
+                    ui.add(egui::Slider::new(&mut s, 1..=5))
+                        .labelled_by(l.id)
+                        .on_hover_text("1 plays weakest, 5 strongest");
                     *bot = bot.with_strength(s);
                 } else {
                     ui.label("");
