@@ -165,7 +165,13 @@ impl HeuristicBot {
         let fresh = matches!(&self.analysis,
             Some((t, s, a)) if *t == tick && *s == side && (a.has_threat || !threat));
         if !fresh {
-            self.analysis = Some((tick, side, Analysis::new(game, side, threat)));
+            // An analysis without threat has no supply map: the supply cuts found at
+            // the side's last Movement phase still hold.
+            let cut = match self.analysis.take() {
+                Some((_, s, a)) if s == side && !threat => Some(a.cut),
+                _ => None,
+            };
+            self.analysis = Some((tick, side, Analysis::new(game, side, threat, cut)));
         }
         match &self.analysis {
             Some((_, _, a)) => a,
