@@ -56,7 +56,8 @@ pub struct Analysis {
     /// unless `has_threat`.
     pub to_supply: Vec<u16>,
     /// What driving the enemy off each hex is worth to this side's supply: its units
-    /// cut off now that would trace a line again without that enemy stack (R10).
+    /// cut off now that would trace a line again without that enemy stack (R10);
+    /// empty for the scorer.
     pub cut: Vec<f32>,
 }
 
@@ -94,7 +95,12 @@ impl Analysis {
         if with_threat {
             a.compute_threat(game);
             a.supply = game.supply_map(side);
-            a.cut = supply_cuts(game, side, &a.supply);
+            // Units that surrender score victory points only for the scorer: the
+            // side defending objectives frees its pockets, the scorer keeps going
+            // for the objectives.
+            if !scorer {
+                a.cut = supply_cuts(game, side, &a.supply);
+            }
             // The shortest supply range of the side's units (R10.1.6-10.1.7).
             let range = game
                 .units_on_map(side)
