@@ -1,6 +1,7 @@
 //! What a side sees on the map when it plans a phase: the value of each hex under the
 //! scenario's victory conditions, how strongly each hex pulls its units forward, how
-//! much enemy strength could strike each hex in the enemy's next turn, and distances.
+//! much enemy strength could strike each hex in the enemy's next turn, which enemy
+//! stacks cut its units off supply, and distances.
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, VecDeque};
@@ -17,6 +18,11 @@ pub const VP_WEIGHT: f32 = 1.5;
 const AUTO_VALUE: f32 = 30.0;
 /// How much of an objective's pull is left one hex further away.
 const DECAY: f32 = 0.85;
+/// How much harder the side defending objectives is pulled to objectives the enemy
+/// holds than to its own (its pull is otherwise a quarter of the scorer's).
+const RETAKE_PULL: f32 = 3.0;
+/// The same in the last `RETAKE_TURNS` turns, when holding them at the end scores.
+const RETAKE_LATE_PULL: f32 = 8.0;
 /// Turns before the end in which the side defending objectives retakes them hardest.
 const RETAKE_TURNS: u32 = 3;
 /// Distance value for hexes nothing reaches.
@@ -166,7 +172,11 @@ impl Analysis {
             return 1.0;
         }
         let left = game.prepared().turns.saturating_sub(game.turn());
-        if left <= RETAKE_TURNS { 8.0 } else { 3.0 }
+        if left <= RETAKE_TURNS {
+            RETAKE_LATE_PULL
+        } else {
+            RETAKE_PULL
+        }
     }
 
     /// Enemy strength able to strike each hex next turn: a bounded movement search per
@@ -269,7 +279,7 @@ const CUT_STACKS: usize = 12;
 /// for each enemy stack near units cut off now, the units that would trace a line
 /// without it. Cut-off units surrender more often the longer they stay cut off, and
 /// each one the enemy takes is a victory point (R10.2.6), so a single enemy stack on
-/// the line of a whole pocket is worth attacking at almost any odds.
+/// the line of a whole pocket is worth a strong attack.
 fn supply_cuts(game: &Game, side: Side, supply: &[i32]) -> Vec<f32> {
     let n = game.board().len();
     let mut cut = vec![0.0f32; n];
