@@ -1,6 +1,7 @@
 //! What a side sees on the map when it plans a phase: the value of each hex under the
 //! scenario's victory conditions, how strongly each hex pulls its units forward, how
-//! much enemy strength could strike each hex in the enemy's next turn, and distances.
+//! much enemy strength could strike each hex in the enemy's next turn, which enemy
+//! stacks cut its units off supply, and distances.
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, VecDeque};
@@ -8,6 +9,7 @@ use std::collections::{BinaryHeap, VecDeque};
 use super::estimate::{attack_sp, hqs_of};
 use crate::wb95::board::Hx;
 use crate::wb95::prepared::Award;
+use crate::wb95::supply::{self, Piece};
 use crate::wb95::{Game, Side};
 
 /// CEL-equivalents of one victory point.
@@ -16,6 +18,13 @@ pub const VP_WEIGHT: f32 = 1.5;
 const AUTO_VALUE: f32 = 30.0;
 /// How much of an objective's pull is left one hex further away.
 const DECAY: f32 = 0.85;
+/// How much harder the side defending objectives is pulled to objectives the enemy
+/// holds than to its own (its pull is otherwise a quarter of the scorer's).
+const RETAKE_PULL: f32 = 3.0;
+/// The same in the last `RETAKE_TURNS` turns, when holding them at the end scores.
+const RETAKE_LATE_PULL: f32 = 8.0;
+/// Turns before the end in which the side defending objectives retakes them hardest.
+const RETAKE_TURNS: u32 = 3;
 /// Distance value for hexes nothing reaches.
 pub const FAR: u16 = u16::MAX;
 
@@ -52,10 +61,16 @@ pub struct Analysis {
     /// Hexes from each hex to the nearest hex this side can supply (0 there); empty
     /// unless `has_threat`.
     pub to_supply: Vec<u16>,
+    /// What driving the enemy off each hex is worth to this side's supply: its units
+    /// cut off now that would trace a line again without that enemy stack (R10);
+    /// empty for the scorer.
+    pub cut: Vec<f32>,
 }
 
 impl Analysis {
-    pub fn new(game: &Game, side: Side, with_threat: bool) -> Self {
+    /// The analysis of `side` now; `cut` carries over the supply cuts of an earlier
+    /// analysis of the turn when this one has no threat (and so no supply map).
+    pub fn new(game: &Game, side: Side, with_threat: bool, cut: Option<Vec<f32>>) -> Self {
         let n = game.board().len();
         let enemy = side.other();
         let victory = game.prepared().victory.as_ref();
@@ -81,10 +96,17 @@ impl Analysis {
             has_threat: with_threat,
             supply: Vec::new(),
             to_supply: Vec::new(),
+            cut: cut.unwrap_or_default(),
         };
         if with_threat {
             a.compute_threat(game);
             a.supply = game.supply_map(side);
+            // Units that surrender score victory points only for the scorer: the
+            // side defending objectives frees its pockets, the scorer keeps going
+            // for the objectives.
+            if !scorer {
+                a.cut = supply_cuts(game, side, &a.supply);
+            }
             // The shortest supply range of the side's units (R10.1.6-10.1.7).
             let range = game
                 .units_on_map(side)
@@ -112,13 +134,14 @@ impl Analysis {
     fn potential(&self, game: &Game) -> Vec<f32> {
         let control = &game.state().control;
         let mut sources: Vec<(Hx, f32)> = Vec::new();
+        let retake = self.retake_weight(game);
         for (h, &v) in self.obj.iter().enumerate() {
             if v <= 0.0 {
                 continue;
             }
             let ours = control[h] == Some(self.side);
             let value = if !ours {
-                v
+                v * retake
             } else if self.scorer {
                 0.0
             } else {
@@ -132,7 +155,28 @@ impl Analysis {
                 sources.push((h, value));
             }
         }
+        // Enemy stacks cutting this side's units off pull its units to drive them away.
+        for (h, &v) in self.cut.iter().enumerate() {
+            if v > 0.0 {
+                sources.push((h, v));
+            }
+        }
         spread(game, &sources)
+    }
+
+    /// How strongly objectives the enemy holds pull: the side defending them takes
+    /// them back (its units are otherwise pulled gently, to hold a line), the more so
+    /// near the end, when holding them scores.
+    fn retake_weight(&self, game: &Game) -> f32 {
+        if self.scorer {
+            return 1.0;
+        }
+        let left = game.prepared().turns.saturating_sub(game.turn());
+        if left <= RETAKE_TURNS {
+            RETAKE_LATE_PULL
+        } else {
+            RETAKE_PULL
+        }
     }
 
     /// Enemy strength able to strike each hex next turn: a bounded movement search per
@@ -223,6 +267,67 @@ impl Analysis {
     pub fn place_value(&self, h: Hx) -> f32 {
         self.obj[h] + self.pot[h]
     }
+}
+
+/// Farthest (hexes) an enemy stack may stand from the units it cuts off to be weighed
+/// as the one cutting them off.
+const CUT_RANGE: u16 = 6;
+/// Most enemy stacks weighed as cutting units off (the nearest), each one a trace.
+const CUT_STACKS: usize = 12;
+
+/// What driving the enemy off each hex is worth to `side`'s supply (CEL-equivalents):
+/// for each enemy stack near units cut off now, the units that would trace a line
+/// without it. Cut-off units surrender more often the longer they stay cut off, and
+/// each one the enemy takes is a victory point (R10.2.6), so a single enemy stack on
+/// the line of a whole pocket is worth a strong attack.
+fn supply_cuts(game: &Game, side: Side, supply: &[i32]) -> Vec<f32> {
+    let n = game.board().len();
+    let mut cut = vec![0.0f32; n];
+    let cut_off: Vec<(Hx, i32, f32)> = game
+        .units_on_map(side)
+        .filter_map(|u| {
+            let h = game.unit_state(u).hex()?;
+            let range = game.info(u).supply_mp.twelfths();
+            let level = f32::from(game.unit_state(u).oos);
+            (supply[h] > range).then_some((h, range, (1.0 + 0.5 * level).min(5.0)))
+        })
+        .collect();
+    if cut_off.is_empty() {
+        return cut;
+    }
+    let pocket: Vec<Hx> = cut_off.iter().map(|c| c.0).collect();
+    let near = bfs(game, &pocket);
+    let pieces = game.pieces();
+    let roster = game.roster();
+    let mut stacks: Vec<Hx> = pieces
+        .iter()
+        .filter(|p| roster.info(p.unit).side != side && near[p.hex] <= CUT_RANGE)
+        .map(|p| p.hex)
+        .collect();
+    stacks.sort_unstable_by_key(|&h| (near[h], h));
+    stacks.dedup();
+    stacks.truncate(CUT_STACKS);
+    let state = game.state();
+    let sources = game.supply_sources(side);
+    for s in stacks {
+        let rest: Vec<Piece> = pieces.iter().copied().filter(|p| p.hex != s).collect();
+        let input = supply::input(
+            game.board(),
+            roster,
+            side,
+            &rest,
+            &state.control,
+            &state.bridge_up,
+            sources.clone(),
+        );
+        let cost = supply::trace(&input);
+        cut[s] = cut_off
+            .iter()
+            .filter(|&&(h, range, _)| cost[h] <= range)
+            .map(|c| c.2)
+            .sum();
+    }
+    cut
 }
 
 /// Breadth-first hex distance from `sources` (every hex is passable).

@@ -62,6 +62,13 @@ pub fn attack_value(
     }
     // Enemy units near objectives threaten them (or guard them): hurting them counts.
     v += 0.3 * an.near_obj[target] * (damage / def_cel.max(1.0)).min(1.0);
+    // Driving off a stack that cuts own units off supply lets them trace again.
+    if let Some(&cut) = an.cut.get(target)
+        && cut > 0.0
+    {
+        let gone = (e.p_def_retreat + e.def_loss / def_cel.max(1.0)).min(1.0);
+        v += gone * cut;
+    }
     let per_att = cheapest_loss(game, attackers.iter().copied());
     let per_att = if per_att.is_finite() { per_att } else { 1.0 };
     let cost = e.att_loss * per_att

@@ -16,6 +16,10 @@
 //! * **Combat**: the obligations first (R5.1.3-5.1.4), the most constrained target
 //!   first, then voluntary attacks at good odds, each checked with the engine's exact
 //!   odds; all stars; the defender's stars, fortification units and HQ-loss CMs.
+//! * **Supply** (the side defending objectives, whose surrenders are the scorer's
+//!   victory points): enemy stacks whose removal would let cut-off units trace a line
+//!   again pull units and raise the value of attacking them; cut-off units head for
+//!   supply; objectives the enemy took are retaken, hardest in the last turns.
 //! * **Results**: losses from the units that lose least (flipping before eliminating);
 //!   retreat or sustain by comparing the CELs, the hex and the paths (away from enemy
 //!   ZoC, toward friends and home); pursuit and advance into hexes worth having.
@@ -165,7 +169,13 @@ impl HeuristicBot {
         let fresh = matches!(&self.analysis,
             Some((t, s, a)) if *t == tick && *s == side && (a.has_threat || !threat));
         if !fresh {
-            self.analysis = Some((tick, side, Analysis::new(game, side, threat)));
+            // An analysis without threat has no supply map: the supply cuts found at
+            // the side's last Movement phase still hold.
+            let cut = match self.analysis.take() {
+                Some((_, s, a)) if s == side && !threat => Some(a.cut),
+                _ => None,
+            };
+            self.analysis = Some((tick, side, Analysis::new(game, side, threat, cut)));
         }
         match &self.analysis {
             Some((_, _, a)) => a,

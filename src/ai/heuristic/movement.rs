@@ -268,7 +268,10 @@ pub fn place_score(
     {
         let far = f32::from(an.to_supply.get(h).copied().unwrap_or(0).min(20));
         let level = f32::from(game.unit_state(u).oos);
-        s -= (1.5 + 0.4 * far) * (1.0 + 0.4 * level);
+        // Every unit that surrenders is a victory point for the scorer: the side
+        // defending breaks out toward supply rather than hold on cut off.
+        let per_hex = if an.scorer { 0.4 } else { 1.0 };
+        s -= (1.5 + per_hex * far) * (1.0 + 0.4 * level);
     }
     let threat = an.threat[h];
     // A planned attack weighs the exposure of its attackers together (`group_risk`).
