@@ -1,20 +1,21 @@
-//! The heuristic bot and the balance lab: the bot beats the random bot from both sides,
-//! plays legal and reproducible games; balance runs are independent of the thread
-//! count, shards merge into a single run's records and summary, CSV files round-trip,
-//! a run can be cancelled, and `sztab balance` prints its summary.
+//! The heuristic bot and the balance lab: the bot beats the random bot from both sides
+//! on Armored Claws, plays legal and reproducible games; balance runs are independent of
+//! the thread count, shards merge into a single run's records and summary, CSV files
+//! round-trip, a run can be cancelled, and `sztab balance` prints its summary.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use sztab::ai::{BotSpec, HeuristicBot, Player, RandomBot, play_out};
+use sztab::ai::{BotSpec, HeuristicBot, Player, play_out};
 use sztab::balance::{self, Config, Progress, Shard, Summary, csv};
 use sztab::model::{Bundle, SideId};
 use sztab::wb95::prepared::Prepared;
 use sztab::wb95::{Event, Game};
 
 const FIXTURE: &str = "tests/fixtures/mini.scenario.ron";
+const CLAWS: &str = "scenarios/kursk-1943/armored-claws.scenario.ron";
 
 fn root(p: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(p)
@@ -30,40 +31,41 @@ fn prepared() -> Arc<Prepared> {
 
 fn no_progress(_: Progress) {}
 
-/// Plays the fixture with these bots; returns the winner's side id.
-fn winner(german: Box<dyn Player>, soviet: Box<dyn Player>, seed: u64) -> Option<String> {
-    let mut g = Game::new(&fixture(), seed).unwrap();
-    let mut players: Vec<(SideId, Box<dyn Player>)> =
-        vec![("german".into(), german), ("soviet".into(), soviet)];
-    let played = play_out(&mut g, &mut players, 100_000, |_, _, _| {}).unwrap();
-    played.result.winner.map(|s| s.to_string())
+/// Wins of side `side` (0: the German, who moves first) over `games` games with these bots.
+fn wins(p: &Arc<Prepared>, bots: [BotSpec; 2], side: usize, games: u64) -> usize {
+    let id = p.sides[side].id.to_string();
+    (0..games)
+        .map(|i| balance::play_one(p, bots, i, balance::game_seed(1, i), balance::MAX_ACTIONS))
+        .filter(|r| r.error.is_none() && r.winner.as_deref() == Some(id.as_str()))
+        .count()
 }
 
+/// On Armored Claws (the scenario the README's measurements use: 96-97 % and 100 % over
+/// 100 games each way) the heuristic bot wins nearly every game from either side; random
+/// against random the German wins them all, so the Soviet half is the hard one.
 #[test]
 fn heuristic_bot_beats_the_random_bot_from_both_sides() {
-    let mut german_wins = 0;
-    let mut soviet_wins = 0;
-    for seed in 1..=6u64 {
-        let w = winner(
-            Box::new(HeuristicBot::new(3, seed)),
-            Box::new(RandomBot::new(seed + 50)),
-            seed,
-        );
-        german_wins += usize::from(w.as_deref() == Some("german"));
-        let w = winner(
-            Box::new(RandomBot::new(seed + 50)),
-            Box::new(HeuristicBot::new(3, seed)),
-            seed,
-        );
-        soviet_wins += usize::from(w.as_deref() == Some("soviet"));
-    }
+    let p = Game::new(&Bundle::load(&root(CLAWS)).unwrap().0, 1)
+        .unwrap()
+        .prepared()
+        .clone();
+    let h = BotSpec::heuristic(3);
+    let german = wins(&p, [h, BotSpec::RANDOM], 0, 8);
+    let soviet = wins(&p, [BotSpec::RANDOM, h], 1, 8);
+    assert_eq!(german, 8, "the heuristic German won {german} of 8");
+    assert!(soviet >= 7, "the heuristic Soviet won {soviet} of 8");
+}
+
+/// The fixture favours the defender (random against random the German wins 2-3 % of the
+/// games); the heuristic German still wins far more often than a random one.
+#[test]
+fn the_heuristic_german_does_better_than_a_random_one_on_the_fixture() {
+    let p = prepared();
+    let random = wins(&p, [BotSpec::RANDOM; 2], 0, 12);
+    let heuristic = wins(&p, [BotSpec::heuristic(3), BotSpec::RANDOM], 0, 12);
     assert!(
-        german_wins >= 5,
-        "the heuristic German won {german_wins} of 6"
-    );
-    assert!(
-        soviet_wins >= 5,
-        "the heuristic Soviet won {soviet_wins} of 6"
+        heuristic >= random + 4,
+        "heuristic {heuristic} of 12, random {random} of 12"
     );
 }
 
