@@ -173,7 +173,8 @@ pub struct Prepared {
     pub victory: Option<VictorySpec>,
     pub setup: Vec<Start>,
     pub initial_control: Vec<Option<Side>>,
-    /// The side that owns each Fortified Line hex: who controlled it at the start.
+    /// The side that owns each Fortified Line hex: the Red Army (R19), or in a scenario
+    /// without one, who controlled the hex at the start.
     pub fl_owner: Vec<Option<Side>>,
     /// Air counters allotted to the sides.
     pub air: Vec<AirInfo>,
@@ -293,10 +294,14 @@ impl Prepared {
             [&sides[0].sources, &sides[1].sources],
             &overrides,
         );
+        // R19: the Fortified Lines are the Red Army's belts, whoever the derived initial
+        // control gives their hexes to; a German defender in one is in a captured
+        // line (R19.1.4). Without a Soviet side, the hex's first controller owns it.
+        let red_army = Side::BOTH.into_iter().find(|s| sides[s.index()].soviet);
         let fl_owner = (0..board.len())
             .map(|h| {
                 if board.fl_hex[h] {
-                    initial_control[h]
+                    red_army.or(initial_control[h])
                 } else {
                     None
                 }

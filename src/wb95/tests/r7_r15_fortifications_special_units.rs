@@ -459,6 +459,27 @@ fn r19_1_1_r19_1_2_the_line_counts_when_more_than_half_the_attack_crosses_it() {
     assert_eq!(o.attack.total, 8);
 }
 
+/// The lines are the Red Army's wherever the first control of their hexes lay (an empty
+/// line hex behind the front may be German by the A-68 derivation): a Soviet unit that
+/// later defends in one still gets the line.
+#[test]
+fn r19_1_2_the_line_is_soviet_whoever_first_controlled_its_hex() {
+    let mut s = Sandbox::new(10, 10, 2);
+    s.bundle.scenario.rules.fortified_lines = true;
+    s.hexside("0405", "0505", "fl_line", Some("0505"));
+    s.unit("a", "german", "0405").sp = 8;
+    s.unit("d", "soviet", "0505").sp = 6;
+    s.bundle
+        .scenario
+        .control
+        .insert("0505".parse().unwrap(), "german".into());
+    let g = start(&s);
+    let o = odds(&g, &["a"], &["0505"]);
+    assert_eq!(cms(&o, "R19.1.2"), 2);
+    assert_eq!(cms(&o, "R19.1.4"), 0);
+    assert_eq!(o.attack.total, 4, "halved (R19.1.1)");
+}
+
 #[test]
 fn r19_1_4_german_units_in_a_captured_line_get_one_cm_and_no_halving() {
     let g = fl("0405", "german");
