@@ -56,6 +56,10 @@ pub struct PlayMode {
     pub pace: Pace,
     /// Each player sees only what R16 shows of the enemy.
     pub fog: bool,
+    /// The game in play was started (or loaded) with fog of war.
+    fog_at_start: bool,
+    /// A bot has held a seat in the game in play.
+    bot_seen: bool,
     /// Hot-seat: the side whose player sits at the screen now.
     seen_by: Option<Side>,
     /// The engine's last refusal, or a note.
@@ -78,6 +82,8 @@ impl Default for PlayMode {
             overlays: Overlays::default(),
             pace: Pace::Delay(150),
             fog: true,
+            fog_at_start: true,
+            bot_seen: false,
             seen_by: None,
             message: None,
             chooser: None,
@@ -118,6 +124,8 @@ impl PlayMode {
     fn begin_session(&mut self, s: Session, fog: bool) {
         self.session = Some(s);
         self.fog = fog;
+        self.fog_at_start = fog;
+        self.bot_seen = false;
         self.seen_by = None;
         self.orders = Orders::default();
         self.message = None;
@@ -173,6 +181,18 @@ impl PlayMode {
         game_files::save(s, path)?;
         self.message = Some(format!("game saved to {}", path.display()));
         Ok(())
+    }
+
+    /// May fog of war be switched off now? Not in a game started with fog against a bot:
+    /// the human would see what R16 hides of the bot's units.
+    pub fn fog_locked(&self) -> bool {
+        self.fog && self.fog_at_start && (self.bot_seen || self.has_bot())
+    }
+
+    fn has_bot(&self) -> bool {
+        self.session
+            .as_ref()
+            .is_some_and(|s| Side::BOTH.into_iter().any(|x| !s.seat(x).is_human()))
     }
 
     /// The side a player at the screen may see everything of (`None`: all of both).
@@ -235,6 +255,8 @@ impl PlayMode {
         let Some(bundle) = doc.bundle() else {
             return true;
         };
+        // Switching the bot to a human seat does not unlock the fog (see `fog_locked`).
+        self.bot_seen |= self.has_bot();
         self.drive_bots(ui.ctx());
         if let Some(s) = &self.session {
             let d = s.decision();
@@ -294,7 +316,14 @@ impl PlayMode {
                 for (name, on) in self.overlays.toggles() {
                     ui.checkbox(on, name);
                 }
-                ui.checkbox(&mut self.fog, "Fog of war (R16)");
+                let locked = self.fog_locked();
+                ui.add_enabled(
+                    !locked,
+                    egui::Checkbox::new(&mut self.fog, "Fog of war (R16)"),
+                )
+                .on_disabled_hover_text(
+                    "The game was started with fog of war against a bot: it stays on",
+                );
             });
             ui.menu_button("Players", |ui| self.players_menu(ui));
             if let Some(s) = &self.session {
@@ -375,12 +404,14 @@ impl PlayMode {
     }
 
     fn cx(&mut self, side: Side) -> Option<Cx<'_>> {
+        let viewer = self.viewer();
         let session = self.session.as_mut()?;
         Some(Cx {
             session,
             orders: &mut self.orders,
             message: &mut self.message,
             side,
+            viewer,
         })
     }
 
