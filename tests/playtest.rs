@@ -667,3 +667,59 @@ fn fog_stays_on_in_a_game_started_with_fog_against_a_bot() {
     h.run();
     assert!(h.state().play.fog_locked());
 }
+
+#[test]
+fn load_game_asks_before_discarding_unsaved_actions_and_a_click_selects_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&fixture_copy(dir.path()));
+    start(&mut h, [Seat::Human, Seat::Human]);
+    to_movement(&mut h);
+    let file = dir.path().join("game.ron");
+    click(&mut h, "Game");
+    click(&mut h, "Save game…");
+    type_into(&mut h, "Path", &file.display().to_string());
+    click(&mut h, "Save game file");
+    assert!(file.exists());
+    // Saved: Load game… opens the chooser at once.
+    click(&mut h, "Game");
+    click(&mut h, "Load game…");
+    assert!(h.query_by_label("Discard the current game?").is_none());
+    h.get_by_label("Load game file");
+    h.key_press(egui::Key::Escape);
+    h.run();
+    // Not saved: it asks first.
+    h.state_mut().play.stop();
+    h.run();
+    start(&mut h, [Seat::Human, Seat::Human]);
+    to_movement(&mut h);
+    click_hex(&mut h, "0607");
+    click_hex(&mut h, "0707");
+    let played = h.state().play.session().unwrap().actions().len();
+    click(&mut h, "Game");
+    click(&mut h, "Load game…");
+    h.get_by_label("Discard the current game?");
+    click(&mut h, "Keep the game");
+    assert!(h.query_by_label("Discard the current game?").is_none());
+    assert_eq!(h.state().play.session().unwrap().actions().len(), played);
+    click(&mut h, "Game");
+    click(&mut h, "Load game…");
+    click(&mut h, "Discard and load…");
+    // The placeholder names a game file; a click on a listed file only selects it.
+    let folder = format!("{}/", dir.path().display());
+    type_into(&mut h, "Path", &folder);
+    let listed = format!("{folder}game.ron");
+    click(&mut h, &listed);
+    assert_eq!(
+        h.state().play.session().unwrap().actions().len(),
+        played,
+        "not loaded by a single click"
+    );
+    click(&mut h, "Load game file");
+    let s = h.state().play.session().unwrap();
+    assert!(
+        s.replay_position().is_some(),
+        "{:?}",
+        h.state().play.message
+    );
+    assert!(!s.unsaved());
+}

@@ -65,6 +65,8 @@ pub struct PlayMode {
     /// The engine's last refusal, or a note.
     pub message: Option<String>,
     chooser: Option<Chooser>,
+    /// Load game… was asked while the game in play has unsaved actions.
+    confirm_discard: bool,
     last_bot: f64,
     hovered: Option<HexId>,
     /// Combats per hex from the balance lab, for the heat overlay.
@@ -87,6 +89,7 @@ impl Default for PlayMode {
             seen_by: None,
             message: None,
             chooser: None,
+            confirm_discard: false,
             last_bot: 0.0,
             hovered: None,
             heat: Vec::new(),
@@ -138,9 +141,40 @@ impl PlayMode {
         self.chooser = None;
     }
 
-    /// Load game… from the editor: opens the path field.
+    /// Load game…: opens the path field, first asking whether to discard the game in
+    /// play when it has actions not saved.
     pub fn ask_load(&mut self) {
-        self.chooser = Some(Chooser::new(ChooserPurpose::LoadGame, ""));
+        if self.session.as_ref().is_some_and(Session::unsaved) {
+            self.confirm_discard = true;
+        } else {
+            self.chooser = Some(Chooser::new(ChooserPurpose::LoadGame, ""));
+        }
+    }
+
+    /// "Discard the current game?" before loading another.
+    fn discard_window(&mut self, ctx: &egui::Context) {
+        if !self.confirm_discard {
+            return;
+        }
+        let n = self.session.as_ref().map_or(0, |s| s.actions().len());
+        egui::Window::new("Discard the current game?")
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
+            .show(ctx, |ui| {
+                ui.label(format!(
+                    "The game in play ({n} actions) has changes that are not saved. Loading another game discards them."
+                ));
+                ui.horizontal(|ui| {
+                    if ui.button("Discard and load…").clicked() {
+                        self.confirm_discard = false;
+                        self.chooser = Some(Chooser::new(ChooserPurpose::LoadGame, ""));
+                    }
+                    if ui.button("Keep the game").clicked() {
+                        self.confirm_discard = false;
+                    }
+                });
+            });
     }
 
     /// The start dialog and the load-game chooser while the editor is on screen.
@@ -177,8 +211,9 @@ impl PlayMode {
 
     /// Saves the game in play as a game log.
     pub fn save_game(&mut self, path: &std::path::Path) -> Result<(), String> {
-        let s = self.session.as_ref().ok_or("no game in play")?;
+        let s = self.session.as_mut().ok_or("no game in play")?;
         game_files::save(s, path)?;
+        s.mark_saved();
         self.message = Some(format!("game saved to {}", path.display()));
         Ok(())
     }
@@ -282,6 +317,7 @@ impl PlayMode {
         egui::CentralPanel::default().show(ui, |ui| map::show(self, ui, doc, canvas));
         self.decision_window(ui.ctx());
         self.hand_over_window(ui.ctx());
+        self.discard_window(ui.ctx());
         self.files_window(ui.ctx(), bundle);
         leave
     }
