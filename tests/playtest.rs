@@ -353,12 +353,22 @@ fn save_load_and_replay_a_game() {
         h.state().play.session().unwrap().replay_position(),
         Some((0, played.len()))
     );
+    let end_at = h.get_by_label("End ⏭").rect();
+    h.get_by_label("Last: the start of the game");
     click(&mut h, "Action forward ▶");
     click(&mut h, "Action forward ▶");
     assert_eq!(
         h.state().play.session().unwrap().replay_position(),
         Some((2, played.len()))
     );
+    // The action in words, and the buttons where they were.
+    let last = h.get_by_label_contains("Last: ");
+    let text = format!("{last:?}");
+    assert!(
+        !text.contains("UnitId(") && !text.contains("AirId("),
+        "{text}"
+    );
+    assert_eq!(h.get_by_label("End ⏭").rect(), end_at);
     click(&mut h, "◀ Action back");
     assert_eq!(
         h.state().play.session().unwrap().replay_position(),
