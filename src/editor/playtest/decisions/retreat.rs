@@ -197,7 +197,7 @@ fn allocation(ui: &mut Ui, cx: &mut Cx) {
         ui.label(format!(
             "{due} CEL to lose for the hexes not retreated, from:"
         ));
-        let total = super::losses::sliders(ui, g, &units, &mut cx.orders.draft.cels);
+        let total = super::losses::sliders(ui, g, &units, &mut cx.orders.draft.cels, due);
         ui.label(format!("{total} of {due} CEL chosen"));
         losses = cx
             .orders
