@@ -1,6 +1,6 @@
 //! Who takes the losses (R5.1.8), with the star and fortification-unit constraint
-//! (R15.1.7, R15.4.3): a slider per unit up to its CEL and what is left to allocate, a suggestion that
-//! meets the constraints, and the total to reach. Also mines, fire, Panthers, the
+//! (R15.1.7, R15.4.3): a slider per unit up to its CEL and what is left to allocate, a
+//! suggestion that meets the constraints, and the total to reach. Also mines, fire, Panthers, the
 //! drain (LoseCel) and withdrawals "or equivalent".
 
 use egui::Ui;
