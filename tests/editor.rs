@@ -346,9 +346,13 @@ fn the_path_field_opens_and_saves_without_a_dialog() {
     h.run();
     h.get_by_label("Path").type_text(&prefix);
     h.run();
-    // The completion lists the map (and not the text file); clicking it opens the map.
+    // The completion lists the map (and not the text file); a click selects it, Open
+    // file opens it.
     let full = path.display().to_string();
     h.get_by_label(full.as_str()).click();
+    h.run();
+    assert!(h.state().doc().is_none(), "a click only selects");
+    h.get_by_label("Open file").click();
     h.run();
     assert_eq!(h.state().doc().unwrap().path(), Some(path.as_path()));
     // Save As through the same field.

@@ -353,12 +353,22 @@ fn save_load_and_replay_a_game() {
         h.state().play.session().unwrap().replay_position(),
         Some((0, played.len()))
     );
+    let end_at = h.get_by_label("End ⏭").rect();
+    h.get_by_label("Last: the start of the game");
     click(&mut h, "Action forward ▶");
     click(&mut h, "Action forward ▶");
     assert_eq!(
         h.state().play.session().unwrap().replay_position(),
         Some((2, played.len()))
     );
+    // The action in words, and the buttons where they were.
+    let last = h.get_by_label_contains("Last: ");
+    let text = format!("{last:?}");
+    assert!(
+        !text.contains("UnitId(") && !text.contains("AirId("),
+        "{text}"
+    );
+    assert_eq!(h.get_by_label("End ⏭").rect(), end_at);
     click(&mut h, "◀ Action back");
     assert_eq!(
         h.state().play.session().unwrap().replay_position(),
@@ -593,4 +603,133 @@ fn the_balance_lab_can_be_cancelled() {
     h.get_by_label_contains(&format!("{played} games (cancelled)"));
     // Back to the setup: a new run can start.
     h.get_by_label("Run the games");
+}
+
+#[test]
+fn with_fog_the_combat_planner_shows_the_defender_only_as_r16_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&fixture_copy(dir.path()));
+    start(&mut h, [Seat::Human, Seat::Human]);
+    to_movement(&mut h);
+    click_hex(&mut h, "0607");
+    click_hex(&mut h, "0707");
+    click(&mut h, "End phase ▶");
+    assert_eq!(phase(&h), Phase::CombatA);
+    // The German player at the screen, fog on.
+    h.state_mut().play.fog = true;
+    h.state_mut().play.take_over(Side::A);
+    h.run();
+    click_hex(&mut h, "0707");
+    click_hex(&mut h, "0806");
+    click(&mut h, "Possible attacks (engine)");
+    assert!(
+        h.query_all_by_label_contains("Odds breakdown")
+            .next()
+            .is_none(),
+        "no odds from hidden strengths"
+    );
+    h.get_by_label_contains("Defenders, as fog of war shows them");
+    h.get_by_label_contains("odds known once declared (R16.1.3)");
+    assert!(
+        h.query_all_by_label_contains("(odds known once declared)")
+            .next()
+            .is_some(),
+        "the engine's list gives no hidden odds"
+    );
+    let shown: Vec<String> = h
+        .query_all_by_label_contains("307")
+        .map(|n| format!("{n:?}"))
+        // The phase's obligation in the event log names the units it binds (R5.1.3).
+        .filter(|n| !n.contains("must be attacked"))
+        .collect();
+    assert!(
+        shown.is_empty(),
+        "the defender's name is not shown: {shown:?}"
+    );
+    // Without fog the breakdown is back.
+    h.state_mut().play.fog = false;
+    h.run();
+    h.get_by_label_contains("Odds breakdown");
+    assert!(h.query_all_by_label_contains("307").count() > shown.len() + 1);
+}
+
+#[test]
+fn fog_stays_on_in_a_game_started_with_fog_against_a_bot() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&fixture_copy(dir.path()));
+    click(&mut h, "Play ▶");
+    let dialog = h.state_mut().play.start.as_mut().unwrap();
+    dialog.seats = [Seat::Human, Seat::Bot(BotSpec::RANDOM)];
+    dialog.fog = true;
+    h.run();
+    click(&mut h, "Start game");
+    h.state_mut().play.pace = Pace::Step;
+    assert!(h.state().play.fog_locked());
+    click(&mut h, "View");
+    click(&mut h, "Fog of war (R16)");
+    assert!(h.state().play.fog, "the fog stays on");
+    // Giving the bot's seat to a human does not unlock it.
+    h.state_mut()
+        .play
+        .session_mut()
+        .unwrap()
+        .set_seat(Side::B, Seat::Human);
+    h.run();
+    assert!(h.state().play.fog_locked());
+}
+
+#[test]
+fn load_game_asks_before_discarding_unsaved_actions_and_a_click_selects_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&fixture_copy(dir.path()));
+    start(&mut h, [Seat::Human, Seat::Human]);
+    to_movement(&mut h);
+    let file = dir.path().join("game.ron");
+    click(&mut h, "Game");
+    click(&mut h, "Save game…");
+    type_into(&mut h, "Path", &file.display().to_string());
+    click(&mut h, "Save game file");
+    assert!(file.exists());
+    // Saved: Load game… opens the chooser at once.
+    click(&mut h, "Game");
+    click(&mut h, "Load game…");
+    assert!(h.query_by_label("Discard the current game?").is_none());
+    h.get_by_label("Load game file");
+    h.key_press(egui::Key::Escape);
+    h.run();
+    // Not saved: it asks first.
+    h.state_mut().play.stop();
+    h.run();
+    start(&mut h, [Seat::Human, Seat::Human]);
+    to_movement(&mut h);
+    click_hex(&mut h, "0607");
+    click_hex(&mut h, "0707");
+    let played = h.state().play.session().unwrap().actions().len();
+    click(&mut h, "Game");
+    click(&mut h, "Load game…");
+    h.get_by_label("Discard the current game?");
+    click(&mut h, "Keep the game");
+    assert!(h.query_by_label("Discard the current game?").is_none());
+    assert_eq!(h.state().play.session().unwrap().actions().len(), played);
+    click(&mut h, "Game");
+    click(&mut h, "Load game…");
+    click(&mut h, "Discard and load…");
+    // The placeholder names a game file; a click on a listed file only selects it.
+    let folder = format!("{}/", dir.path().display());
+    type_into(&mut h, "Path", &folder);
+    let listed = format!("{folder}game.ron");
+    click(&mut h, &listed);
+    assert_eq!(
+        h.state().play.session().unwrap().actions().len(),
+        played,
+        "not loaded by a single click"
+    );
+    click(&mut h, "Load game file");
+    let s = h.state().play.session().unwrap();
+    assert!(
+        s.replay_position().is_some(),
+        "{:?}",
+        h.state().play.message
+    );
+    assert!(!s.unsaved());
 }

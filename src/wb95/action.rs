@@ -216,3 +216,188 @@ pub enum Action {
         units: Vec<UnitId>,
     },
 }
+
+fn list<T: std::fmt::Display>(v: &[T]) -> String {
+    v.iter()
+        .map(|x| x.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn path(p: &[HexId]) -> String {
+    p.iter()
+        .map(|h| h.to_string())
+        .collect::<Vec<_>>()
+        .join(" › ")
+}
+
+fn cels(v: &[(UnitId, u8)]) -> String {
+    if v.is_empty() {
+        return "none".into();
+    }
+    v.iter()
+        .map(|(u, n)| format!("{u} {n} CEL"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn moves(v: &[(UnitId, Vec<HexId>)]) -> String {
+    v.iter()
+        .map(|(u, p)| format!("{u} › {}", path(p)))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+fn with<T: std::fmt::Display>(what: &str, v: &[T]) -> String {
+    if v.is_empty() {
+        String::new()
+    } else {
+        format!("; {what} {}", list(v))
+    }
+}
+
+/// One line in words, for logs and the replay panel. Air missions placed face down are
+/// only counted (R8.1.7).
+impl std::fmt::Display for Action {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Action::Move { units, path: p } => write!(f, "move {} › {}", list(units), path(p)),
+            Action::Enter { units, path: p } => {
+                write!(f, "{} enter at {}", list(units), path(p))
+            }
+            Action::ChangeSetup { unit } => write!(f, "{unit} changes setup"),
+            Action::MarkStrategic { units } => {
+                write!(f, "strategic movement marker on {}", list(units))
+            }
+            Action::ShiftZone { units, zone } => {
+                write!(f, "{} wait and shift to zone {zone}", list(units))
+            }
+            Action::LeaveMap { units } => write!(f, "{} leave the map", list(units)),
+            Action::Attack(o) => {
+                write!(f, "{} attack {}", list(&o.attackers), list(&o.defenders))?;
+                write!(
+                    f,
+                    "{}{}{}{}",
+                    with("artillery", &o.support),
+                    with("air", &o.air),
+                    with("stars of", &o.stars),
+                    with("full strength", &o.full_strength)
+                )?;
+                if o.hq_pool_cms > 0 {
+                    write!(f, "; {} HQ-loss CM", o.hq_pool_cms)?;
+                }
+                Ok(())
+            }
+            Action::Defend(o) => {
+                let parts = format!(
+                    "{}{}{}{}",
+                    with("stars of", &o.stars),
+                    with("fortification units", &o.fortification_units),
+                    with("artillery", &o.support),
+                    with("air", &o.air)
+                );
+                if parts.is_empty() && o.hq_pool_cms == 0 {
+                    return write!(f, "defend with nothing added");
+                }
+                write!(f, "defend{parts}")?;
+                if o.hq_pool_cms > 0 {
+                    write!(f, "; {} HQ-loss CM", o.hq_pool_cms)?;
+                }
+                Ok(())
+            }
+            Action::TakeLosses { losses } => write!(f, "losses: {}", cels(losses)),
+            Action::Retreat(o) => {
+                if o.moves.is_empty() {
+                    write!(f, "no retreat")?;
+                } else {
+                    write!(f, "retreat {}", moves(&o.moves))?;
+                }
+                if !o.losses.is_empty() {
+                    write!(f, "; losses {}", cels(&o.losses))?;
+                }
+                Ok(())
+            }
+            Action::Pursue { moves: m } if m.is_empty() => write!(f, "no pursuit"),
+            Action::Pursue { moves: m } => write!(f, "pursue {}", moves(m)),
+            Action::Advance { moves: m } if m.is_empty() => write!(f, "no advance"),
+            Action::Advance { moves: m } => write!(f, "advance {}", moves(m)),
+            Action::Withdraw { losses } => write!(f, "withdraw {}", cels(losses)),
+            Action::EndPhase => write!(f, "end the phase"),
+            Action::FullMp { units } => {
+                write!(f, "{} move with full MP out of supply", list(units))
+            }
+            Action::Fortify { unit } => write!(f, "{unit} builds a field fortification"),
+            Action::DemolishBridge { unit, bridge } => {
+                write!(f, "{unit} demolishes the bridge {bridge}")
+            }
+            Action::RebuildBridge { unit, bridge } => {
+                write!(f, "{unit} rebuilds the bridge {bridge}")
+            }
+            Action::BuildBridge { hq, bridge } => {
+                write!(f, "{hq} starts a bridge over {bridge}")
+            }
+            Action::TransferCel {
+                volkssturm,
+                infantry,
+            } => write!(f, "{volkssturm} gives a CEL to {infantry}"),
+            Action::Mask { units, masked } => write!(
+                f,
+                "{} masking on {}",
+                if *masked { "put" } else { "take" },
+                list(units)
+            ),
+            Action::RangedAttack(o) => write!(
+                f,
+                "ranged fire at {} by {}{}",
+                o.target,
+                list(&o.artillery),
+                with("air", &o.air)
+            ),
+            Action::FireAtBridge { artillery, bridge } => {
+                write!(f, "fire at the bridge {bridge} by {}", list(artillery))
+            }
+            Action::Barrage(o) => write!(
+                f,
+                "barrage on {} by {}{}",
+                o.target,
+                list(&o.artillery),
+                with("air", &o.air)
+            ),
+            Action::ChooseAir { counters } => write!(f, "take air counters {}", list(counters)),
+            Action::AirMissions { missions } => match missions.len() {
+                0 => write!(f, "no air missions"),
+                1 => write!(f, "1 air mission placed face down"),
+                n => write!(f, "{n} air missions placed face down"),
+            },
+            Action::Repair { units } if units.is_empty() => write!(f, "no repair marker"),
+            Action::Repair { units } => write!(f, "repair markers on {}", list(units)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn actions_read_as_one_line_of_words() {
+        let a = Action::Repair {
+            units: vec![UnitId::new("Pz 33/9 PzD")],
+        };
+        assert_eq!(a.to_string(), "repair markers on Pz 33/9 PzD");
+        let m = Action::Move {
+            units: vec![UnitId::new("10ID/41")],
+            path: vec![HexId::parse("0707").unwrap(), HexId::parse("0708").unwrap()],
+        };
+        assert_eq!(m.to_string(), "move 10ID/41 › 0707 › 0708");
+        let r = Action::Retreat(RetreatOrder {
+            moves: vec![(UnitId::new("307"), vec![HexId::parse("0905").unwrap()])],
+            losses: vec![(UnitId::new("307"), 1)],
+        });
+        assert_eq!(r.to_string(), "retreat 307 › 0905; losses 307 1 CEL");
+        assert_eq!(Action::EndPhase.to_string(), "end the phase");
+        for a in [a, m, r, Action::EndPhase] {
+            assert!(!a.to_string().contains('{'));
+        }
+    }
+}

@@ -563,12 +563,25 @@ impl std::fmt::Display for Event {
             Event::ObligationsFixed {
                 obliged,
                 must_attack,
-            } => write!(
-                f,
-                "must attack: {}; must be attacked: {}",
-                ids(obliged),
-                ids(must_attack)
-            ),
+            } if obliged.is_empty() && must_attack.is_empty() => write!(f, "no attack is owed"),
+            Event::ObligationsFixed {
+                obliged,
+                must_attack,
+            } => {
+                let or_none = |v: &[UnitId]| {
+                    if v.is_empty() {
+                        "none".to_string()
+                    } else {
+                        ids(v)
+                    }
+                };
+                write!(
+                    f,
+                    "must attack: {}; must be attacked: {}",
+                    or_none(obliged),
+                    or_none(must_attack)
+                )
+            }
             Event::Moved {
                 unit,
                 from,
@@ -668,7 +681,15 @@ impl std::fmt::Display for Event {
             }
             Event::CombatStepDone { step } => write!(f, "{step:?} done"),
             Event::DisorganizationTest { side, roll, reason } => {
-                write!(f, "{side} disorganization test ({reason:?}): {roll}")
+                let why = match reason {
+                    TestReason::AttackerMark => "the attacker's •".to_string(),
+                    TestReason::Retreat(k) => format!("retreat test {k}, R5.3.9"),
+                    TestReason::Fire => "a • of fire".to_string(),
+                };
+                write!(
+                    f,
+                    "{side} disorganization test ({why}): 2K6 = {roll}; a unit whose morale limit is {roll} or less is disorganized (R5.6.2)"
+                )
             }
             Event::Disorganized { unit } => write!(f, "{unit} is disorganized"),
             Event::Reorganized { unit } => write!(f, "{unit} reorganizes"),

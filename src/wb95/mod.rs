@@ -64,4 +64,4 @@ pub use roster::Unit;
 pub use side::Side;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

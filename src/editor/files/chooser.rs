@@ -71,6 +71,21 @@ impl ChooserPurpose {
         )
     }
 
+    /// The path field's placeholder.
+    fn hint(self) -> &'static str {
+        match self {
+            ChooserPurpose::Open | ChooserPurpose::SaveAs => "folder/name.scenario.ron or .map.ron",
+            ChooserPurpose::Map => "folder/name.map.ron",
+            ChooserPurpose::Counters => "folder/name.counters.ron",
+            ChooserPurpose::Catalogue => "folder/name.terrain.ron",
+            ChooserPurpose::SaveGame | ChooserPurpose::LoadGame => "folder/game.ron",
+            ChooserPurpose::ExportCsv => "folder/balance.csv",
+            ChooserPurpose::ExportCard => "folder/setup.html",
+            ChooserPurpose::ExportImage => "folder/map.png",
+            ChooserPurpose::LoadScan => "folder/scan.png",
+        }
+    }
+
     fn extensions(self) -> &'static [&'static str] {
         match self {
             ChooserPurpose::Open
@@ -170,7 +185,7 @@ impl Chooser {
                 .add(
                     egui::TextEdit::singleline(&mut self.text)
                         .desired_width(360.0)
-                        .hint_text("folder/name.map.ron"),
+                        .hint_text(self.purpose.hint()),
                 )
                 .labelled_by(label.id);
             if field.lost_focus()
@@ -209,16 +224,15 @@ impl Chooser {
         egui::ScrollArea::vertical()
             .max_height(260.0)
             .show(ui, |ui| {
+                // A click selects a file (or enters a folder); a double click, like the
+                // confirming button, opens the file.
                 for c in self.completions.clone() {
-                    if ui.selectable_label(false, &c).clicked() {
-                        if c.ends_with('/') {
-                            self.text = c;
-                        } else {
-                            self.text = c.clone();
-                            if !self.purpose.writes() {
-                                chosen = Some(PathBuf::from(c));
-                            }
-                        }
+                    let r = ui.selectable_label(self.text == c, &c);
+                    if r.double_clicked() && !c.ends_with('/') {
+                        chosen = Some(PathBuf::from(&c));
+                    }
+                    if r.clicked() {
+                        self.text = c;
                     }
                 }
                 if self.completions.is_empty() {

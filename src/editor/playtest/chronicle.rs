@@ -106,6 +106,11 @@ fn line(e: &Event) -> Option<(Tone, String)> {
         Event::CombatStepDone { .. } | Event::LossesPaid | Event::StrikeEnded { .. } => {
             return None;
         }
+        // A combat phase with no attack owed says nothing of obligations.
+        Event::ObligationsFixed {
+            obliged,
+            must_attack,
+        } if obliged.is_empty() && must_attack.is_empty() => return None,
         Event::Moved {
             how: Motion::Retreat,
             ..
@@ -160,5 +165,38 @@ fn capitalise(s: &str) -> String {
     match c.next() {
         Some(f) => f.to_uppercase().chain(c).collect(),
         None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::UnitId;
+
+    #[test]
+    fn an_empty_obligation_is_not_logged_and_a_disorganization_test_says_its_limit() {
+        let none = Event::ObligationsFixed {
+            obliged: vec![],
+            must_attack: vec![],
+        };
+        assert!(line(&none).is_none());
+        let some = Event::ObligationsFixed {
+            obliged: vec![UnitId::new("10ID/41")],
+            must_attack: vec![],
+        };
+        assert_eq!(
+            line(&some).unwrap().1,
+            "Must attack: 10ID/41; must be attacked: none"
+        );
+        let test = Event::DisorganizationTest {
+            side: crate::model::SideId::new("german"),
+            roll: 8,
+            reason: crate::wb95::event::TestReason::Retreat(1),
+        };
+        let text = line(&test).unwrap().1;
+        assert!(
+            text.contains("2K6 = 8") && text.contains("8 or less"),
+            "{text}"
+        );
     }
 }

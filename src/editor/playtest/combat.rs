@@ -102,14 +102,41 @@ pub fn owed(ui: &mut Ui, g: &Game) {
     }
 }
 
+/// Fog of war (R16) before an attack is declared: does the viewer see every defending
+/// stack whole? Only a stack that fought this Combat phase is shown whole (R16.1.3); an
+/// adjacent one shows its counters' types and CELs (R16.1.4), not their SP.
+///
+/// The odds are computed from the defenders' true strengths, so while a defender is not
+/// shown whole the planner gives no odds ("odds known once declared") rather than odds
+/// from what is visible: types and CELs do not give SP, and a guess would mislead.
+fn defenders_seen(g: &Game, viewer: Option<Side>, hexes: &[HexId]) -> bool {
+    let Some(v) = viewer else { return true };
+    hexes.iter().all(|&hex| {
+        g.board().index(hex).is_none_or(|h| {
+            matches!(
+                g.stack_view(v, h),
+                None | Some(crate::wb95::visibility::StackView::Revealed { .. })
+            )
+        })
+    })
+}
+
+const HIDDEN_ODDS: &str = "odds known once declared";
+
 fn suggestions(ui: &mut Ui, cx: &mut Cx) {
     let g = cx.session.game();
     let side = cx.side;
+    let viewer = cx.viewer;
     let mut take = None;
     egui::CollapsingHeader::new("Possible attacks (engine)").show(ui, |ui| {
         let mut list = g.candidate_attacks();
+        // Hidden odds do not order the list either.
         list.sort_by_key(|(o, odds)| {
-            (!g.meets_obligation(side, o), std::cmp::Reverse(odds.column))
+            let seen = defenders_seen(g, viewer, &o.defenders);
+            (
+                !g.meets_obligation(side, o),
+                std::cmp::Reverse(seen.then_some(odds.column)),
+            )
         });
         for (o, odds) in list.iter().take(30) {
             let who: Vec<String> = o.attackers.iter().map(|u| u.to_string()).collect();
@@ -119,12 +146,12 @@ fn suggestions(ui: &mut Ui, cx: &mut Cx) {
             } else {
                 ""
             };
-            let text = format!(
-                "{} ➡ {} at {}{must}",
-                who.join(", "),
-                hexes.join(", "),
-                odds.column
-            );
+            let at = if defenders_seen(g, viewer, &o.defenders) {
+                format!("at {}", odds.column)
+            } else {
+                format!("({HIDDEN_ODDS})")
+            };
+            let text = format!("{} ➡ {} {at}{must}", who.join(", "), hexes.join(", "));
             let b = egui::Button::new(egui::RichText::new(text).small())
                 .wrap_mode(egui::TextWrapMode::Wrap);
             if ui.add(b).clicked() {
@@ -167,6 +194,9 @@ fn plan(ui: &mut Ui, cx: &mut Cx) {
         Err(e) => {
             ui.colored_label(egui::Color32::from_rgb(190, 30, 30), e.to_string());
         }
+        Ok(_) if !defenders_seen(g, cx.viewer, &o.defenders) => {
+            hidden_defenders(ui, g, cx.viewer, &o.defenders);
+        }
         Ok(eng) => {
             let odds = g.assess(&eng);
             egui::CollapsingHeader::new(format!("Odds breakdown: column {}", odds.column))
@@ -174,6 +204,17 @@ fn plan(ui: &mut Ui, cx: &mut Cx) {
                 .show(ui, |ui| super::odds_view::show(ui, &odds, g.prepared().crt));
         }
     }
+}
+
+/// The defenders as R16 shows them to the viewer, and no odds.
+fn hidden_defenders(ui: &mut Ui, g: &Game, viewer: Option<Side>, hexes: &[HexId]) {
+    ui.strong("Defenders, as fog of war shows them (R16)");
+    for &hex in hexes {
+        ui.label(super::map::describe_hex(g, viewer, hex));
+    }
+    ui.label(format!(
+        "The defenders' strength is hidden: {HIDDEN_ODDS} (R16.1.3)."
+    ));
 }
 
 fn attackers(ui: &mut Ui, cx: &mut Cx) {

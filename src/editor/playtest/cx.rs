@@ -14,6 +14,8 @@ pub struct Cx<'a> {
     pub message: &'a mut Option<String>,
     /// The side deciding.
     pub side: Side,
+    /// With fog of war, the side the player at the screen sees for (R16); `None`: all.
+    pub viewer: Option<Side>,
 }
 
 impl Cx<'_> {

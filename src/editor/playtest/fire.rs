@@ -122,7 +122,15 @@ pub fn panel(ui: &mut Ui, cx: &mut Cx, barrage: bool) {
         for o in &opts {
             let on = cx.orders.fire.target == Some(o.target);
             if ui
-                .selectable_label(on, format!("{} ({} guns)", o.target, o.artillery.len()))
+                .selectable_label(
+                    on,
+                    format!(
+                        "{} ({} gun{})",
+                        o.target,
+                        o.artillery.len(),
+                        if o.artillery.len() == 1 { "" } else { "s" }
+                    ),
+                )
                 .clicked()
             {
                 pick = Some(o.target);

@@ -56,11 +56,17 @@ pub struct PlayMode {
     pub pace: Pace,
     /// Each player sees only what R16 shows of the enemy.
     pub fog: bool,
+    /// The game in play was started (or loaded) with fog of war.
+    fog_at_start: bool,
+    /// A bot has held a seat in the game in play.
+    bot_seen: bool,
     /// Hot-seat: the side whose player sits at the screen now.
     seen_by: Option<Side>,
     /// The engine's last refusal, or a note.
     pub message: Option<String>,
     chooser: Option<Chooser>,
+    /// Load game… was asked while the game in play has unsaved actions.
+    confirm_discard: bool,
     last_bot: f64,
     hovered: Option<HexId>,
     /// Combats per hex from the balance lab, for the heat overlay.
@@ -78,9 +84,12 @@ impl Default for PlayMode {
             overlays: Overlays::default(),
             pace: Pace::Delay(150),
             fog: true,
+            fog_at_start: true,
+            bot_seen: false,
             seen_by: None,
             message: None,
             chooser: None,
+            confirm_discard: false,
             last_bot: 0.0,
             hovered: None,
             heat: Vec::new(),
@@ -118,6 +127,8 @@ impl PlayMode {
     fn begin_session(&mut self, s: Session, fog: bool) {
         self.session = Some(s);
         self.fog = fog;
+        self.fog_at_start = fog;
+        self.bot_seen = false;
         self.seen_by = None;
         self.orders = Orders::default();
         self.message = None;
@@ -130,9 +141,40 @@ impl PlayMode {
         self.chooser = None;
     }
 
-    /// Load game… from the editor: opens the path field.
+    /// Load game…: opens the path field, first asking whether to discard the game in
+    /// play when it has actions not saved.
     pub fn ask_load(&mut self) {
-        self.chooser = Some(Chooser::new(ChooserPurpose::LoadGame, ""));
+        if self.session.as_ref().is_some_and(Session::unsaved) {
+            self.confirm_discard = true;
+        } else {
+            self.chooser = Some(Chooser::new(ChooserPurpose::LoadGame, ""));
+        }
+    }
+
+    /// "Discard the current game?" before loading another.
+    fn discard_window(&mut self, ctx: &egui::Context) {
+        if !self.confirm_discard {
+            return;
+        }
+        let n = self.session.as_ref().map_or(0, |s| s.actions().len());
+        egui::Window::new("Discard the current game?")
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
+            .show(ctx, |ui| {
+                ui.label(format!(
+                    "The game in play ({n} actions) has changes that are not saved. Loading another game discards them."
+                ));
+                ui.horizontal(|ui| {
+                    if ui.button("Discard and load…").clicked() {
+                        self.confirm_discard = false;
+                        self.chooser = Some(Chooser::new(ChooserPurpose::LoadGame, ""));
+                    }
+                    if ui.button("Keep the game").clicked() {
+                        self.confirm_discard = false;
+                    }
+                });
+            });
     }
 
     /// The start dialog and the load-game chooser while the editor is on screen.
@@ -169,10 +211,23 @@ impl PlayMode {
 
     /// Saves the game in play as a game log.
     pub fn save_game(&mut self, path: &std::path::Path) -> Result<(), String> {
-        let s = self.session.as_ref().ok_or("no game in play")?;
+        let s = self.session.as_mut().ok_or("no game in play")?;
         game_files::save(s, path)?;
+        s.mark_saved();
         self.message = Some(format!("game saved to {}", path.display()));
         Ok(())
+    }
+
+    /// May fog of war be switched off now? Not in a game started with fog against a bot:
+    /// the human would see what R16 hides of the bot's units.
+    pub fn fog_locked(&self) -> bool {
+        self.fog && self.fog_at_start && (self.bot_seen || self.has_bot())
+    }
+
+    fn has_bot(&self) -> bool {
+        self.session
+            .as_ref()
+            .is_some_and(|s| Side::BOTH.into_iter().any(|x| !s.seat(x).is_human()))
     }
 
     /// The side a player at the screen may see everything of (`None`: all of both).
@@ -235,6 +290,8 @@ impl PlayMode {
         let Some(bundle) = doc.bundle() else {
             return true;
         };
+        // Switching the bot to a human seat does not unlock the fog (see `fog_locked`).
+        self.bot_seen |= self.has_bot();
         self.drive_bots(ui.ctx());
         if let Some(s) = &self.session {
             let d = s.decision();
@@ -260,6 +317,7 @@ impl PlayMode {
         egui::CentralPanel::default().show(ui, |ui| map::show(self, ui, doc, canvas));
         self.decision_window(ui.ctx());
         self.hand_over_window(ui.ctx());
+        self.discard_window(ui.ctx());
         self.files_window(ui.ctx(), bundle);
         leave
     }
@@ -294,7 +352,14 @@ impl PlayMode {
                 for (name, on) in self.overlays.toggles() {
                     ui.checkbox(on, name);
                 }
-                ui.checkbox(&mut self.fog, "Fog of war (R16)");
+                let locked = self.fog_locked();
+                ui.add_enabled(
+                    !locked,
+                    egui::Checkbox::new(&mut self.fog, "Fog of war (R16)"),
+                )
+                .on_disabled_hover_text(
+                    "The game was started with fog of war against a bot: it stays on",
+                );
             });
             ui.menu_button("Players", |ui| self.players_menu(ui));
             if let Some(s) = &self.session {
@@ -375,12 +440,14 @@ impl PlayMode {
     }
 
     fn cx(&mut self, side: Side) -> Option<Cx<'_>> {
+        let viewer = self.viewer();
         let session = self.session.as_mut()?;
         Some(Cx {
             session,
             orders: &mut self.orders,
             message: &mut self.message,
             side,
+            viewer,
         })
     }
 

@@ -12,9 +12,7 @@ pub fn show(ui: &mut Ui, pm: &mut PlayMode) {
     };
     ui.heading("Replay");
     ui.label(format!("Action {at} of {len}"));
-    if let Some(a) = at.checked_sub(1).and_then(|i| s.actions().get(i)) {
-        ui.weak(format!("{a:?}"));
-    }
+    // The buttons come before the action's text, so their places never move with it.
     ui.horizontal_wrapped(|ui| {
         if ui.button("⏮ Start").clicked() {
             s.replay_from_start();
@@ -35,6 +33,13 @@ pub fn show(ui: &mut Ui, pm: &mut PlayMode) {
             s.replay_to_end();
         }
     });
+    let text = at
+        .checked_sub(1)
+        .and_then(|i| s.actions().get(i))
+        .map_or_else(|| "the start of the game".to_string(), |a| a.to_string());
+    // One line, cut short with the whole text on hover.
+    ui.add(egui::Label::new(egui::RichText::new(format!("Last: {text}")).weak()).truncate())
+        .on_hover_text(text);
     ui.separator();
     if ui
         .button("Play from here")

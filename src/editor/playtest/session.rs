@@ -106,6 +106,8 @@ pub struct Session {
     script: Option<Vec<Action>>,
     pub last: Option<Done>,
     pub combat_card: Option<CombatCard>,
+    /// The actions of the game as last saved (or loaded).
+    saved: Vec<Action>,
 }
 
 impl Session {
@@ -129,6 +131,7 @@ impl Session {
             script: None,
             last: None,
             combat_card: None,
+            saved: Vec::new(),
         };
         s.rebuild_bots();
         s
@@ -153,7 +156,19 @@ impl Session {
             ));
         }
         s.script = Some(log.actions.clone());
+        s.saved = log.actions.clone();
         Ok(s)
+    }
+
+    /// Has an action been taken since the game was last saved or loaded? (Stepping
+    /// back through a saved game in replay is not a change.)
+    pub fn unsaved(&self) -> bool {
+        !self.saved.starts_with(&self.actions)
+    }
+
+    /// The game as it is now was written to a file.
+    pub fn mark_saved(&mut self) {
+        self.saved = self.actions.clone();
     }
 
     pub fn game(&self) -> &Game {

@@ -150,6 +150,17 @@ impl Game {
 
     /// Every legal retreat path of a unit in the combat in progress (1 to n hexes).
     pub fn retreat_paths(&self, u: Unit) -> Vec<Vec<HexId>> {
+        self.retreat_options(u)
+            .into_iter()
+            .map(|(p, _)| p)
+            .collect()
+    }
+
+    /// Every legal retreat path of a unit in the combat in progress (1 to n hexes), each
+    /// with the CELs it costs for entering enemy-ZoC hexes held by friends (R5.3.4), as
+    /// the friends stand now: what [`Game::apply`] takes as `RetreatThroughZoc` losses
+    /// when this unit retreats alone (the hexes not retreated, R5.3.7, are not counted).
+    pub fn retreat_options(&self, u: Unit) -> Vec<(Vec<HexId>, u8)> {
         let (Some((_, n)), Some(origin)) = (self.retreat_step(), self.state.unit(u).hex()) else {
             return Vec::new();
         };
@@ -171,14 +182,20 @@ impl Game {
                         .iter()
                         .any(|&v| v != u && self.info(v).side == self.info(u).side)
                 };
-                if self.check_retreat_path(u, origin, &q, n, &held).is_ok() {
-                    out.push(self.hex_ids(&q));
+                if let Ok(zoc) = self.check_retreat_path(u, origin, &q, n, &held) {
+                    out.push((self.hex_ids(&q), self.zoc_retreat_loss(u, zoc)));
                     stack.push(q);
                 }
             }
         }
         out.sort();
         out
+    }
+
+    /// CELs a unit loses for `zoc` enemy-ZoC hexes entered in retreat (R5.3.4): one a
+    /// hex, at most what it has.
+    fn zoc_retreat_loss(&self, u: Unit, zoc: u8) -> u8 {
+        zoc.min(self.state.unit(u).cel)
     }
 
     pub(crate) fn retreat_decision(&self) -> Option<(Side, Decision)> {
@@ -324,7 +341,7 @@ impl Game {
                 partial = Some(len);
             }
             if zoc > 0 {
-                through_zoc.push((u, zoc.min(self.state.unit(u).cel)));
+                through_zoc.push((u, self.zoc_retreat_loss(u, zoc)));
             }
             moves.push((u, path));
         }

@@ -9,7 +9,7 @@ mod r17_r22_kursk;
 mod r3_movement;
 mod r4_zoc_control;
 mod r5_combat;
-mod r5_retreat_pursuit;
+pub(crate) mod r5_retreat_pursuit;
 mod r6_artillery;
 mod r7_building;
 mod r7_r15_fortifications_special_units;

@@ -18,7 +18,7 @@ fn d_result(n: u8) -> (u8, u8) {
 
 /// Every German unit on 0405 (armor `g`, sized for the ratio) attacks the Soviets on
 /// 0505 (foot `d` of 2 SP and whatever `extra` adds) for -/D`n`.
-fn beaten(n: u8, extra: impl Fn(&mut Sandbox)) -> Game {
+pub(crate) fn beaten(n: u8, extra: impl Fn(&mut Sandbox)) -> Game {
     let (k, roll) = d_result(n);
     let mut s = Sandbox::new(12, 12, 3);
     s.armor("g", "german", "0405", 1, 7);
@@ -147,6 +147,27 @@ fn r5_3_4_an_enemy_zoc_hex_is_passable_only_when_a_friend_holds_it() {
             }
         )),
         1
+    );
+}
+
+#[test]
+fn r5_3_4_retreat_options_give_each_path_its_zoc_cel_cost() {
+    let g = beaten(2, |s| {
+        s.unit("other", "german", "0603");
+        s.unit("friend", "soviet", "0604");
+    });
+    let options = g.retreat_options(unit(&g, "d"));
+    let cost = |p: &[&str]| {
+        options
+            .iter()
+            .find(|(q, _)| *q == hexes(p))
+            .map(|(_, c)| *c)
+    };
+    assert_eq!(cost(&["0604", "0705"]), Some(1), "{options:?}");
+    assert_eq!(cost(&["0605", "0706"]), Some(0), "{options:?}");
+    assert_eq!(
+        g.retreat_paths(unit(&g, "d")),
+        options.iter().map(|(p, _)| p.clone()).collect::<Vec<_>>()
     );
 }
 

@@ -1,6 +1,6 @@
 //! Who takes the losses (R5.1.8), with the star and fortification-unit constraint
-//! (R15.1.7, R15.4.3): a slider per unit up to its CEL, a suggestion filled in that
-//! meets the constraints, and the total to reach. Also mines, fire, Panthers, the
+//! (R15.1.7, R15.4.3): a slider per unit up to its CEL and what is left to allocate, a
+//! suggestion that meets the constraints, and the total to reach. Also mines, fire, Panthers, the
 //! drain (LoseCel) and withdrawals "or equivalent".
 
 use egui::Ui;
@@ -40,13 +40,44 @@ pub fn suggest(cel: u8, units: &[(UnitId, u8)], groups: &[Vec<UnitId>]) -> Vec<(
     out
 }
 
-/// The allocation sliders; returns the CELs chosen in total.
-pub fn sliders(ui: &mut Ui, g: &Game, units: &[(UnitId, u8)], cels: &mut Vec<(UnitId, u8)>) -> u8 {
+/// How far each unit's slider may go: its CEL, and no more than the loss `due` leaves
+/// after what the other units take.
+pub fn caps(units: &[(UnitId, u8)], cels: &[(UnitId, u8)], due: u8) -> Vec<u8> {
+    let total: u32 = cels.iter().map(|(_, c)| u32::from(*c)).sum();
+    units
+        .iter()
+        .zip(cels)
+        .map(|((_, has), (_, v))| {
+            let others = total - u32::from(*v);
+            let left = u32::from(due).saturating_sub(others);
+            (*has).min(left.min(255) as u8)
+        })
+        .collect()
+}
+
+/// The allocation sliders, each up to what is left to allocate; returns the CELs chosen
+/// in total.
+pub fn sliders(
+    ui: &mut Ui,
+    g: &Game,
+    units: &[(UnitId, u8)],
+    cels: &mut Vec<(UnitId, u8)>,
+    due: u8,
+) -> u8 {
     if cels.len() != units.len() {
         *cels = units.iter().map(|(u, _)| (u.clone(), 0)).collect();
     }
-    for ((id, max), (_, v)) in units.iter().zip(cels.iter_mut()) {
-        ui.add(egui::Slider::new(v, 0..=*max).text(format!("{} (has {max} CEL)", id_label(g, id))));
+    for i in 0..units.len() {
+        let cap = caps(units, cels, due)[i];
+        let (id, has) = &units[i];
+        let v = &mut cels[i].1;
+        *v = (*v).min(cap);
+        ui.add_enabled(
+            cap > 0,
+            egui::Slider::new(v, 0..=cap.max(1))
+                .text(format!("{} (has {has} CEL)", id_label(g, id))),
+        );
+        *v = (*v).min(cap);
     }
     cels.iter().map(|(_, c)| *c).sum()
 }
@@ -74,7 +105,7 @@ pub fn body(
         ));
     }
     let g = cx.session.game();
-    let total = sliders(ui, g, units, &mut cx.orders.draft.cels);
+    let total = sliders(ui, g, units, &mut cx.orders.draft.cels, cel);
     ui.label(format!("{total} of {cel} CEL chosen"));
     let losses: Vec<(UnitId, u8)> = cx
         .orders
@@ -96,5 +127,24 @@ pub fn body(
     };
     if super::super::cx::confirm_button(ui, g, text, &a) {
         cx.act(a);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_slider_stops_at_what_is_left_to_allocate() {
+        let units = vec![(UnitId::new("a"), 2), (UnitId::new("b"), 2)];
+        // 1 CEL due, nothing chosen: each may take 1, not its 2.
+        let none = vec![(UnitId::new("a"), 0), (UnitId::new("b"), 0)];
+        assert_eq!(caps(&units, &none, 1), vec![1, 1]);
+        // `a` took it: `b` may take none, `a` keeps its 1.
+        let a = vec![(UnitId::new("a"), 1), (UnitId::new("b"), 0)];
+        assert_eq!(caps(&units, &a, 1), vec![1, 0]);
+        // A loss larger than a unit: its CEL is the cap.
+        assert_eq!(caps(&units, &none, 3), vec![2, 2]);
+        assert_eq!(caps(&units, &a, 3), vec![2, 2]);
     }
 }

@@ -13,18 +13,27 @@ use crate::render::Sink;
 use crate::wb95::{Action, Decision, Game, RetreatOrder};
 
 fn paths(g: &Game, id: &UnitId) -> Vec<Vec<HexId>> {
+    options(g, id).into_iter().map(|(p, _)| p).collect()
+}
+
+/// The engine's legal paths with the CELs each costs through enemy ZoC (R5.3.4).
+fn options(g: &Game, id: &UnitId) -> Vec<(Vec<HexId>, u8)> {
     g.roster()
         .get(id.as_str())
-        .map(|u| g.retreat_paths(u))
+        .map(|u| g.retreat_options(u))
         .unwrap_or_default()
 }
 
-fn show_path(p: &[HexId]) -> String {
+fn show_path(p: &[HexId], zoc_cel: u8) -> String {
     if p.is_empty() {
         return "stay and sustain".into();
     }
+    let cost = match zoc_cel {
+        0 => "no CEL".to_string(),
+        n => format!("−{n} CEL: enemy ZoC, R5.3.4"),
+    };
     format!(
-        "› {}",
+        "› {}  ({cost})",
         p.iter()
             .map(|h| h.to_string())
             .collect::<Vec<_>>()
@@ -49,9 +58,10 @@ fn set(cx: &mut Cx, id: &UnitId, p: Vec<HexId>) {
     }
 }
 
-/// Full retreats where they fit: each unit takes the first full-length path whose end
-/// hex stays within 8 CEL with the units already sent there (R5.3.6); the others stay.
-fn default_moves(g: &Game, units: &[UnitId], hexes: u8) -> Vec<(UnitId, Vec<HexId>)> {
+/// Full retreats where they fit: each unit takes, of the full-length paths whose end hex
+/// stays within 8 CEL with the units already sent there (R5.3.6), the one that costs the
+/// fewest CEL through enemy ZoC (R5.3.4, as the engine counts it); the others stay.
+pub(crate) fn default_moves(g: &Game, units: &[UnitId], hexes: u8) -> Vec<(UnitId, Vec<HexId>)> {
     let mut added: Vec<(HexId, u32)> = Vec::new();
     let mut out = Vec::new();
     for id in units {
@@ -68,10 +78,12 @@ fn default_moves(g: &Game, units: &[UnitId], hexes: u8) -> Vec<(UnitId, Vec<HexI
                 .sum();
             there + more + cel <= 8
         };
-        let pick = paths(g, id)
+        let pick = options(g, id)
             .into_iter()
-            .filter(|p| p.len() == usize::from(hexes))
-            .find(|p| p.last().is_some_and(|&e| fits(e, &added)));
+            .filter(|(p, _)| p.len() == usize::from(hexes))
+            .filter(|(p, _)| p.last().is_some_and(|&e| fits(e, &added)))
+            .min_by_key(|(_, cost)| *cost)
+            .map(|(p, _)| p);
         if let Some(p) = pick {
             if let Some(&end) = p.last() {
                 added.push((end, cel));
@@ -113,8 +125,12 @@ pub fn body(ui: &mut Ui, cx: &mut Cx, d: &Decision) {
 }
 
 fn unit_row(ui: &mut Ui, cx: &mut Cx, id: &UnitId) {
-    let options = paths(cx.game(), id);
+    let options = options(cx.game(), id);
     let now = chosen(cx, id);
+    let now_cost = options
+        .iter()
+        .find(|(p, _)| *p == now)
+        .map_or(0, |(_, c)| *c);
     let label = id_label(cx.game(), id);
     ui.horizontal(|ui| {
         let active = cx.orders.draft.active.as_ref() == Some(id);
@@ -127,17 +143,20 @@ fn unit_row(ui: &mut Ui, cx: &mut Cx, id: &UnitId) {
     });
     let mut pick = None;
     egui::ComboBox::from_label(label)
-        .selected_text(show_path(&now))
-        .width(260.0)
+        .selected_text(show_path(&now, now_cost))
+        .width(340.0)
         .show_ui(ui, |ui| {
             if ui
-                .selectable_label(now.is_empty(), show_path(&[]))
+                .selectable_label(now.is_empty(), show_path(&[], 0))
                 .clicked()
             {
                 pick = Some(Vec::new());
             }
-            for p in &options {
-                if ui.selectable_label(*p == now, show_path(p)).clicked() {
+            for (p, cost) in &options {
+                if ui
+                    .selectable_label(*p == now, show_path(p, *cost))
+                    .clicked()
+                {
                     pick = Some(p.clone());
                 }
             }
@@ -178,7 +197,7 @@ fn allocation(ui: &mut Ui, cx: &mut Cx) {
         ui.label(format!(
             "{due} CEL to lose for the hexes not retreated, from:"
         ));
-        let total = super::losses::sliders(ui, g, &units, &mut cx.orders.draft.cels);
+        let total = super::losses::sliders(ui, g, &units, &mut cx.orders.draft.cels, due);
         ui.label(format!("{total} of {due} CEL chosen"));
         losses = cx
             .orders
@@ -225,5 +244,29 @@ pub fn overlay(sink: &mut impl Sink, g: &Game, grid: &Grid, draft: &super::Draft
             .and_then(|u| g.unit_state(u).hex())
             .map(|h| g.hex_id(h));
         paint::path(sink, grid, from, p, paint::LAST_MOVE);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::wb95::tests::r5_retreat_pursuit::beaten;
+
+    #[test]
+    fn the_default_retreat_avoids_a_zoc_loss_when_a_lossless_path_exists() {
+        // `d` on 0505 must retreat 2; 0604 is in the ZoC of `other` but held by `friend`,
+        // so › 0604 › 0705 is legal at 1 CEL, while › 0605 › 0706 costs nothing.
+        let g = beaten(2, |s| {
+            s.unit("other", "german", "0603");
+            s.unit("friend", "soviet", "0604");
+        });
+        let d = UnitId::new("d");
+        let all = options(&g, &d);
+        assert!(all.iter().any(|(_, c)| *c > 0), "{all:?}");
+        let moves = default_moves(&g, std::slice::from_ref(&d), 2);
+        let (_, path) = &moves[0];
+        let cost = all.iter().find(|(p, _)| p == path).map(|(_, c)| *c);
+        assert_eq!(cost, Some(0), "{moves:?} of {all:?}");
+        assert!(show_path(&all[0].0, 1).contains("1 CEL"));
     }
 }
