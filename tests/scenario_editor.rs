@@ -11,6 +11,7 @@ use egui::{Event, Key, Modifiers, PointerButton, Pos2, vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use sztab::editor::EditorApp;
+use sztab::editor::tools::ToolKind;
 use sztab::hex::HexId;
 use sztab::model::{Bundle, Scenario, io};
 
@@ -614,4 +615,102 @@ fn the_stack_window_reorders_and_reduces_and_delete_asks_first() {
             .is_some()
     );
     assert!(placed_on(&h, "1PzD/2").is_some());
+}
+
+/// The scenario's initial control overrides of each hex, as `CCRR -> side`.
+fn overrides(h: &Harness<EditorApp>) -> Vec<(String, String)> {
+    scenario(h)
+        .control
+        .iter()
+        .map(|(x, s)| (x.to_string(), s.to_string()))
+        .collect()
+}
+
+/// The engine's initial control of a hex in the last validation.
+fn engine_control(h: &Harness<EditorApp>, hex: &str) -> Option<String> {
+    let x = HexId::parse(hex).unwrap();
+    h.state()
+        .validator
+        .control()
+        .iter()
+        .find(|(y, _)| *y == x)
+        .map(|(_, s)| s.to_string())
+}
+
+/// Picks the Control tool's paint choice named `label` (a radio button).
+fn paint_choice(h: &mut Harness<EditorApp>, label: &str) {
+    h.get_by_role_and_label(egui::accesskit::Role::RadioButton, label)
+        .click();
+    h.run();
+}
+
+#[test]
+fn paint_initial_control_undo_it_see_p05_and_keep_it_on_save() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = fixture_copy(dir.path());
+    let mut h = open(&path);
+    click(&mut h, "Control");
+    assert_eq!(h.state().tool(), ToolKind::Control);
+    // The west edge is German supply: 0202 and 0203 are German by derivation.
+    assert_eq!(engine_control(&h, "0202").as_deref(), Some("german"));
+    assert_eq!(engine_control(&h, "0203").as_deref(), Some("german"));
+    assert!(overrides(&h).is_empty());
+    let steps = h.state().doc().unwrap().history().done().len();
+    // One stroke over two hexes for the Soviet side: one undo step.
+    paint_choice(&mut h, "Soviet Union");
+    let (a, b) = (hex_pos(&h, "0202"), hex_pos(&h, "0203"));
+    drag(&mut h, a, b);
+    let soviet = |x: &str| (x.to_owned(), "soviet".to_owned());
+    assert_eq!(overrides(&h), vec![soviet("0202"), soviet("0203")]);
+    assert_eq!(h.state().doc().unwrap().history().done().len(), steps + 1);
+    h.get_by_label("Overridden hexes: 2");
+    h.get_by_label("  Soviet Union: 2");
+    settle(&mut h);
+    assert_eq!(engine_control(&h, "0202").as_deref(), Some("soviet"));
+    // Undo takes the whole stroke back; redo it.
+    undo(&mut h);
+    assert!(overrides(&h).is_empty());
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    h.run();
+    assert_eq!(overrides(&h), vec![soviet("0202"), soviet("0203")]);
+    // The German corps HQ on a Soviet hex is warned about (P05) until undone.
+    settle(&mut h);
+    assert!(!codes(&h).contains(&"P05"), "{:?}", codes(&h));
+    let hq = hex_pos(&h, "0304");
+    drag(&mut h, hq, hq);
+    settle(&mut h);
+    assert!(codes(&h).contains(&"P05"), "{:?}", codes(&h));
+    undo(&mut h);
+    settle(&mut h);
+    assert!(!codes(&h).contains(&"P05"), "{:?}", codes(&h));
+    // "Derived" removes an override.
+    paint_choice(&mut h, "Derived (remove the override)");
+    let a = hex_pos(&h, "0202");
+    drag(&mut h, a, a);
+    assert_eq!(overrides(&h), vec![soviet("0203")]);
+    settle(&mut h);
+    assert_eq!(engine_control(&h, "0202").as_deref(), Some("german"));
+    assert_eq!(engine_control(&h, "0203").as_deref(), Some("soviet"));
+    // Save and reopen: the override is in the file.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    assert!(!h.state().doc().unwrap().is_dirty());
+    let (reopened, _) = Bundle::load(&path).unwrap();
+    assert_eq!(
+        reopened
+            .scenario
+            .control
+            .get(&HexId::parse("0203").unwrap()),
+        Some(&sztab::model::SideId::new("soviet"))
+    );
+    let mut h2 = open(&path);
+    assert_eq!(overrides(&h2), vec![soviet("0203")]);
+    // Clear overrides is one undoable step.
+    h2.key_press(Key::O);
+    h2.run();
+    assert_eq!(h2.state().tool(), ToolKind::Control);
+    click(&mut h2, "Clear overrides");
+    assert!(overrides(&h2).is_empty());
+    undo(&mut h2);
+    assert_eq!(overrides(&h2), vec![soviet("0203")]);
 }

@@ -801,6 +801,7 @@ impl EditorApp {
             selected: self.selected,
             scen: &self.scen,
             layer: layer.as_deref(),
+            control: self.validator.control(),
         };
         let tool = self.tools.active();
         let window = self.canvas.window(&doc.map().grid);

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use crate::hex::{HexId, Hexside};
 use crate::model::{
     AirCounter, Counters, Formation, HexCell, HexsideFeature, Label, Map, Nation, Place, Placement,
-    RoadKindId, Scenario, SupplySource, TerrainCatalogue, Underlay, UnitDef, ZoneId,
+    RoadKindId, Scenario, SideId, SupplySource, TerrainCatalogue, Underlay, UnitDef, ZoneId,
 };
 
 /// The data an edit touches: the open map, its catalogue and (for a scenario) the scenario
@@ -132,6 +132,12 @@ pub enum Change {
         before: Vec<SupplySource>,
         after: Vec<SupplySource>,
     },
+    /// The scenario's initial control override of one hex; `None` is the derived default.
+    Control {
+        hex: HexId,
+        before: Option<SideId>,
+        after: Option<SideId>,
+    },
     /// The whole map: resizing, renumbering, recovering an autosave.
     Map {
         before: Box<Map>,
@@ -224,6 +230,11 @@ impl Change {
                     s.supply = pick(forward, before, after).clone();
                 }
             }
+            Change::Control { hex, before, after } => {
+                if let Some(s) = t.scenario.as_deref_mut() {
+                    set(&mut s.control, *hex, pick(forward, before, after).clone());
+                }
+            }
             Change::Map { before, after } => *t.map = (**pick(forward, before, after)).clone(),
             Change::Scenario { before, after } => {
                 if let Some(s) = t.scenario.as_deref_mut() {
@@ -279,6 +290,7 @@ impl Change {
             Change::Zones { before, after } => before == after,
             Change::Underlay { before, after } => before == after,
             Change::Supply { before, after, .. } => before == after,
+            Change::Control { before, after, .. } => before == after,
             Change::Map { before, after } => before == after,
             Change::Scenario { before, after } => before == after,
             Change::Placement(s) => s.is_noop(),
@@ -295,7 +307,10 @@ impl Change {
     pub fn touches_scenario(&self) -> bool {
         matches!(
             self,
-            Change::Supply { .. } | Change::Scenario { .. } | Change::Placement(_)
+            Change::Supply { .. }
+                | Change::Control { .. }
+                | Change::Scenario { .. }
+                | Change::Placement(_)
         )
     }
 

@@ -3,6 +3,7 @@
 //! one stroke, so one undo step.
 
 mod brush;
+pub mod control;
 mod eyedropper;
 mod features;
 mod fill;
@@ -40,12 +41,13 @@ pub enum ToolKind {
     Labels,
     Zones,
     Supply,
+    Control,
     Calibrate,
     Suggest,
 }
 
 impl ToolKind {
-    pub const ALL: [ToolKind; 14] = [
+    pub const ALL: [ToolKind; 15] = [
         ToolKind::Select,
         ToolKind::Units,
         ToolKind::Brush,
@@ -58,6 +60,7 @@ impl ToolKind {
         ToolKind::Labels,
         ToolKind::Zones,
         ToolKind::Supply,
+        ToolKind::Control,
         ToolKind::Calibrate,
         ToolKind::Suggest,
     ];
@@ -76,6 +79,7 @@ impl ToolKind {
             ToolKind::Labels => "Labels",
             ToolKind::Zones => "Entry zones",
             ToolKind::Supply => "Supply sources",
+            ToolKind::Control => "Control",
             ToolKind::Calibrate => "Calibrate scan",
             ToolKind::Suggest => "Suggest terrain",
         }
@@ -95,6 +99,7 @@ impl ToolKind {
             ToolKind::Labels => Key::L,
             ToolKind::Zones => Key::Z,
             ToolKind::Supply => Key::U,
+            ToolKind::Control => Key::O,
             ToolKind::Calibrate => Key::C,
             ToolKind::Suggest => Key::G,
         }
@@ -174,6 +179,8 @@ pub struct View<'a> {
     pub scen: &'a crate::editor::scenario::Workbench,
     /// The stacks on the map (scenarios).
     pub layer: Option<&'a crate::render::counter::UnitLayer>,
+    /// The engine's initial control map of the last validation (scenarios).
+    pub control: &'a [(HexId, crate::model::SideId)],
 }
 
 /// All tools and the active one.
@@ -198,6 +205,7 @@ impl Default for Toolbox {
                 Box::new(labels::Labels::default()),
                 Box::new(zones::Zones::default()),
                 Box::new(supply::Supply::default()),
+                Box::new(control::ControlTool::default()),
                 Box::new(trace::Calibrate),
                 Box::new(trace::Suggest::default()),
             ],
