@@ -16,6 +16,7 @@ use sztab::wb95::{Event, Game};
 
 const FIXTURE: &str = "tests/fixtures/mini.scenario.ron";
 const CLAWS: &str = "scenarios/kursk-1943/armored-claws.scenario.ron";
+const KURSK: &str = "scenarios/kursk-1943/kursk.scenario.ron";
 
 fn root(p: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(p)
@@ -54,6 +55,18 @@ fn heuristic_bot_beats_the_random_bot_from_both_sides() {
     let soviet = wins(&p, [BotSpec::RANDOM, h], 1, 8);
     assert_eq!(german, 8, "the heuristic German won {german} of 8");
     assert!(soviet >= 7, "the heuristic Soviet won {soviet} of 8");
+}
+
+/// Kursk lets the Red Army call in STAWKA reserves at 3 VP each: a bot that called
+/// them all in gave the random German a won game; the heuristic weighs the price.
+#[test]
+fn the_heuristic_soviet_calls_in_reserves_only_when_they_pay() {
+    let p = Game::new(&Bundle::load(&root(KURSK)).unwrap().0, 1)
+        .unwrap()
+        .prepared()
+        .clone();
+    let soviet = wins(&p, [BotSpec::RANDOM, BotSpec::heuristic(3)], 1, 4);
+    assert!(soviet >= 3, "the heuristic Soviet won {soviet} of 4");
 }
 
 /// The fixture favours the defender (random against random the German wins 2-3 % of the

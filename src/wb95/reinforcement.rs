@@ -254,11 +254,24 @@ impl Game {
 
     /// The opponent scores an optional group when it is called in.
     fn score_reserve(&mut self, g: usize) {
-        let p = self.state.prepared.clone();
-        let group = &p.groups[g];
-        let Some(v) = &p.victory else {
+        let Some(vp) = self.reserve_vp(g) else {
             return;
         };
+        self.emit(Event::VpScored {
+            vp,
+            reason: VpReason::ReserveEntered {
+                group: g,
+                name: self.state.prepared.groups[g].name.clone(),
+            },
+        });
+    }
+
+    /// What calling optional group `g` in gives the scorer (negative when the scorer
+    /// calls it in); `None` without victory conditions.
+    fn reserve_vp(&self, g: usize) -> Option<i32> {
+        let p = &self.state.prepared;
+        let group = &p.groups[g];
+        let v = p.victory.as_ref()?;
         let award: i32 = v
             .awards
             .iter()
@@ -270,14 +283,19 @@ impl Game {
         } else {
             award
         };
-        let scorer_gains = if v.scorer == group.side { -vp } else { vp };
-        self.emit(Event::VpScored {
-            vp: scorer_gains,
-            reason: VpReason::ReserveEntered {
-                group: g,
-                name: group.name.clone(),
-            },
-        });
+        Some(if v.scorer == group.side { -vp } else { vp })
+    }
+
+    /// The VP the scorer gains if waiting unit `u` enters now: its group is optional and
+    /// not called in yet; 0 otherwise.
+    pub fn call_in_vp(&self, u: Unit) -> i32 {
+        let Some(g) = self.state.unit(u).waiting.group else {
+            return 0;
+        };
+        if !self.state.prepared.groups[g].optional || self.state.reserves_called.contains(&g) {
+            return 0;
+        }
+        self.reserve_vp(g).unwrap_or(0)
     }
 
     pub(crate) fn plan_shift(

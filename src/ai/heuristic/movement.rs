@@ -555,9 +555,42 @@ fn plan_phase(
         p.fortify();
     }
     for u in game.waiting_units(side) {
-        p.steps.push(Step::Enter { unit: u });
+        if worth_calling_in(game, side, &p.an, u) {
+            p.steps.push(Step::Enter { unit: u });
+        }
     }
     (p.steps, p.attacks)
+}
+
+/// Enemy attack SP able to strike an automatic-victory place of the enemy's next turn that
+/// make this side call in its reserves whatever they cost (a lone stray unit does not).
+const RESERVE_DANGER_SP: f32 = 12.0;
+/// VP left in hand after calling a reserve in: the side must still win by that much.
+const RESERVE_MARGIN: i32 = 5;
+
+/// An optional reserve gives the enemy VP when it is called in, so a side calls one
+/// only when an enemy force threatens a place that wins it the game outright, or when it
+/// still wins with a margin after paying.
+fn worth_calling_in(game: &Game, side: Side, an: &Analysis, u: Unit) -> bool {
+    let vp = game.call_in_vp(u);
+    if vp == 0 {
+        return true;
+    }
+    let danger = game.prepared().victory.as_ref().is_some_and(|v| {
+        v.automatic
+            .iter()
+            .filter(|a| a.side != side)
+            .flat_map(|a| a.places.iter().flat_map(|(_, hs)| hs.iter()))
+            .any(|&h| {
+                an.threat.get(h).is_some_and(|&t| t >= RESERVE_DANGER_SP)
+                    || an.enemy_dist.get(h).is_some_and(|&d| d <= 1)
+            })
+    });
+    let after = game.vp_if_ended_now() + vp + vp.signum() * RESERVE_MARGIN;
+    danger
+        || game
+            .level_of(after)
+            .is_some_and(|(_, winner)| winner == side)
 }
 
 impl Planner<'_> {

@@ -306,6 +306,12 @@ fn kursk_notes_a_51_stawka_reserves_enter_at_half_mp_and_give_the_german_three_v
     let mut g = start(&s);
     until(&mut g, PhaseKind::Movement, Side::B);
     let res = unit(&g, "res");
+    assert_eq!(
+        g.call_in_vp(res),
+        3,
+        "what the bots weigh before calling it in"
+    );
+    assert_eq!(g.call_in_vp(unit(&g, "g")), 0);
     let reach = g.reach_from_entry(res, hx(&g, "1205")).unwrap();
     // 4 MP halved: the entry hex (1) and one more clear hex (1).
     assert!(reach.cost(hx(&g, "1105")).is_some());
