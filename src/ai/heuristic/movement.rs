@@ -555,7 +555,7 @@ fn plan_phase(
         p.fortify();
     }
     for u in game.waiting_units(side) {
-        if worth_calling_in(game, side, &p.an, u) {
+        if worth_calling_in(game, side, p.an, u) {
             p.steps.push(Step::Enter { unit: u });
         }
     }
