@@ -14,6 +14,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::board::Hx;
+use super::event::Event;
 use super::game::Game;
 use super::phase::PhaseKind;
 use super::roster::Unit;
@@ -65,6 +66,17 @@ pub struct Visibility {
 }
 
 impl Game {
+    /// The side that alone may read `e`, for the events that record a secret order: the
+    /// declared site of a big-river bridge (R14.3.2 "secretly declares"). `None`: both.
+    pub fn secret_of(&self, e: &Event) -> Option<Side> {
+        match e {
+            Event::BridgeBuildDeclared { hq, .. } => {
+                self.roster().get(hq.as_str()).map(|u| self.info(u).side)
+            }
+            _ => None,
+        }
+    }
+
     fn face(&self, u: Unit) -> Face {
         let info = self.info(u);
         let cel = self.state.unit(u).cel;

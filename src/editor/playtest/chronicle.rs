@@ -2,7 +2,7 @@
 //! turn and phase, with the dice rolls marked, like `sztab play`'s chronicle.
 
 use crate::wb95::event::{Motion, OosReason};
-use crate::wb95::{Event, Game, Phase};
+use crate::wb95::{Event, Game, Phase, Side};
 
 /// What kind of line it is, for colour and filtering.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,6 +27,18 @@ pub struct Entry {
     pub phase: Phase,
     pub tone: Tone,
     pub text: String,
+    /// Only this side may read it (a secret order, `Game::secret_of`).
+    pub secret: Option<Side>,
+}
+
+impl Entry {
+    /// May a player who sees only `viewer`'s side read it (`None`: sees everything)?
+    pub fn readable_by(&self, viewer: Option<Side>) -> bool {
+        match (self.secret, viewer) {
+            (Some(s), Some(v)) => s == v,
+            _ => true,
+        }
+    }
 }
 
 #[derive(Clone, Debug, Default)]
@@ -60,6 +72,7 @@ impl Chronicle {
                 phase: self.phase.unwrap_or(Phase::AirFirst),
                 tone,
                 text,
+                secret: game.secret_of(e),
             });
         }
     }
@@ -172,6 +185,26 @@ fn capitalise(s: &str) -> String {
 mod tests {
     use super::*;
     use crate::model::UnitId;
+
+    #[test]
+    fn a_secret_order_is_read_only_by_its_side_under_fog() {
+        let e = Entry {
+            action: 1,
+            turn: 2,
+            phase: Phase::AirFirst,
+            tone: Tone::Plain,
+            text: "HQ starts building a bridge at 0505-0605".into(),
+            secret: Some(Side::A),
+        };
+        assert!(e.readable_by(Some(Side::A)));
+        assert!(!e.readable_by(Some(Side::B)));
+        assert!(
+            e.readable_by(None),
+            "without fog, or in replay, everything shows"
+        );
+        let open = Entry { secret: None, ..e };
+        assert!(open.readable_by(Some(Side::B)));
+    }
 
     #[test]
     fn an_empty_obligation_is_not_logged_and_a_disorganization_test_says_its_limit() {

@@ -6,13 +6,15 @@ use egui::{Color32, RichText, Ui};
 
 use super::chronicle::{Entry, Tone};
 use super::session::Session;
+use crate::wb95::Side;
 
-pub fn show(ui: &mut Ui, s: &Session) {
+/// `viewer`: the side the player at the screen plays under fog of war (`None`: all).
+pub fn show(ui: &mut Ui, s: &Session, viewer: Option<Side>) {
     vp(ui, s);
     ui.separator();
     combat(ui, s);
     ui.separator();
-    log(ui, s);
+    log(ui, s, viewer);
 }
 
 fn vp(ui: &mut Ui, s: &Session) {
@@ -98,13 +100,18 @@ fn colour(e: &Entry) -> Option<Color32> {
     }
 }
 
-fn log(ui: &mut Ui, s: &Session) {
+fn log(ui: &mut Ui, s: &Session, viewer: Option<Side>) {
     ui.heading("Event log");
     egui::ScrollArea::vertical()
         .stick_to_bottom(true)
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            for e in s.chronicle.tail(400) {
+            for e in s
+                .chronicle
+                .tail(400)
+                .iter()
+                .filter(|e| e.readable_by(viewer))
+            {
                 let mut t = RichText::new(&e.text);
                 if e.tone == Tone::Heading {
                     t = t.strong();

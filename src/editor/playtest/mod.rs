@@ -44,7 +44,7 @@ use super::document::Document;
 use super::files::{Chooser, ChooserPurpose};
 use crate::hex::HexId;
 use crate::model::Bundle;
-use crate::wb95::{Action, Decision, Game, PhaseKind, Side};
+use crate::wb95::{Action, Decision, Event, Game, PhaseKind, Side};
 use cx::Cx;
 
 /// The playtest: its start dialog, the game in play and everything the screen shows.
@@ -302,11 +302,12 @@ impl PlayMode {
         egui::Panel::top("play_menu").show(ui, |ui| leave = self.menu(ui));
         egui::Panel::top("play_phases").show(ui, |ui| self.phase_bar(ui));
         egui::Panel::bottom("play_status").show(ui, |ui| self.status(ui));
+        let viewer = self.viewer();
         if let Some(s) = &self.session {
             egui::Panel::right("play_log")
                 .default_size(340.0)
                 .size_range(260.0..=440.0)
-                .show(ui, |ui| log_panel::show(ui, s));
+                .show(ui, |ui| log_panel::show(ui, s, viewer));
         }
         egui::Panel::left("play_orders")
             .default_size(360.0)
@@ -514,16 +515,24 @@ impl PlayMode {
         self.last_action(ui);
     }
 
-    /// What was just done, in words.
+    /// What was just done, in words (without the other side's secret orders under fog).
     fn last_action(&self, ui: &mut Ui) {
-        let Some(d) = self.session.as_ref().and_then(|s| s.last.as_ref()) else {
+        let Some(s) = self.session.as_ref() else {
             return;
+        };
+        let Some(d) = s.last.as_ref() else {
+            return;
+        };
+        let viewer = self.viewer();
+        let readable = |e: &&Event| match (s.game().secret_of(e), viewer) {
+            (Some(side), Some(v)) => side == v,
+            _ => true,
         };
         let who = if d.by_bot { "Bot" } else { "Last order" };
         egui::CollapsingHeader::new(format!("{who}: {} event(s)", d.events.len()))
             .default_open(d.by_bot)
             .show(ui, |ui| {
-                for e in d.events.iter().take(12) {
+                for e in d.events.iter().filter(readable).take(12) {
                     ui.weak(e.to_string());
                 }
             });

@@ -186,7 +186,18 @@ fn r14_3_2_r14_3_3_r14_3_4_an_hq_builds_a_big_river_bridge_over_two_turns() {
     );
     next_phase(&mut g, PhaseKind::Movement, Side::A);
     assert_eq!(g.turn(), 2);
-    g.apply(build.clone()).unwrap();
+    let ev = g.apply(build.clone()).unwrap();
+    // "Secretly declares": only the builder may read where.
+    let declared = ev
+        .iter()
+        .find(|e| matches!(e, Event::BridgeBuildDeclared { .. }))
+        .unwrap();
+    assert_eq!(g.secret_of(declared), Some(Side::A));
+    assert!(
+        ev.iter()
+            .filter(|e| *e != declared)
+            .all(|e| g.secret_of(e).is_none())
+    );
     assert!(g.building_bridge(unit(&g, "hq")));
     assert_eq!(
         mv(&mut g, &["hq"], &["0504"]).unwrap_err().rule,
