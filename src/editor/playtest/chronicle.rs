@@ -1,6 +1,7 @@
 //! The event log of a game in play: every event as a readable sentence, filed under its
 //! turn and phase, with the dice rolls marked, like `sztab play`'s chronicle.
 
+use crate::model::UnitId;
 use crate::wb95::event::{Motion, OosReason};
 use crate::wb95::{Event, Game, Phase, Side};
 
@@ -61,7 +62,7 @@ impl Chronicle {
                     self.phase = Some(*phase);
                     (Tone::Heading, phase_title(game, *phase))
                 }
-                other => match line(other) {
+                other => match entry_line(game, other) {
                     Some(x) => x,
                     None => continue,
                 },
@@ -173,6 +174,49 @@ fn line(e: &Event) -> Option<(Tone, String)> {
     Some((tone, capitalise(&text)))
 }
 
+/// An event as the log words it; `None` for the events it leaves out.
+pub fn sentence(game: &Game, e: &Event) -> Option<String> {
+    entry_line(game, e).map(|(_, text)| text)
+}
+
+fn entry_line(game: &Game, e: &Event) -> Option<(Tone, String)> {
+    match e {
+        Event::ObligationsFixed {
+            obliged,
+            must_attack,
+        } if !(obliged.is_empty() && must_attack.is_empty()) => {
+            Some((Tone::Plain, obligations(game, obliged, must_attack)))
+        }
+        other => line(other),
+    }
+}
+
+/// The obligations of a Combat phase by hex, not by unit: under fog of war the names would
+/// tell each player what the enemy's stacks hold (R16); the map outlines the units.
+fn obligations(game: &Game, obliged: &[UnitId], must_attack: &[UnitId]) -> String {
+    format!(
+        "Must attack: units on {}; must be attacked: units on {}",
+        hexes_of(game, obliged),
+        hexes_of(game, must_attack)
+    )
+}
+
+fn hexes_of(game: &Game, units: &[UnitId]) -> String {
+    let mut hexes: Vec<String> = units
+        .iter()
+        .filter_map(|id| game.roster().get(id.as_str()))
+        .filter_map(|u| game.unit_state(u).hex())
+        .map(|h| game.hex_id(h).to_string())
+        .collect();
+    hexes.sort();
+    hexes.dedup();
+    if hexes.is_empty() {
+        "none".into()
+    } else {
+        hexes.join(", ")
+    }
+}
+
 fn capitalise(s: &str) -> String {
     let mut c = s.chars();
     match c.next() {
@@ -213,13 +257,20 @@ mod tests {
             must_attack: vec![],
         };
         assert!(line(&none).is_none());
+        let mut sandbox = crate::wb95::sandbox::Sandbox::new(10, 10, 2);
+        sandbox.unit("10ID/41", "german", "0305");
+        sandbox.unit("a", "soviet", "0405");
+        sandbox.unit("b", "soviet", "0405");
+        let game = sandbox.game(1).unwrap();
         let some = Event::ObligationsFixed {
             obliged: vec![UnitId::new("10ID/41")],
-            must_attack: vec![],
+            must_attack: vec![UnitId::new("a"), UnitId::new("b")],
         };
+        let mut log = Chronicle::default();
+        log.add(&game, 1, &[some]);
         assert_eq!(
-            line(&some).unwrap().1,
-            "Must attack: 10ID/41; must be attacked: none"
+            log.entries[0].text, "Must attack: units on 0305; must be attacked: units on 0405",
+            "by hex: the names would show the enemy's stacks under fog"
         );
         let test = Event::DisorganizationTest {
             side: crate::model::SideId::new("german"),

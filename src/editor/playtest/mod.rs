@@ -532,8 +532,12 @@ impl PlayMode {
         egui::CollapsingHeader::new(format!("{who}: {} event(s)", d.events.len()))
             .default_open(d.by_bot)
             .show(ui, |ui| {
-                for e in d.events.iter().filter(readable).take(12) {
-                    ui.weak(e.to_string());
+                let lines = d.events.iter().filter(readable);
+                for text in lines
+                    .filter_map(|e| chronicle::sentence(s.game(), e))
+                    .take(12)
+                {
+                    ui.weak(text);
                 }
             });
     }
