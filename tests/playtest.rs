@@ -4,10 +4,10 @@
 //! with the document untouched; bots taking their turn; saving, loading and replaying a
 //! game.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use egui::accesskit::Role;
-use egui::{Event, Modifiers, PointerButton, Pos2, vec2};
+use egui::{Event, Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use sztab::ai::BotSpec;
@@ -16,50 +16,11 @@ use sztab::editor::playtest::{Pace, Seat};
 use sztab::hex::HexId;
 use sztab::wb95::{Decision, Phase, Side};
 
-fn root(p: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join(p)
-}
-
-/// The fixture scenario with its map and counters copied into `dir`.
-fn fixture_copy(dir: &Path) -> PathBuf {
-    for f in ["mini.scenario.ron", "mini.counters.ron"] {
-        std::fs::copy(root(&format!("tests/fixtures/{f}")), dir.join(f)).unwrap();
-    }
-    let map = std::fs::read_to_string(root("tests/fixtures/mini.map.ron")).unwrap();
-    let cat = root("assets/wb95/kursk-1943.terrain.ron");
-    let map = map.replace(
-        "../../assets/wb95/kursk-1943.terrain.ron",
-        &cat.display().to_string(),
-    );
-    std::fs::write(dir.join("mini.map.ron"), map).unwrap();
-    dir.join("mini.scenario.ron")
-}
+mod common;
+use common::{click, fixture_copy, harness, type_into};
 
 fn open(path: &Path) -> Harness<'static, EditorApp> {
-    let mut h = Harness::builder()
-        .with_size(vec2(1600.0, 1000.0))
-        .with_max_steps(40)
-        .build_ui_state(
-            |ui, app: &mut EditorApp| app.ui(ui),
-            EditorApp::open(Some(path.to_owned())),
-        );
-    h.run();
-    h
-}
-
-fn click(h: &mut Harness<EditorApp>, label: &str) {
-    h.get_by_label(label).click();
-    h.run();
-}
-
-/// Replaces the text of the field named `label` with `text`.
-fn type_into(h: &mut Harness<EditorApp>, label: &str, text: &str) {
-    h.get_by_label(label).click();
-    h.run();
-    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::A);
-    h.run();
-    h.get_by_label(label).type_text(text);
-    h.run();
+    harness(EditorApp::open(Some(path.to_owned())))
 }
 
 fn button(h: &Harness<EditorApp>, pos: Pos2, pressed: bool) {

@@ -4,10 +4,10 @@
 //! victory levels, saving and reopening; and building a new scenario on the Kursk northern
 //! map from scratch with UI interactions only.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
-use egui::{Event, Key, Modifiers, PointerButton, Pos2, vec2};
+use egui::{Event, Key, Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use sztab::editor::EditorApp;
@@ -15,33 +15,8 @@ use sztab::editor::tools::ToolKind;
 use sztab::hex::HexId;
 use sztab::model::{Bundle, Scenario, io};
 
-fn root(p: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join(p)
-}
-
-/// The fixture scenario with its map and counters copied into `dir`.
-fn fixture_copy(dir: &Path) -> PathBuf {
-    for f in ["mini.scenario.ron", "mini.counters.ron"] {
-        std::fs::copy(root(&format!("tests/fixtures/{f}")), dir.join(f)).unwrap();
-    }
-    let map = std::fs::read_to_string(root("tests/fixtures/mini.map.ron")).unwrap();
-    let cat = root("assets/wb95/kursk-1943.terrain.ron");
-    let map = map.replace(
-        "../../assets/wb95/kursk-1943.terrain.ron",
-        &cat.display().to_string(),
-    );
-    std::fs::write(dir.join("mini.map.ron"), map).unwrap();
-    dir.join("mini.scenario.ron")
-}
-
-fn harness(app: EditorApp) -> Harness<'static, EditorApp> {
-    let mut h = Harness::builder()
-        .with_size(vec2(1600.0, 1000.0))
-        .with_max_steps(40)
-        .build_ui_state(|ui, app: &mut EditorApp| app.ui(ui), app);
-    h.run();
-    h
-}
+mod common;
+use common::{click, fixture_copy, harness, root, type_into};
 
 fn open(path: &Path) -> Harness<'static, EditorApp> {
     let mut h = harness(EditorApp::open(Some(path.to_owned())));
@@ -116,21 +91,6 @@ fn codes(h: &Harness<EditorApp>) -> Vec<&'static str> {
         .iter()
         .map(|p| p.code)
         .collect()
-}
-
-fn click(h: &mut Harness<EditorApp>, label: &str) {
-    h.get_by_label(label).click();
-    h.run();
-}
-
-/// Replaces the text of the field named `label` with `text`.
-fn type_into(h: &mut Harness<EditorApp>, label: &str, text: &str) {
-    h.get_by_label(label).click();
-    h.run();
-    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
-    h.run();
-    h.get_by_label(label).type_text(text);
-    h.run();
 }
 
 /// Leaves a field (its typing becomes one undo step).
