@@ -158,19 +158,19 @@ pub enum UnitKind {
 /// The size symbol of a unit.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize, JsonSchema)]
 pub enum UnitSize {
-    /// I
+    /// NATO size symbol I
     Company,
-    /// II
+    /// NATO size symbol II
     Battalion,
-    /// III
+    /// NATO size symbol III
     Regiment,
-    /// X
+    /// NATO size symbol X
     Brigade,
-    /// XX
+    /// NATO size symbol XX
     Division,
-    /// XXX
+    /// NATO size symbol XXX
     Corps,
-    /// XXXX
+    /// NATO size symbol XXXX
     Army,
 }
 
