@@ -106,11 +106,37 @@ pub fn click(cx: &mut Cx, d: &Decision, hex: HexId) {
 /// What the dialog shows on the map: candidate and chosen paths, mission hexes.
 pub fn overlay(sink: &mut impl Sink, g: &Game, grid: &Grid, draft: &Draft, d: &Decision) {
     match d {
-        Decision::Retreat { .. } => retreat::overlay(sink, g, grid, draft),
+        Decision::Retreat { .. } => paths_overlay(sink, g, grid, draft, retreat::paths),
         Decision::Pursue { .. } | Decision::Advance { .. } => {
-            pursuit::overlay(sink, g, grid, draft, d)
+            paths_overlay(sink, g, grid, draft, |g, id| pursuit::options(g, d, id))
         }
         Decision::AirMissions { .. } => air::overlay(sink, grid, draft),
         _ => {}
+    }
+}
+
+/// The ends the active unit may move to (retreat, pursuit, advance), shaded, and the path
+/// chosen for each unit.
+fn paths_overlay(
+    sink: &mut impl Sink,
+    g: &Game,
+    grid: &Grid,
+    draft: &Draft,
+    options: impl Fn(&Game, &UnitId) -> Vec<Vec<HexId>>,
+) {
+    if let Some(id) = &draft.active {
+        let ends: Vec<HexId> = options(g, id)
+            .iter()
+            .filter_map(|p| p.last().copied())
+            .collect();
+        super::paint::shade(sink, grid, ends, super::paint::REACH);
+    }
+    for (id, p) in &draft.paths {
+        let from = g
+            .roster()
+            .get(id.as_str())
+            .and_then(|u| g.unit_state(u).hex())
+            .map(|h| g.hex_id(h));
+        super::paint::path(sink, grid, from, p, super::paint::LAST_MOVE);
     }
 }

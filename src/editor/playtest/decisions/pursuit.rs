@@ -6,10 +6,8 @@
 use egui::Ui;
 
 use super::super::cx::{Cx, confirm_button, id_label};
-use super::super::paint;
-use crate::hex::{Grid, HexId};
+use crate::hex::HexId;
 use crate::model::UnitId;
-use crate::render::Sink;
 use crate::wb95::{Action, Decision, Game};
 
 fn movers(d: &Decision) -> &[UnitId] {
@@ -28,7 +26,7 @@ fn wrap(d: &Decision, moves: Vec<(UnitId, Vec<HexId>)>) -> Action {
 }
 
 /// Every move of `id` the engine accepts on its own.
-fn options(g: &Game, d: &Decision, id: &UnitId) -> Vec<Vec<HexId>> {
+pub(super) fn options(g: &Game, d: &Decision, id: &UnitId) -> Vec<Vec<HexId>> {
     let mut cands: Vec<Vec<HexId>> = Vec::new();
     match d {
         Decision::Pursue { paths, .. } => {
@@ -151,23 +149,5 @@ pub fn click(cx: &mut Cx, d: &Decision, hex: HexId) {
             cx.orders.draft.paths.push((id, p));
         }
         None => *cx.message = Some(format!("{id} cannot go to {hex}")),
-    }
-}
-
-pub fn overlay(sink: &mut impl Sink, g: &Game, grid: &Grid, draft: &super::Draft, d: &Decision) {
-    if let Some(id) = &draft.active {
-        let ends: Vec<HexId> = options(g, d, id)
-            .iter()
-            .filter_map(|p| p.last().copied())
-            .collect();
-        paint::shade(sink, grid, ends, paint::REACH);
-    }
-    for (id, p) in &draft.paths {
-        let from = g
-            .roster()
-            .get(id.as_str())
-            .and_then(|u| g.unit_state(u).hex())
-            .map(|h| g.hex_id(h));
-        paint::path(sink, grid, from, p, paint::LAST_MOVE);
     }
 }

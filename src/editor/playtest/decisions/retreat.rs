@@ -6,13 +6,11 @@
 use egui::Ui;
 
 use super::super::cx::{Cx, confirm_button, id_label};
-use super::super::paint;
-use crate::hex::{Grid, HexId};
+use crate::hex::HexId;
 use crate::model::UnitId;
-use crate::render::Sink;
 use crate::wb95::{Action, Decision, Game, RetreatOrder};
 
-fn paths(g: &Game, id: &UnitId) -> Vec<Vec<HexId>> {
+pub(super) fn paths(g: &Game, id: &UnitId) -> Vec<Vec<HexId>> {
     options(g, id).into_iter().map(|(p, _)| p).collect()
 }
 
@@ -226,24 +224,6 @@ pub fn click(cx: &mut Cx, hex: HexId) {
     match best {
         Some(p) => set(cx, &id, p),
         None => *cx.message = Some(format!("{id} cannot retreat to {hex}")),
-    }
-}
-
-pub fn overlay(sink: &mut impl Sink, g: &Game, grid: &Grid, draft: &super::Draft) {
-    if let Some(id) = &draft.active {
-        let ends: Vec<HexId> = paths(g, id)
-            .iter()
-            .filter_map(|p| p.last().copied())
-            .collect();
-        paint::shade(sink, grid, ends, paint::REACH);
-    }
-    for (id, p) in &draft.paths {
-        let from = g
-            .roster()
-            .get(id.as_str())
-            .and_then(|u| g.unit_state(u).hex())
-            .map(|h| g.hex_id(h));
-        paint::path(sink, grid, from, p, paint::LAST_MOVE);
     }
 }
 
