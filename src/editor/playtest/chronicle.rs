@@ -35,10 +35,7 @@ pub struct Entry {
 impl Entry {
     /// May a player who sees only `viewer`'s side read it (`None`: sees everything)?
     pub fn readable_by(&self, viewer: Option<Side>) -> bool {
-        match (self.secret, viewer) {
-            (Some(s), Some(v)) => s == v,
-            _ => true,
-        }
+        readable(self.secret, viewer)
     }
 }
 
@@ -172,6 +169,15 @@ fn line(e: &Event) -> Option<(Tone, String)> {
         other => other.to_string(),
     };
     Some((tone, capitalise(&text)))
+}
+
+/// May a player who sees only `viewer`'s side (`None`: everything) read a line that is
+/// `secret` to one side?
+pub fn readable(secret: Option<Side>, viewer: Option<Side>) -> bool {
+    match (secret, viewer) {
+        (Some(s), Some(v)) => s == v,
+        _ => true,
+    }
 }
 
 /// An event as the log words it; `None` for the events it leaves out.

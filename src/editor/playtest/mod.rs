@@ -524,10 +524,7 @@ impl PlayMode {
             return;
         };
         let viewer = self.viewer();
-        let readable = |e: &&Event| match (s.game().secret_of(e), viewer) {
-            (Some(side), Some(v)) => side == v,
-            _ => true,
-        };
+        let readable = |e: &&Event| chronicle::readable(s.game().secret_of(e), viewer);
         let who = if d.by_bot { "Bot" } else { "Last order" };
         egui::CollapsingHeader::new(format!("{who}: {} event(s)", d.events.len()))
             .default_open(d.by_bot)
