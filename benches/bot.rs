@@ -7,11 +7,11 @@ use std::path::Path;
 use std::sync::Arc;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use sztab::ai::BotSpec;
 use sztab::balance::{MAX_ACTIONS, game_seed, play_one};
 use sztab::model::Bundle;
-use sztab::wb95::Game;
-use sztab::wb95::prepared::Prepared;
+use sztab::systems::wb95::Game;
+use sztab::systems::wb95::ai::BotSpec;
+use sztab::systems::wb95::prepared::Prepared;
 
 fn prepared(path: &str) -> Arc<Prepared> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(path);

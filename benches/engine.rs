@@ -7,10 +7,10 @@ use std::hint::black_box;
 use std::path::Path;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use sztab::ai::{Player, RandomBot, play_out};
 use sztab::model::{Bundle, SideId};
-use sztab::wb95::sandbox::Sandbox;
-use sztab::wb95::{Action, AttackOrder, Decision, Game, Pending, Side};
+use sztab::systems::wb95::ai::{Player, RandomBot, play_out};
+use sztab::systems::wb95::sandbox::Sandbox;
+use sztab::systems::wb95::{Action, AttackOrder, Decision, Game, Pending, Side};
 
 fn load(p: &str) -> Bundle {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(p);

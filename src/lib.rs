@@ -2,7 +2,6 @@
 //!
 //! Data flows one way: files → [`model`] → engine → [`editor`] and [`cli`].
 
-pub mod ai;
 pub mod balance;
 pub mod card;
 pub mod cli;
@@ -11,5 +10,5 @@ pub mod hex;
 pub mod markdown;
 pub mod model;
 pub mod render;
+pub mod systems;
 pub mod validate;
-pub mod wb95;

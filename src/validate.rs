@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 use crate::hex::HexId;
 use crate::model::check::{check_counters, check_terrain};
 use crate::model::{Bundle, FileKind, LoadError, MapBundle, Problem, SideId, io};
-use crate::wb95::prepared::Prepared;
-use crate::wb95::setup_check;
+use crate::systems::wb95::prepared::Prepared;
+use crate::systems::wb95::setup_check;
 
 /// What validating one file found.
 #[derive(Debug, Default)]

@@ -8,11 +8,11 @@ use std::process::Command;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use sztab::ai::{BotSpec, HeuristicBot, Player, play_out};
 use sztab::balance::{self, Config, Progress, Shard, Summary, csv};
 use sztab::model::{Bundle, SideId};
-use sztab::wb95::prepared::Prepared;
-use sztab::wb95::{Event, Game};
+use sztab::systems::wb95::ai::{BotSpec, HeuristicBot, Player, play_out};
+use sztab::systems::wb95::prepared::Prepared;
+use sztab::systems::wb95::{Event, Game};
 
 const FIXTURE: &str = "tests/fixtures/mini.scenario.ron";
 const CLAWS: &str = "scenarios/kursk-1943/armored-claws.scenario.ron";

@@ -7,10 +7,10 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use proptest::prelude::*;
-use sztab::ai::{Player, RandomBot, play_out};
 use sztab::model::{Bundle, SideId};
-use sztab::wb95::state::Loc;
-use sztab::wb95::{Action, Decision, Event, Fingerprint, Game, Pending};
+use sztab::systems::wb95::ai::{Player, RandomBot, play_out};
+use sztab::systems::wb95::state::Loc;
+use sztab::systems::wb95::{Action, Decision, Event, Fingerprint, Game, Pending};
 
 const FIXTURE: &str = "tests/fixtures/mini.scenario.ron";
 
@@ -72,13 +72,13 @@ fn the_same_seed_and_actions_give_the_same_events_and_a_replay_reproduces_them()
 fn events_alone_rebuild_the_final_state() {
     let (events, _) = play(5);
     let g = Game::new(&fixture(), 5).unwrap();
-    let mut state = sztab::wb95::state::GameState::new(g.prepared().clone());
+    let mut state = sztab::systems::wb95::state::GameState::new(g.prepared().clone());
     for e in &events {
         state.apply(e);
     }
     let mut g2 = Game::new(&fixture(), 5).unwrap();
     play_out(&mut g2, &mut bots(5), 100_000, |_, _, _| {}).unwrap();
-    let cel = |s: &sztab::wb95::state::GameState| {
+    let cel = |s: &sztab::systems::wb95::state::GameState| {
         s.units.iter().map(|u| (u.loc, u.cel)).collect::<Vec<_>>()
     };
     assert_eq!(cel(&state), cel(g2.state()));
@@ -185,7 +185,7 @@ fn check_air(g: &Game) -> Result<(), String> {
     let Some(limit) = g.prepared().rules.air_per_hex else {
         return Ok(());
     };
-    let mut per: Vec<((sztab::wb95::Side, usize), usize)> = Vec::new();
+    let mut per: Vec<((sztab::systems::wb95::Side, usize), usize)> = Vec::new();
     for m in &g.state().air.missions {
         for h in m.hexes() {
             match per.iter_mut().find(|(k, _)| *k == (m.side, h)) {

@@ -10,11 +10,11 @@ use egui::accesskit::Role;
 use egui::{Event, Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use sztab::ai::BotSpec;
 use sztab::editor::EditorApp;
 use sztab::editor::playtest::{Pace, Seat};
 use sztab::hex::HexId;
-use sztab::wb95::{Decision, Phase, Side};
+use sztab::systems::wb95::ai::BotSpec;
+use sztab::systems::wb95::{Decision, Phase, Side};
 
 mod common;
 use common::{click, fixture_copy, harness, type_into};
@@ -295,7 +295,7 @@ fn save_load_and_replay_a_game() {
     type_into(&mut h, "Path", &file.display().to_string());
     click(&mut h, "Save game file");
     assert!(file.exists(), "{:?}", h.state().play.message);
-    let log: sztab::wb95::GameLog =
+    let log: sztab::systems::wb95::GameLog =
         ron::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
     assert_eq!(log.actions, played);
 
@@ -386,7 +386,7 @@ fn reinforcements_enter_from_the_tray() {
     let mut h = open(&fixture_copy(dir.path()));
     start(&mut h, [Seat::Human, Seat::Human]);
     // Both players pass turn 1 with random orders, up to the German movement of turn 2.
-    let mut bot = sztab::ai::RandomBot::new(11);
+    let mut bot = sztab::systems::wb95::ai::RandomBot::new(11);
     for _ in 0..2000 {
         let s = h.state_mut().play.session_mut().unwrap();
         let clock = s.game().state().clock;
@@ -395,7 +395,7 @@ fn reinforcements_enter_from_the_tray() {
         }
         let (side, d) = s.decision().unwrap();
         let id = s.game().side_id(side).clone();
-        let a = sztab::ai::Player::decide(&mut bot, s.game(), &id, &d);
+        let a = sztab::systems::wb95::ai::Player::decide(&mut bot, s.game(), &id, &d);
         s.apply(a).unwrap();
     }
     h.run();
@@ -475,7 +475,7 @@ fn the_balance_lab_plays_games_and_sums_them_up() {
 
     // The very games `sztab balance` plays for this scenario, bots and seed.
     let (bundle, _) = sztab::model::Bundle::load(&path).unwrap();
-    let prepared = sztab::wb95::prepared::Prepared::new(&bundle);
+    let prepared = sztab::systems::wb95::prepared::Prepared::new(&bundle);
     let again = sztab::balance::run(
         &prepared,
         &sztab::balance::Config {

@@ -404,12 +404,22 @@ fn build_a_scenario_on_the_northern_map_from_scratch() {
     let report = sztab::validate::validate_file(&path).unwrap();
     assert_eq!(report.errors(), 0, "{:?}", report.problems);
     let (b, _) = Bundle::load(&path).unwrap();
-    let mut g = sztab::wb95::Game::new(&b, 3).unwrap();
-    let mut bots: Vec<(sztab::model::SideId, Box<dyn sztab::ai::Player>)> = vec![
-        ("german".into(), Box::new(sztab::ai::RandomBot::new(1))),
-        ("soviet".into(), Box::new(sztab::ai::RandomBot::new(2))),
+    let mut g = sztab::systems::wb95::Game::new(&b, 3).unwrap();
+    let mut bots: Vec<(
+        sztab::model::SideId,
+        Box<dyn sztab::systems::wb95::ai::Player>,
+    )> = vec![
+        (
+            "german".into(),
+            Box::new(sztab::systems::wb95::ai::RandomBot::new(1)),
+        ),
+        (
+            "soviet".into(),
+            Box::new(sztab::systems::wb95::ai::RandomBot::new(2)),
+        ),
     ];
-    let played = sztab::ai::play_out(&mut g, &mut bots, 100_000, |_, _, _| {}).unwrap();
+    let played =
+        sztab::systems::wb95::ai::play_out(&mut g, &mut bots, 100_000, |_, _, _| {}).unwrap();
     assert_eq!(played.result.turn, 3);
 }
 
@@ -420,12 +430,22 @@ fn the_example_scenario_validates_and_plays() {
     let report = sztab::validate::validate_file(&path).unwrap();
     assert_eq!(report.errors(), 0, "{:?}", report.problems);
     let (b, _) = Bundle::load(&path).unwrap();
-    let mut g = sztab::wb95::Game::new(&b, 5).unwrap();
-    let mut bots: Vec<(sztab::model::SideId, Box<dyn sztab::ai::Player>)> = vec![
-        ("german".into(), Box::new(sztab::ai::RandomBot::new(9))),
-        ("soviet".into(), Box::new(sztab::ai::RandomBot::new(10))),
+    let mut g = sztab::systems::wb95::Game::new(&b, 5).unwrap();
+    let mut bots: Vec<(
+        sztab::model::SideId,
+        Box<dyn sztab::systems::wb95::ai::Player>,
+    )> = vec![
+        (
+            "german".into(),
+            Box::new(sztab::systems::wb95::ai::RandomBot::new(9)),
+        ),
+        (
+            "soviet".into(),
+            Box::new(sztab::systems::wb95::ai::RandomBot::new(10)),
+        ),
     ];
-    let played = sztab::ai::play_out(&mut g, &mut bots, 100_000, |_, _, _| {}).unwrap();
+    let played =
+        sztab::systems::wb95::ai::play_out(&mut g, &mut bots, 100_000, |_, _, _| {}).unwrap();
     assert_eq!(played.result.turn, 3);
 }
 

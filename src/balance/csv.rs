@@ -6,7 +6,7 @@
 use std::io::{BufRead, Write};
 
 use super::{GameRecord, StudyInfo};
-use crate::ai::BotSpec;
+use crate::systems::wb95::ai::BotSpec;
 
 /// The columns, in order.
 pub const COLUMNS: [&str; 20] = [

@@ -26,12 +26,12 @@ use rayon::prelude::*;
 
 pub use summary::{Histogram, Summary, wilson};
 
-use crate::ai::{BotSpec, Player, play_out};
 use crate::hex::HexId;
 use crate::model::SideId;
-use crate::wb95::event::LossCause;
-use crate::wb95::prepared::Prepared;
-use crate::wb95::{Event, Game, Side};
+use crate::systems::wb95::ai::{BotSpec, Player, play_out};
+use crate::systems::wb95::event::LossCause;
+use crate::systems::wb95::prepared::Prepared;
+use crate::systems::wb95::{Event, Game, Side};
 
 /// Actions after which a game counts as stuck (a bot that never ends a phase).
 pub const MAX_ACTIONS: usize = 200_000;

@@ -9,9 +9,9 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use super::play::{parse_bot, start_game};
-use crate::ai::{BotKind, BotSpec};
 use crate::balance::{self, Config, Progress, Shard, StudyInfo, Summary, csv};
 use crate::model::io::write_atomic;
+use crate::systems::wb95::ai::{BotKind, BotSpec};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {

@@ -8,8 +8,8 @@ use std::process::ExitCode;
 
 use crate::hex::HexId;
 use crate::model::UnitId;
-use crate::wb95::combat::odds::AirSupport;
-use crate::wb95::{AttackOrder, Engagement, Game};
+use crate::systems::wb95::combat::odds::AirSupport;
+use crate::systems::wb95::{AttackOrder, Engagement, Game};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -213,7 +213,7 @@ fn odds(args: &Args) -> Result<(), ExitCode> {
     Ok(())
 }
 
-fn why_not(game: &Game, u: crate::wb95::Unit) -> &'static str {
+fn why_not(game: &Game, u: crate::systems::wb95::Unit) -> &'static str {
     let i = game.info(u);
     if i.is_hq() {
         "an HQ, R5.1.10"

@@ -4,10 +4,10 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use crate::ai::{BotSpec, Player, play_out};
 use crate::model::{Bundle, SideId, io::write_atomic};
-use crate::wb95::event::{Motion, OosReason};
-use crate::wb95::{Action, Event, Game, GameLog};
+use crate::systems::wb95::ai::{BotSpec, Player, play_out};
+use crate::systems::wb95::event::{Motion, OosReason};
+use crate::systems::wb95::{Action, Event, Game, GameLog};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {

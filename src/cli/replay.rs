@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use crate::model::io::read_text;
-use crate::wb95::{Fingerprint, GameLog};
+use crate::systems::wb95::{Fingerprint, GameLog};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {

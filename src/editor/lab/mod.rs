@@ -18,8 +18,8 @@ use super::files::{Chooser, ChooserPurpose};
 use crate::balance::{Runner, Study, Summary};
 use crate::hex::HexId;
 use crate::model::Bundle;
-use crate::wb95::Game;
-use crate::wb95::prepared::Prepared;
+use crate::systems::wb95::Game;
+use crate::systems::wb95::prepared::Prepared;
 
 pub use setup::LabSetup;
 

@@ -3,8 +3,8 @@
 
 use egui::Ui;
 
-use crate::ai::{BotKind, BotSpec};
 use crate::balance::{Config, MAX_ACTIONS, Shard};
+use crate::systems::wb95::ai::{BotKind, BotSpec};
 
 pub struct LabSetup {
     pub games: u64,

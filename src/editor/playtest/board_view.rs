@@ -10,8 +10,8 @@ use crate::render::counter::{
     counter_centre, draw_symbol,
 };
 use crate::render::{Anchor, HexWindow, Sink, rect_points};
-use crate::wb95::visibility::StackView;
-use crate::wb95::{Game, Side, Unit};
+use crate::systems::wb95::visibility::StackView;
+use crate::systems::wb95::{Game, Side, Unit};
 
 /// An enemy stack drawn without its faces.
 #[derive(Clone, Debug, PartialEq)]

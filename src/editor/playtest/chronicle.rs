@@ -2,8 +2,8 @@
 //! turn and phase, with the dice rolls marked, like `sztab play`'s chronicle.
 
 use crate::model::UnitId;
-use crate::wb95::event::{Motion, OosReason};
-use crate::wb95::{Event, Game, Phase, Side};
+use crate::systems::wb95::event::{Motion, OosReason};
+use crate::systems::wb95::{Event, Game, Phase, Side};
 
 /// What kind of line it is, for colour and filtering.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -101,7 +101,7 @@ pub fn phase_title(game: &Game, phase: Phase) -> String {
 
 /// The phase's short name.
 pub fn phase_name(phase: Phase) -> &'static str {
-    use crate::wb95::PhaseKind;
+    use crate::systems::wb95::PhaseKind;
     match phase.kind() {
         PhaseKind::Air => "Air",
         PhaseKind::Barrage => "Barrage",
@@ -263,7 +263,7 @@ mod tests {
             must_attack: vec![],
         };
         assert!(line(&none).is_none());
-        let mut sandbox = crate::wb95::sandbox::Sandbox::new(10, 10, 2);
+        let mut sandbox = crate::systems::wb95::sandbox::Sandbox::new(10, 10, 2);
         sandbox.unit("10ID/41", "german", "0305");
         sandbox.unit("a", "soviet", "0405");
         sandbox.unit("b", "soviet", "0405");
@@ -281,7 +281,7 @@ mod tests {
         let test = Event::DisorganizationTest {
             side: crate::model::SideId::new("german"),
             roll: 8,
-            reason: crate::wb95::event::TestReason::Retreat(1),
+            reason: crate::systems::wb95::event::TestReason::Retreat(1),
         };
         let text = line(&test).unwrap().1;
         assert!(

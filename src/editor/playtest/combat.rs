@@ -11,7 +11,7 @@ use super::cx::{Cx, confirm_button, id_label};
 use super::orders::{AttackPlan, CombatTool};
 use crate::hex::HexId;
 use crate::model::UnitId;
-use crate::wb95::{Action, AttackOrder, Game, Side};
+use crate::systems::wb95::{Action, AttackOrder, Game, Side};
 
 /// A click on the map in a combat phase.
 pub fn click(cx: &mut Cx, hex: HexId, shift: bool) {
@@ -115,7 +115,7 @@ fn defenders_seen(g: &Game, viewer: Option<Side>, hexes: &[HexId]) -> bool {
         g.board().index(hex).is_none_or(|h| {
             matches!(
                 g.stack_view(v, h),
-                None | Some(crate::wb95::visibility::StackView::Revealed { .. })
+                None | Some(crate::systems::wb95::visibility::StackView::Revealed { .. })
             )
         })
     })

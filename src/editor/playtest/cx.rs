@@ -5,7 +5,7 @@ use super::orders::Orders;
 use super::session::Session;
 use crate::hex::HexId;
 use crate::model::UnitId;
-use crate::wb95::{Action, Game, Hx, Side, Unit};
+use crate::systems::wb95::{Action, Game, Hx, Side, Unit};
 
 pub struct Cx<'a> {
     pub session: &'a mut Session,

@@ -10,7 +10,7 @@ use super::orders::FirePlan;
 use crate::hex::HexId;
 use crate::hex::Hexside;
 use crate::model::UnitId;
-use crate::wb95::{Action, FireOrder, Game};
+use crate::systems::wb95::{Action, FireOrder, Game};
 
 fn options(g: &Game, barrage: bool) -> Vec<FireOrder> {
     if barrage {
@@ -21,7 +21,7 @@ fn options(g: &Game, barrage: bool) -> Vec<FireOrder> {
 }
 
 fn barrage_phase(g: &Game) -> bool {
-    g.state().clock.phase.kind() == crate::wb95::PhaseKind::Barrage
+    g.state().clock.phase.kind() == crate::systems::wb95::PhaseKind::Barrage
 }
 
 /// A click on an enemy hex picks it as the target, with every gun that can reach it.
@@ -44,7 +44,7 @@ pub fn click(cx: &mut Cx, hex: HexId) {
 }
 
 /// Bridges the side's guns may fire at now (R6.4.7), each with the guns that may.
-fn bridge_targets(g: &Game, side: crate::wb95::Side) -> Vec<(Hexside, Vec<UnitId>)> {
+fn bridge_targets(g: &Game, side: crate::systems::wb95::Side) -> Vec<(Hexside, Vec<UnitId>)> {
     let guns: Vec<UnitId> = g
         .units_on_map(side)
         .filter(|&u| g.info(u).is_artillery())

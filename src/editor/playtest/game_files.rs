@@ -7,7 +7,7 @@ use super::seats::Seat;
 use super::session::Session;
 use crate::model::Bundle;
 use crate::model::io::write_atomic;
-use crate::wb95::GameLog;
+use crate::systems::wb95::GameLog;
 
 /// Files bigger than this are not game logs.
 const MAX_LOG_BYTES: u64 = 64 * 1024 * 1024;

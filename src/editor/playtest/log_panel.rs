@@ -6,7 +6,7 @@ use egui::{Color32, RichText, Ui};
 
 use super::chronicle::{Entry, Tone};
 use super::session::Session;
-use crate::wb95::Side;
+use crate::systems::wb95::Side;
 
 /// `viewer`: the side the player at the screen plays under fog of war (`None`: all).
 pub fn show(ui: &mut Ui, s: &Session, viewer: Option<Side>) {

@@ -14,8 +14,8 @@ use crate::hex::{Grid, HexId};
 use crate::model::Colour;
 use crate::render::Sink;
 use crate::render::counter::draw_units;
-use crate::wb95::visibility::StackView;
-use crate::wb95::{Decision, Event, Game, Side};
+use crate::systems::wb95::visibility::StackView;
+use crate::systems::wb95::{Decision, Event, Game, Side};
 
 pub fn show(pm: &mut PlayMode, ui: &mut Ui, doc: &Document, canvas: &mut Canvas) {
     let Some(bundle) = doc.bundle() else { return };

@@ -44,7 +44,7 @@ use super::document::Document;
 use super::files::{Chooser, ChooserPurpose};
 use crate::hex::HexId;
 use crate::model::Bundle;
-use crate::wb95::{Action, Decision, Event, Game, PhaseKind, Side};
+use crate::systems::wb95::{Action, Decision, Event, Game, PhaseKind, Side};
 use cx::Cx;
 
 /// The playtest: its start dialog, the game in play and everything the screen shows.

@@ -10,8 +10,8 @@ use super::cx::{Cx, action_button, unit_label};
 use super::orders::ReachView;
 use crate::hex::HexId;
 use crate::model::{ArtillerySetup, Mp, UnitId};
-use crate::wb95::movement::MoveMode;
-use crate::wb95::{Action, Game, PhaseKind, Unit};
+use crate::systems::wb95::movement::MoveMode;
+use crate::systems::wb95::{Action, Game, PhaseKind, Unit};
 
 /// Where every selected unit can go, the slowest unit's cost and path (they move
 /// together along one path).

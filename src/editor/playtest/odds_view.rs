@@ -5,8 +5,8 @@
 
 use egui::{Color32, RichText, Ui};
 
-use crate::wb95::combat::strength::Strength;
-use crate::wb95::{CmSide, Crt, Odds};
+use crate::systems::wb95::combat::strength::Strength;
+use crate::systems::wb95::{CmSide, Crt, Odds};
 
 pub fn show(ui: &mut Ui, odds: &Odds, crt: &Crt) {
     ui.columns(2, |cols| {

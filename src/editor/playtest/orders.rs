@@ -4,7 +4,7 @@
 
 use crate::hex::HexId;
 use crate::model::{AirId, Mp, UnitId};
-use crate::wb95::{Decision, Unit};
+use crate::systems::wb95::{Decision, Unit};
 
 /// Which combat-phase order the map clicks build.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

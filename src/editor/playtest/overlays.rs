@@ -6,7 +6,7 @@ use super::paint;
 use crate::hex::{Grid, HexId};
 use crate::model::Colour;
 use crate::render::Sink;
-use crate::wb95::{Game, Side};
+use crate::systems::wb95::{Game, Side};
 
 /// Which overlays are on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

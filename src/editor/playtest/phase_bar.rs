@@ -4,7 +4,7 @@
 use egui::{Color32, RichText, Ui};
 
 use super::chronicle::phase_name;
-use crate::wb95::{Decision, Game, Phase, PhaseKind, Side};
+use crate::systems::wb95::{Decision, Game, Phase, PhaseKind, Side};
 
 fn short(p: Phase) -> &'static str {
     match p.kind() {

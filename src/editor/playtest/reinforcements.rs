@@ -9,8 +9,8 @@ use super::cx::{Cx, unit_label};
 use super::orders::ReachView;
 use crate::hex::HexId;
 use crate::model::{Mp, UnitId};
-use crate::wb95::state::Loc;
-use crate::wb95::{Action, Game, Side, Unit};
+use crate::systems::wb95::state::Loc;
+use crate::systems::wb95::{Action, Game, Side, Unit};
 
 /// Names of the zones a unit may enter through now, "½" marking half MPs (R11.2.1).
 fn zone_names(g: &Game, u: Unit) -> String {

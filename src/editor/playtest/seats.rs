@@ -1,8 +1,8 @@
 //! Who plays each side: a human at this screen or a bot (the random bot, or the
 //! heuristic bot at a strength), and how fast bots act so a human can follow them.
 
-use crate::ai::{BotKind, BotSpec};
-use crate::wb95::Side;
+use crate::systems::wb95::Side;
+use crate::systems::wb95::ai::{BotKind, BotSpec};
 
 /// One side's player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

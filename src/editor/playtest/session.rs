@@ -6,10 +6,10 @@ use std::path::PathBuf;
 
 use super::chronicle::Chronicle;
 use super::seats::{Seat, bot_seed};
-use crate::ai::Player;
 use crate::model::Bundle;
-use crate::wb95::phase::Clock;
-use crate::wb95::{
+use crate::systems::wb95::ai::Player;
+use crate::systems::wb95::phase::Clock;
+use crate::systems::wb95::{
     Action, Decision, Event, Fingerprint, Game, GameLog, GameResult, Pending, RuleError, Side,
 };
 
@@ -30,14 +30,19 @@ pub struct CombatCard {
     pub hexes: Vec<crate::hex::HexId>,
     pub defenders: Vec<crate::model::UnitId>,
     /// Column, roll, modified roll and the CRT cell.
-    pub result: Option<(crate::wb95::Column, u8, u8, crate::wb95::CrtCell)>,
+    pub result: Option<(
+        crate::systems::wb95::Column,
+        u8,
+        u8,
+        crate::systems::wb95::CrtCell,
+    )>,
     pub after: Vec<String>,
     pub ended: bool,
 }
 
 impl CombatCard {
     fn follow(card: &mut Option<CombatCard>, e: &Event) {
-        use crate::wb95::event::Motion;
+        use crate::systems::wb95::event::Motion;
         match e {
             Event::CombatDeclared {
                 attackers,
@@ -411,7 +416,7 @@ impl Session {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::RandomBot;
+    use crate::systems::wb95::ai::RandomBot;
 
     fn fixture() -> Bundle {
         let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -5,9 +5,9 @@
 use egui::{Color32, Ui};
 
 use super::seats::Seat;
-use crate::ai::BotSpec;
 use crate::model::Bundle;
-use crate::wb95::{Game, Side};
+use crate::systems::wb95::ai::BotSpec;
+use crate::systems::wb95::{Game, Side};
 
 pub struct StartDialog {
     pub seats: [Seat; 2],

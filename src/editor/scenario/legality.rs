@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use crate::hex::HexId;
 use crate::model::{Bundle, Placement, UnitDef};
-use crate::wb95::{Board, Mover};
+use crate::systems::wb95::{Board, Mover};
 
 /// Stacking limit per hex at the end of every phase (R3.2.1).
 pub const STACK_LIMIT: u32 = 8;

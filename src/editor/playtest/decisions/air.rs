@@ -10,7 +10,7 @@ use super::super::paint;
 use crate::hex::{Grid, HexId, Hexside};
 use crate::model::{AirId, UnitId};
 use crate::render::Sink;
-use crate::wb95::{Action, AirMission, MissionKind};
+use crate::systems::wb95::{Action, AirMission, MissionKind};
 
 /// One counter's mission as typed in the dialog.
 #[derive(Clone, Debug, PartialEq)]

@@ -7,8 +7,8 @@ use egui::Ui;
 
 use super::super::cx::{Cx, confirm_button};
 use crate::model::{AirId, UnitId};
-use crate::wb95::combat::odds::AirSupport;
-use crate::wb95::{Action, Decision, DefenseOrder, Game, Unit};
+use crate::systems::wb95::combat::odds::AirSupport;
+use crate::systems::wb95::{Action, Decision, DefenseOrder, Game, Unit};
 
 fn units(g: &Game, ids: &[UnitId]) -> Vec<Unit> {
     ids.iter()

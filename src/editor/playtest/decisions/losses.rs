@@ -7,7 +7,7 @@ use egui::Ui;
 
 use super::super::cx::{Cx, id_label};
 use crate::model::UnitId;
-use crate::wb95::{Action, Game};
+use crate::systems::wb95::{Action, Game};
 
 /// A first allocation: one CEL from each group that must give one, then one CEL at a
 /// time from the unit with the most left, so losses reduce units before eliminating any.

@@ -17,7 +17,7 @@ use super::cx::Cx;
 use crate::hex::{Grid, HexId};
 use crate::model::UnitId;
 use crate::render::Sink;
-use crate::wb95::{Decision, Game};
+use crate::systems::wb95::{Decision, Game};
 
 pub use air::MissionRow;
 

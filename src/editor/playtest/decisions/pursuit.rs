@@ -8,7 +8,7 @@ use egui::Ui;
 use super::super::cx::{Cx, confirm_button, id_label};
 use crate::hex::HexId;
 use crate::model::UnitId;
-use crate::wb95::{Action, Decision, Game};
+use crate::systems::wb95::{Action, Decision, Game};
 
 fn movers(d: &Decision) -> &[UnitId] {
     match d {

@@ -5,7 +5,7 @@ use egui::Ui;
 
 use super::super::cx::{Cx, confirm_button};
 use crate::model::UnitId;
-use crate::wb95::Action;
+use crate::systems::wb95::Action;
 
 pub fn body(ui: &mut Ui, cx: &mut Cx, markers: u8, units: &[UnitId]) {
     ui.label(format!(

@@ -8,7 +8,7 @@ use egui::Ui;
 use super::super::cx::{Cx, confirm_button, id_label};
 use crate::hex::HexId;
 use crate::model::UnitId;
-use crate::wb95::{Action, Decision, Game, RetreatOrder};
+use crate::systems::wb95::{Action, Decision, Game, RetreatOrder};
 
 pub(super) fn paths(g: &Game, id: &UnitId) -> Vec<Vec<HexId>> {
     options(g, id).into_iter().map(|(p, _)| p).collect()
@@ -230,7 +230,7 @@ pub fn click(cx: &mut Cx, hex: HexId) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::wb95::tests::r5_retreat_pursuit::beaten;
+    use crate::systems::wb95::tests::r5_retreat_pursuit::beaten;
 
     #[test]
     fn the_default_retreat_avoids_a_zoc_loss_when_a_lossless_path_exists() {

@@ -1,0 +1,142 @@
+//! R9 headquarters: no ZoC, 10 MP as trucked with 5 MP swamp and mountain, one CEL
+//! that may absorb a loss, elimination by entry, range and the die modifier.
+
+use super::*;
+use crate::model::Mp;
+use crate::systems::wb95::event::EliminationCause;
+use crate::systems::wb95::sandbox::Sandbox;
+
+#[test]
+fn r9_1_1_an_hq_has_no_zoc() {
+    let mut s = Sandbox::new(10, 10, 2);
+    s.hq("hq", "german", "0405");
+    s.unit("d", "soviet", "0905");
+    let g = start(&s);
+    assert!(!g.zoc_of(Side::A).covers(hx(&g, "0505")));
+}
+
+#[test]
+fn r9_1_2_r9_1_3_an_hq_moves_ten_mp_as_trucked_and_five_into_swamp() {
+    let mut s = Sandbox::new(12, 10, 2);
+    s.hq("hq", "german", "0105");
+    s.unit("d", "soviet", "1209");
+    s.terrain("0705", "clear", &["swamp"]);
+    let mut g = start(&s);
+    let u = unit(&g, "hq");
+    let r = g.reach(u).unwrap();
+    // Clear costs a trucked unit 2: five hexes for 10 MP.
+    assert_eq!(r.cost(hx(&g, "0605")), Some(Mp::whole(10)));
+    assert!(r.cost(hx(&g, "0705")).is_none());
+    assert!(mv(&mut g, &["hq"], &["0205", "0305", "0405"]).is_ok());
+    next_phase(&mut g, PhaseKind::Movement, Side::A);
+    // From 0405: 0505, 0605 cost 4, the swamp 5 flat: 9 MP.
+    assert!(mv(&mut g, &["hq"], &["0505", "0605", "0705"]).is_ok());
+}
+
+#[test]
+fn r9_1_4_an_hq_may_take_a_loss_of_its_stack() {
+    let mut s = Sandbox::new(10, 10, 2);
+    s.unit("g", "german", "0405").sp = 8;
+    s.unit("d", "soviet", "0505");
+    s.hq("hq", "soviet", "0505");
+    let mut g = start(&s);
+    until(&mut g, PhaseKind::Combat, Side::A);
+    // 8 vs 4 is 2:1; a roll of 11 gives -1/-1.
+    attack_rolling(&mut g, &["g"], &["0505"], 11).unwrap();
+    finish_until_losses(&mut g);
+    match decision(&g) {
+        Decision::Losses { units, .. } => {
+            assert!(units.iter().any(|(u, c)| u.as_str() == "hq" && *c == 1));
+        }
+        d => panic!("{d:?}"),
+    }
+}
+
+fn finish_until_losses(g: &mut Game) {
+    for _ in 0..10 {
+        match decision(g) {
+            Decision::Losses {
+                step: crate::systems::wb95::event::CombatStep::DefenderLosses,
+                ..
+            } => return,
+            Decision::Defend { .. } => {
+                g.apply(Action::Defend(Default::default())).unwrap();
+            }
+            Decision::Losses { units, cel, .. } => {
+                g.apply(Action::TakeLosses {
+                    losses: vec![(units[0].0.clone(), cel)],
+                })
+                .unwrap();
+            }
+            d => panic!("{d:?}"),
+        }
+    }
+}
+
+#[test]
+fn r9_1_5_a_lone_hq_is_eliminated_by_an_entering_regular_unit() {
+    let mut s = Sandbox::new(10, 10, 2);
+    s.armor("tank", "german", "0405", 6, 7);
+    s.hq("hq", "soviet", "0605");
+    let mut g = start(&s);
+    let ev = mv(&mut g, &["tank"], &["0505", "0605"]).unwrap();
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Eliminated {
+            cause: EliminationCause::Overrun,
+            ..
+        }
+    )));
+    assert!(at(&g, "hq").is_none());
+}
+
+#[test]
+fn r9_2_2_hq_range_is_four_for_germans_and_three_for_soviets() {
+    let mut s = Sandbox::new(12, 12, 2);
+    s.unit("g", "german", "0405");
+    s.unit("d", "soviet", "0505");
+    s.hq("ghq", "german", "0805");
+    s.hq("shq", "soviet", "0905");
+    let g = start(&s);
+    let o = odds(&g, &["g"], &["0505"]);
+    assert_eq!(
+        o.hq.attacker_hq.as_ref().map(|u| u.as_str()),
+        Some("ghq"),
+        "4 hexes"
+    );
+    assert!(
+        o.hq.defender_hq.is_none(),
+        "4 hexes: out of the Soviet range of 3"
+    );
+    assert_eq!(o.hq.net, -1);
+}
+
+#[test]
+fn r9_2_1_r9_2_3_r9_2_4_one_modifier_per_side_and_both_cancel() {
+    let mut s = Sandbox::new(12, 12, 2);
+    s.unit("g", "german", "0405");
+    s.unit("d", "soviet", "0505");
+    s.hq("ghq", "german", "0305");
+    s.hq("ghq2", "german", "0304");
+    let g = start(&s);
+    assert_eq!(
+        odds(&g, &["g"], &["0505"]).hq.net,
+        -1,
+        "two HQs still give 1"
+    );
+    s.hq("shq", "soviet", "0605");
+    let g = start(&s);
+    assert_eq!(odds(&g, &["g"], &["0505"]).hq.net, 0);
+}
+
+#[test]
+fn r9_1_8_r5_1_9_a_lone_hq_attacked_is_fought_at_ten_to_one() {
+    let mut s = Sandbox::new(10, 10, 2);
+    s.unit("g", "german", "0405").sp = 1;
+    s.hq("hq", "soviet", "0505");
+    let g = start(&s);
+    assert_eq!(
+        odds(&g, &["g"], &["0505"]).column,
+        crate::systems::wb95::Column::HIGHEST
+    );
+}
