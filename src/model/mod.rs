@@ -10,6 +10,7 @@ pub mod io;
 mod map;
 mod mp;
 mod problem;
+pub mod range;
 mod scenario;
 pub mod schema;
 mod source;
