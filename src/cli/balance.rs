@@ -195,7 +195,7 @@ fn write_text(path: &Path, bytes: Vec<u8>) -> std::io::Result<()> {
 fn merge(args: &Args) -> ExitCode {
     let mut parts = Vec::new();
     for path in &args.merge {
-        let file = match std::fs::File::open(path) {
+        let file = match crate::model::io::open_regular(path) {
             Ok(f) => f,
             Err(e) => {
                 eprintln!("sztab balance: cannot open {}: {e}", path.display());
