@@ -119,3 +119,202 @@ fn old_mac_line_ends_are_accepted() {
         other => panic!("expected a located error, got {other:?}"),
     }
 }
+
+// ---- Writes that never leave a broken file ----
+
+fn sztab(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_sztab"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap()
+}
+
+fn files_in(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
+/// Runs `script` with `$DISK` a fresh tmpfs of `kib` KiB, in a private mount namespace
+/// (no root needed where user namespaces are allowed). `None` where no tmpfs can be
+/// mounted; the injected-error tests of `model::atomic_write` cover the writer there.
+fn on_small_disk(kib: u64, script: &str) -> Option<std::process::Output> {
+    let probe = std::process::Command::new("unshare")
+        .args(["-rm", "sh", "-c", "mount -t tmpfs tmpfs \"$(mktemp -d)\""])
+        .output()
+        .ok()?;
+    if !probe.status.success() {
+        eprintln!("no tmpfs can be mounted here; the full-disk test is skipped");
+        return None;
+    }
+    let full = format!(
+        "set -e; DISK=$(mktemp -d); mount -t tmpfs -o size={kib}k tmpfs \"$DISK\"; {script}"
+    );
+    Some(
+        std::process::Command::new("unshare")
+            .args(["-rm", "sh", "-c", &full])
+            .env("SZTAB", env!("CARGO_BIN_EXE_sztab"))
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .unwrap(),
+    )
+}
+
+#[test]
+fn a_full_disk_leaves_the_old_card_and_png_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("good.html");
+    let out = sztab(&[
+        "card",
+        "tests/fixtures/mini.scenario.ron",
+        "--out",
+        good.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    let size_kib = std::fs::metadata(&good).unwrap().len() / 1024 + 1;
+    // Room for the old card and a little more, not for a second copy: the new card's
+    // temporary runs out of space half-way.
+    let script = format!(
+        "cp '{good}' \"$DISK/card.html\"; \
+         dd if=/dev/zero of=\"$DISK/filler\" bs=1k count=8 2>/dev/null; \
+         set +e; \"$SZTAB\" card tests/fixtures/mini.scenario.ron --out \"$DISK/card.html\"; echo \"exit=$?\"; \
+         cmp -s '{good}' \"$DISK/card.html\" && echo card-intact; \
+         \"$SZTAB\" render tests/fixtures/mini.map.ron --out \"$DISK/map.png\"; echo \"render-exit=$?\"; \
+         ls -a \"$DISK\"",
+        good = good.display()
+    );
+    let Some(run) = on_small_disk(size_kib + 24, &script) else {
+        return;
+    };
+    let text = String::from_utf8_lossy(&run.stdout);
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(text.contains("exit=2"), "{text}\n{err}");
+    assert!(text.contains("card-intact"), "{text}\n{err}");
+    assert!(err.contains("No space left"), "{err}");
+    assert!(text.contains("render-exit=2"), "{text}\n{err}");
+    // No temporary and no partial PNG is left behind.
+    assert!(
+        !text.contains(".tmp") && !text.contains("map.png"),
+        "{text}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_card_written_through_a_symlink_keeps_the_link_and_the_mode() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("cards")).unwrap();
+    let real = dir.path().join("cards/mini.html");
+    std::fs::write(&real, "old").unwrap();
+    std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o604)).unwrap();
+    let link = dir.path().join("card.html");
+    std::os::unix::fs::symlink("cards/mini.html", &link).unwrap();
+    let out = sztab(&[
+        "card",
+        "tests/fixtures/mini.scenario.ron",
+        "--out",
+        link.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let meta = std::fs::symlink_metadata(&link).unwrap();
+    assert!(meta.file_type().is_symlink(), "the link is still a link");
+    assert!(std::fs::read_to_string(&real).unwrap().contains("<html"));
+    let mode = std::fs::metadata(&real).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o604);
+    assert_eq!(files_in(&dir.path().join("cards")), ["mini.html"]);
+}
+
+#[test]
+fn play_and_balance_check_their_outputs_before_playing() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("no/such/folder/game.ron");
+    let out = sztab(&[
+        "play",
+        "tests/fixtures/mini.scenario.ron",
+        "--bot",
+        "german=random",
+        "--bot",
+        "soviet=random",
+        "--log",
+        log.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(!text.contains("Turn 1"), "no game was played: {text}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot write"));
+    for flag in ["--csv", "--heat-csv"] {
+        let out = sztab(&[
+            "balance",
+            "tests/fixtures/mini.scenario.ron",
+            "--games",
+            "2",
+            "--quiet",
+            flag,
+            dir.path().to_str().unwrap(),
+        ]);
+        assert_eq!(out.status.code(), Some(2), "{flag}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("a directory"), "{err}");
+        assert!(
+            String::from_utf8_lossy(&out.stdout).is_empty(),
+            "nothing played"
+        );
+    }
+}
+
+#[test]
+fn a_scenario_save_that_fails_leaves_the_old_set_whole() {
+    use sztab::editor::document::Document;
+    use sztab::editor::edit::{Change, Edit};
+    let (dir, scenario) = fixture_with("mini.scenario.ron", |t| t);
+    let (mut doc, _) = Document::open(&scenario).unwrap();
+    let (s, c) = (
+        doc.scenario().unwrap().clone(),
+        doc.counters().unwrap().clone(),
+    );
+    let mut s2 = s.clone();
+    s2.title = "Changed".into();
+    let mut c2 = c.clone();
+    c2.name = "Changed".into();
+    doc.apply(
+        Edit::new("both")
+            .with(Change::Scenario {
+                before: Box::new(s),
+                after: Box::new(s2),
+            })
+            .with(Change::Counters {
+                before: Box::new(c),
+                after: Box::new(c2),
+            }),
+    );
+    // The counters file cannot be replaced (a directory took its name).
+    let counters = dir.path().join("mini.counters.ron");
+    let before = std::fs::read(&scenario).unwrap();
+    std::fs::remove_file(&counters).unwrap();
+    std::fs::create_dir(&counters).unwrap();
+    let err = doc.save().unwrap_err();
+    assert!(err.contains("mini.counters.ron"), "{err}");
+    assert_eq!(
+        std::fs::read(&scenario).unwrap(),
+        before,
+        "the scenario is untouched"
+    );
+    assert!(files_in(dir.path()).iter().all(|f| !f.ends_with(".tmp")));
+    // Once the counters can be written, both are saved.
+    std::fs::remove_dir(&counters).unwrap();
+    doc.save().unwrap();
+    let (b, _) = Bundle::load(&scenario).unwrap();
+    assert_eq!(
+        (b.scenario.title.as_str(), b.counters.name.as_str()),
+        ("Changed", "Changed")
+    );
+}

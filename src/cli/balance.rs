@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use super::play::{parse_bot, start_game};
 use crate::balance::{self, Config, Progress, Shard, StudyInfo, Summary, csv};
-use crate::model::io::write_atomic;
+use crate::model::atomic_write;
 use crate::systems::wb95::ai::{BotKind, BotSpec};
 
 #[derive(clap::Args, Debug)]
@@ -55,6 +55,13 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> ExitCode {
+    // Before any game is played: a study of hours must not end in "cannot write".
+    for out in [&args.csv, &args.heat_csv].into_iter().flatten() {
+        if let Err(e) = atomic_write::check_writable(out) {
+            eprintln!("sztab balance: cannot write {}: {e}", out.display());
+            return ExitCode::from(2);
+        }
+    }
     if !args.merge.is_empty() {
         return merge(args);
     }
@@ -189,7 +196,7 @@ fn finish(
 }
 
 fn write_text(path: &Path, bytes: Vec<u8>) -> std::io::Result<()> {
-    write_atomic(path, &String::from_utf8_lossy(&bytes))
+    atomic_write::write(path, &bytes)
 }
 
 fn merge(args: &Args) -> ExitCode {

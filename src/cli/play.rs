@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use crate::model::{Bundle, SideId, io::write_atomic};
+use crate::model::{Bundle, SideId, atomic_write, io::write_atomic};
 use crate::systems::wb95::ai::{BotSpec, Player, play_out};
 use crate::systems::wb95::event::{Motion, OosReason};
 use crate::systems::wb95::{Action, Event, Game, GameLog};
@@ -57,6 +57,13 @@ pub(crate) fn start_game(path: &Path, seed: u64, what: &str) -> Result<(Bundle, 
 }
 
 pub fn run(args: &Args) -> ExitCode {
+    // Before the game is played, not after.
+    if let Some(log) = &args.log
+        && let Err(e) = atomic_write::check_writable(log)
+    {
+        eprintln!("sztab play: cannot write {}: {e}", log.display());
+        return ExitCode::from(2);
+    }
     let (_, mut game) = match start_game(&args.scenario, args.seed, "play") {
         Ok(x) => x,
         Err(code) => return code,

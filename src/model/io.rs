@@ -2,7 +2,7 @@
 //! column, and atomic saves.
 
 use std::fs;
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use ron::extensions::Extensions;
@@ -379,25 +379,10 @@ pub fn to_ron<T: Serialize>(kind: FileKind, value: &T) -> Result<String, ron::Er
     Ok(text)
 }
 
-/// Writes `text` to `path` atomically: a temporary file beside it, flushed, then renamed
-/// over the target, so a crash leaves either the old file or the new one.
+/// Writes `text` to `path` atomically (see [`atomic_write`](super::atomic_write)): a
+/// crash or a full disk leaves either the old file or the new one.
 pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut f = fs::File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
-        f.sync_all()?;
-        fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
-    result
+    super::atomic_write::write(path, text.as_bytes())
 }
 
 /// Serializes and saves atomically.

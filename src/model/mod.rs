@@ -1,6 +1,7 @@
 //! The data a designer authors: terrain catalogues, maps, counter sets and scenarios,
 //! their files, and the reference checks run when they are loaded. No rules, no GUI.
 
+pub mod atomic_write;
 mod bundle;
 pub mod check;
 mod counters;
