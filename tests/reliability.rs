@@ -318,3 +318,147 @@ fn a_scenario_save_that_fails_leaves_the_old_set_whole() {
         ("Changed", "Changed")
     );
 }
+
+// ---- Command-line edges ----
+
+const MINI: &str = "tests/fixtures/mini.scenario.ron";
+
+fn stderr_of(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn play_refuses_a_side_without_a_bot_before_playing() {
+    let out = sztab(&["play", MINI, "--bot", "german=random"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stdout).is_empty(),
+        "nothing played"
+    );
+    let err = stderr_of(&out);
+    assert!(err.contains("no --bot for soviet"), "{err}");
+}
+
+#[test]
+fn a_second_bot_for_one_side_is_refused() {
+    let out = sztab(&[
+        "play",
+        MINI,
+        "--bot",
+        "german=random",
+        "--bot",
+        "soviet=random",
+        "--bot",
+        "german=heuristic",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr_of(&out).contains("given twice"),
+        "{}",
+        stderr_of(&out)
+    );
+    let out = sztab(&[
+        "balance",
+        MINI,
+        "--games",
+        "1",
+        "--quiet",
+        "--bot",
+        "german=random",
+        "--bot",
+        "german=random",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr_of(&out).contains("given twice"),
+        "{}",
+        stderr_of(&out)
+    );
+}
+
+#[test]
+fn balance_refuses_absurd_game_counts_and_caps_threads_at_the_cores() {
+    let out = sztab(&["balance", MINI, "--games", &u64::MAX.to_string(), "--quiet"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr_of(&out);
+    assert!(err.contains("--shard"), "{err}");
+    let out = sztab(&[
+        "balance",
+        MINI,
+        "--games",
+        "2",
+        "--jobs",
+        "10000",
+        "--quiet",
+        "--bot",
+        "german=random",
+        "--bot",
+        "soviet=random",
+    ]);
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let threads: usize = text
+        .lines()
+        .find_map(|l| {
+            l.strip_prefix('(')?
+                .strip_suffix(" worker threads)")?
+                .parse()
+                .ok()
+        })
+        .expect("the thread count");
+    let cores = std::thread::available_parallelism().unwrap().get();
+    assert!(threads <= cores, "{threads} threads on {cores} cores");
+}
+
+fn replay_from(dir: &Path, log: &Path) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_sztab"))
+        .arg("replay")
+        .arg(log)
+        .current_dir(dir)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn a_game_log_names_its_scenario_relative_to_itself() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("logs")).unwrap();
+    let log = dir.path().join("logs/game.ron");
+    let out = sztab(&[
+        "play",
+        &root(MINI).display().to_string(),
+        "--bot",
+        "german=random",
+        "--bot",
+        "soviet=random",
+        "--seed",
+        "3",
+        "--log",
+        log.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    let text = std::fs::read_to_string(&log).unwrap();
+    let written = text
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("scenario: \""))
+        .unwrap()
+        .trim_end_matches("\",");
+    assert!(!Path::new(written).is_absolute(), "{written}");
+    assert_eq!(
+        std::fs::canonicalize(log.parent().unwrap().join(written)).unwrap(),
+        std::fs::canonicalize(root(MINI)).unwrap()
+    );
+    // It replays from any folder.
+    let out = replay_from(dir.path(), &log);
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    // Logs of earlier versions: an absolute path, or one relative to where play ran.
+    for (name, path) in [
+        ("abs.ron", root(MINI).display().to_string()),
+        ("cwd.ron", MINI.to_string()),
+    ] {
+        let old = dir.path().join(name);
+        std::fs::write(&old, text.replace(written, &path)).unwrap();
+        let out = replay_from(&root(""), &old);
+        assert!(out.status.success(), "{name}: {}", stderr_of(&out));
+    }
+}

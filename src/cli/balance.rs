@@ -77,7 +77,11 @@ pub fn run(args: &Args) -> ExitCode {
     let side_ids: Vec<String> = prepared.sides.iter().map(|s| s.id.to_string()).collect();
     let side_ix = |name: &str| side_ids.iter().position(|s| s == name);
     let mut bots = [BotSpec::default(); 2];
-    for (side, bot) in &args.bots {
+    for (i, (side, bot)) in args.bots.iter().enumerate() {
+        if args.bots[..i].iter().any(|(s, _)| s == side) {
+            eprintln!("sztab balance: --bot {side}=... is given twice; one bot a side");
+            return ExitCode::from(2);
+        }
         match side_ix(side) {
             Some(i) => bots[i] = *bot,
             None => {

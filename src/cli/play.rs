@@ -4,7 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use crate::model::{Bundle, SideId, atomic_write, io::write_atomic};
+use crate::model::io::{relative, write_atomic};
+use crate::model::{Bundle, SideId, atomic_write};
 use crate::systems::wb95::ai::{BotSpec, Player, play_out};
 use crate::systems::wb95::event::{Motion, OosReason};
 use crate::systems::wb95::{Action, Event, Game, GameLog};
@@ -26,6 +27,35 @@ pub struct Args {
     /// Print every event, not only the turn summaries.
     #[arg(long)]
     verbose: bool,
+}
+
+/// Every side of the scenario has exactly one `--bot`, and every `--bot` names a side:
+/// checked before the game starts, not when a side without a player must decide.
+pub(crate) fn bots_cover_sides(bots: &[(String, BotSpec)], sides: &[String]) -> Result<(), String> {
+    let list = sides.join(", ");
+    for (i, (side, _)) in bots.iter().enumerate() {
+        if !sides.contains(side) {
+            return Err(format!(
+                "no side \"{side}\" in this scenario; its sides are {list}"
+            ));
+        }
+        if bots[..i].iter().any(|(s, _)| s == side) {
+            return Err(format!("--bot {side}=... is given twice; one bot a side"));
+        }
+    }
+    let missing: Vec<&str> = sides
+        .iter()
+        .filter(|s| !bots.iter().any(|(b, _)| b == *s))
+        .map(String::as_str)
+        .collect();
+    if !missing.is_empty() {
+        return Err(format!(
+            "no --bot for {}; every side needs one (its sides are {list}), e.g. --bot {}=random",
+            missing.join(", "),
+            missing[0]
+        ));
+    }
+    Ok(())
 }
 
 pub(crate) fn parse_bot(s: &str) -> Result<(String, BotSpec), String> {
@@ -68,21 +98,18 @@ pub fn run(args: &Args) -> ExitCode {
         Ok(x) => x,
         Err(code) => return code,
     };
+    let sides: Vec<String> = game
+        .prepared()
+        .sides
+        .iter()
+        .map(|s| s.id.to_string())
+        .collect();
+    if let Err(why) = bots_cover_sides(&args.bots, &sides) {
+        eprintln!("sztab play: {why}");
+        return ExitCode::from(2);
+    }
     let mut players: Vec<(SideId, Box<dyn Player>)> = Vec::new();
     for (i, (side, bot)) in args.bots.iter().enumerate() {
-        if game.side_of_id(side).is_none() {
-            let sides: Vec<String> = game
-                .prepared()
-                .sides
-                .iter()
-                .map(|s| s.id.to_string())
-                .collect();
-            eprintln!(
-                "sztab play: no side \"{side}\" in this scenario; its sides are {}",
-                sides.join(", ")
-            );
-            return ExitCode::from(2);
-        }
         let seed = args
             .seed
             .wrapping_mul(0x9e37_79b9_7f4a_7c15)
@@ -106,7 +133,8 @@ pub fn run(args: &Args) -> ExitCode {
     println!("Result: {}", played.result);
     if let Some(path) = &args.log {
         let log = GameLog {
-            scenario: args.scenario.clone(),
+            // Relative to the log, so the pair replays wherever it is copied together.
+            scenario: relative(path, &args.scenario),
             seed: args.seed,
             actions: played.actions,
             events: played.fingerprint.count(),

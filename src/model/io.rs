@@ -391,6 +391,45 @@ pub fn save<T: Serialize>(kind: FileKind, path: &Path, value: &T) -> std::io::Re
     write_atomic(path, &text)
 }
 
+/// `target` as written inside `file`: relative to the file's directory when both are on
+/// the same root, else absolute. The inverse of [`resolve`].
+pub fn relative(file: &Path, target: &Path) -> PathBuf {
+    let abs = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_owned());
+    let (file, target) = (lexical(&abs(file)), lexical(&abs(target)));
+    let Some(dir) = file.parent() else {
+        return target;
+    };
+    let from: Vec<_> = dir.components().collect();
+    let to: Vec<_> = target.components().collect();
+    let common = from.iter().zip(&to).take_while(|(a, b)| a == b).count();
+    if common == 0 {
+        return target;
+    }
+    let mut out = PathBuf::new();
+    for _ in common..from.len() {
+        out.push("..");
+    }
+    for c in &to[common..] {
+        out.push(c);
+    }
+    out
+}
+
+/// Removes `.` and folds `..` without touching the file system.
+fn lexical(p: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in p.components() {
+        match c {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
 /// A path written in a file, resolved against the directory of that file.
 pub fn resolve(relative_to_file: &Path, target: &Path) -> PathBuf {
     if target.is_absolute() {

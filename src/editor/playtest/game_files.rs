@@ -10,7 +10,11 @@ use crate::model::io::{read_text, write_atomic};
 use crate::systems::wb95::GameLog;
 
 pub fn save(session: &Session, path: &Path) -> Result<(), String> {
-    let log = session.log();
+    let mut log = session.log();
+    // Relative to the log, as `sztab play --log` writes it (an unsaved scenario has none).
+    if !log.scenario.as_os_str().is_empty() {
+        log.scenario = crate::model::io::relative(path, &log.scenario);
+    }
     let text = ron::ser::to_string_pretty(&log, ron::ser::PrettyConfig::default().depth_limit(2))
         .map_err(|e| format!("cannot write the log: {e}"))?;
     write_atomic(path, &text).map_err(|e| format!("cannot write {}: {e}", path.display()))
@@ -24,6 +28,10 @@ pub fn read(path: &Path) -> Result<GameLog, String> {
 
 /// Loads a log and replays it on `bundle`, checking it reproduces the same events.
 pub fn load(bundle: &Bundle, path: &Path, seats: [Seat; 2]) -> Result<Session, String> {
-    let log = read(path)?;
+    let mut log = read(path)?;
+    // The session keeps the scenario as a path of its own, not one relative to the log.
+    if !log.scenario.as_os_str().is_empty() {
+        log.scenario = crate::model::io::resolve(path, &log.scenario);
+    }
     Session::from_log(bundle, &log, seats)
 }
