@@ -54,8 +54,11 @@ pub fn validate_file(path: &Path) -> Result<Report, LoadError> {
             })
         }
         FileKind::Scenario => {
-            let (b, mut problems) = Bundle::load(path)?;
+            let (b, mut problems, sources) = Bundle::load_sourced(path)?;
             problems.extend(rules_checks(&b, &problems));
+            // The setup checks work on the compiled scenario: their problems carry the
+            // path of their value, located now in the files' text.
+            sources.locate(&mut problems);
             let p = &b.paths;
             let files = vec![
                 p.scenario.clone(),

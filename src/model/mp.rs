@@ -172,7 +172,7 @@ impl<'de> Deserialize<'de> for Mp {
                     .ok_or_else(|| E::custom(format!("{v} MP is not a whole number of twelfths")))
             }
             fn visit_str<E: de::Error>(self, v: &str) -> Result<Mp, E> {
-                Mp::parse(v).ok_or_else(|| E::custom(format!("\"{v}\" is not {WANT}")))
+                Mp::parse(v).ok_or_else(|| E::custom(format!("{} is not {WANT}", super::quoted(v))))
             }
         }
         d.deserialize_any(V)
