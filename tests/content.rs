@@ -76,6 +76,11 @@ fn the_files_are_in_the_form_the_editor_saves() {
         let src = io::read_text(&path(file)).unwrap();
         let value: T = io::parse(&src).unwrap();
         let saved = io::to_ron(kind, &value).unwrap();
+        // The shipped files predate rule systems and are not rewritten: a save adds only
+        // the `system` line they load with by default.
+        let line = "\n(\n    system: \"wb95\",\n";
+        assert!(saved.contains(line), "{file}: a save names the system");
+        let saved = saved.replacen(line, "\n(\n", 1);
         assert!(
             saved == src.text,
             "{file} is not in saved form: load it and save it (one line per hex, unit, placement)"

@@ -8,13 +8,17 @@ use std::borrow::Cow;
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::ids::{FeatureId, HexsideKindId, RoadKindId, TerrainId};
+use super::ids::{FeatureId, HexsideKindId, RoadKindId, SystemId, TerrainId};
 use super::mp::Mp;
 
 /// A terrain catalogue file (`*.terrain.ron`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TerrainCatalogue {
+    /// The rule system this file belongs to (`sztab systems`). Files written before
+    /// systems existed have none and are WB-95 files; a save always writes it.
+    #[serde(default)]
+    pub system: SystemId,
     /// Edition name, e.g. "WB-95 Kursk 1943".
     pub edition: String,
     #[serde(default, skip_serializing_if = "String::is_empty")]
