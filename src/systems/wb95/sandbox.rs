@@ -358,9 +358,9 @@ fn empty_catalogue() -> TerrainCatalogue {
         features: Vec::new(),
         hexsides: Vec::new(),
         roads: Vec::new(),
-        field_fortification: crate::model::FieldFortification {
+        field_fortification: Some(crate::model::FieldFortification {
             cm: 1,
             urban_cm: None,
-        },
+        }),
     }
 }

@@ -121,3 +121,14 @@ mod tests {
         assert!("random:2".parse::<BotSpec>().is_err());
     }
 }
+
+impl From<BotSpec> for crate::systems::seam::BotChoice {
+    fn from(b: BotSpec) -> Self {
+        let strength = (b.kind == BotKind::Heuristic).then_some(b.strength);
+        let kind = match b.kind {
+            BotKind::Random => "random",
+            BotKind::Heuristic => "heuristic",
+        };
+        crate::systems::seam::BotChoice::new(kind, strength)
+    }
+}
