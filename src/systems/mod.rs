@@ -77,6 +77,30 @@ pub fn load(path: &Path) -> Result<(&'static dyn RuleSystem, AnyBundle, Vec<Prob
     Ok((system, bundle, problems))
 }
 
+/// The terrain catalogues shipped for a system (`assets/<system>/*.terrain.ron`), found
+/// from the working directory or the source tree.
+pub fn catalogues_of(system: &str) -> Vec<std::path::PathBuf> {
+    for dir in [
+        Path::new("assets").join(system),
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("assets")
+            .join(system),
+    ] {
+        if let Ok(entries) = std::fs::read_dir(&dir) {
+            let mut v: Vec<std::path::PathBuf> = entries
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| p.to_string_lossy().ends_with(".terrain.ron"))
+                .collect();
+            v.sort();
+            if !v.is_empty() {
+                return v;
+            }
+        }
+    }
+    Vec::new()
+}
+
 /// The JSON Schema files `sztab schema` writes: WB-95's and the core formats, then each
 /// generic system's counters and scenario with its attributes.
 pub fn schema_files() -> Vec<(String, String)> {

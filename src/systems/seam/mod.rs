@@ -11,6 +11,7 @@
 //! changes when a system is added — the registry gets one line — and each system keeps
 //! its own types (WB-95's typed counters, its `Game`, its bots) behind the trait.
 
+pub mod counters;
 mod game;
 mod odds;
 mod scenario;
@@ -104,6 +105,18 @@ pub trait RuleSystem: Sync {
             unit: self.unit_schema(),
             ..Schemas::EMPTY
         }
+    }
+
+    /// The counter of a generic unit, in the state `state` (its placement's
+    /// attributes), as the map, the PNG export and the setup card draw it.
+    fn counter_face(
+        &self,
+        counters: &crate::model::generic::Counters,
+        unit: &crate::model::generic::Unit,
+        state: &crate::model::Attrs,
+    ) -> crate::render::counter::CounterFace {
+        let _ = state;
+        counters::plain_face(&self.unit_schema(), counters, unit)
     }
 
     /// What its rules need of a terrain catalogue, beyond the shape every catalogue has.

@@ -16,7 +16,7 @@ pub trait Bot: Send {
 pub fn build(name: &str, seed: u64) -> Result<Box<dyn Bot>, String> {
     match name {
         "random" => Ok(Box::new(Random(ChaCha8Rng::seed_from_u64(seed)))),
-        "greedy" | "heuristic" => Ok(Box::new(Greedy)),
+        "greedy" => Ok(Box::new(Greedy)),
         _ => Err(format!(
             "unknown bot \"{name}\": the toy system has random and greedy"
         )),

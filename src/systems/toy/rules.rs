@@ -278,7 +278,8 @@ pub enum Event {
         unit: String,
     },
     GameEnded {
-        winner: Option<usize>,
+        /// The winning side's id.
+        winner: Option<String>,
         level: String,
     },
 }
@@ -361,7 +362,12 @@ impl State {
                     *l = Loc::Departed;
                 }
             }
-            Event::GameEnded { winner, level } => self.result = Some((*winner, level.clone())),
+            Event::GameEnded { winner, level } => {
+                let w = winner
+                    .as_deref()
+                    .and_then(|w| rules.sides.iter().position(|(id, _)| id == w));
+                self.result = Some((w, level.clone()));
+            }
         }
     }
 }
@@ -725,7 +731,7 @@ impl Game {
                 .find(|l| l.all_of.iter().all(|c| self.condition_holds(c)))
         });
         let (winner, level) = match level {
-            Some(l) => (self.side_index(l.winner.as_str()), l.name.clone()),
+            Some(l) => (Some(l.winner.to_string()), l.name.clone()),
             None => (None, "draw".to_owned()),
         };
         vec![Event::GameEnded { winner, level }]
@@ -755,7 +761,7 @@ impl std::fmt::Display for Event {
             Event::Eliminated { unit, hex } => write!(f, "{unit} is eliminated on {hex}"),
             Event::Departed { unit } => write!(f, "{unit} leaves the game"),
             Event::GameEnded { winner, level } => match winner {
-                Some(w) => write!(f, "game over: {level} (side {w})"),
+                Some(w) => write!(f, "game over: {level} ({w} wins)"),
                 None => write!(f, "game over: {level}"),
             },
         }

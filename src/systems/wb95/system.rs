@@ -387,13 +387,16 @@ fn wrong_family() -> Problem {
     )
 }
 
+/// The bots of a game, by side.
+type Players = Vec<(crate::model::SideId, Box<dyn Player>)>;
+
 /// A player for each `--bot SIDE=KIND`, seeded as `sztab play` always seeded them: the
 /// n-th bot named gets `seed * φ + n` (so a study's game replays with `--seed`).
 pub(crate) fn players(
     game: &Game,
     seed: u64,
     bots: &[(String, String)],
-) -> Result<Vec<(crate::model::SideId, Box<dyn Player>)>, MatchError> {
+) -> Result<Players, MatchError> {
     let mut out = Vec::new();
     for (i, (side, bot)) in bots.iter().enumerate() {
         if game.side_of_id(side).is_none() {

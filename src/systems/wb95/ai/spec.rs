@@ -102,6 +102,17 @@ impl FromStr for BotSpec {
     }
 }
 
+impl From<BotSpec> for crate::systems::seam::BotChoice {
+    fn from(b: BotSpec) -> Self {
+        let strength = (b.kind == BotKind::Heuristic).then_some(b.strength);
+        let kind = match b.kind {
+            BotKind::Random => "random",
+            BotKind::Heuristic => "heuristic",
+        };
+        crate::systems::seam::BotChoice::new(kind, strength)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -119,16 +130,5 @@ mod tests {
         assert!("heuristic:9".parse::<BotSpec>().is_err());
         assert!("clever".parse::<BotSpec>().is_err());
         assert!("random:2".parse::<BotSpec>().is_err());
-    }
-}
-
-impl From<BotSpec> for crate::systems::seam::BotChoice {
-    fn from(b: BotSpec) -> Self {
-        let strength = (b.kind == BotKind::Heuristic).then_some(b.strength);
-        let kind = match b.kind {
-            BotKind::Random => "random",
-            BotKind::Heuristic => "heuristic",
-        };
-        crate::systems::seam::BotChoice::new(kind, strength)
     }
 }
