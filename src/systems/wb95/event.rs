@@ -71,7 +71,7 @@ pub enum EliminationCause {
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub enum OosReason {
     /// No line of supply in its Supply phase: level 1, or +1 if already out (R10.2.1,
-    /// growth DECISION).
+    /// growth, A-49).
     CutOff,
     /// Traced again: -4 (R10.2.7).
     Resupplied,
@@ -115,7 +115,7 @@ pub enum BridgeCause {
     Built,
 }
 
-/// What fires in a strike (a fire resolved on one of the small tables, reference §3).
+/// What fires in a strike (a fire resolved on one of the small tables, §3).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub enum StrikeKind {
     /// Artillery firing at range in its Combat phase (R6.4).
@@ -130,7 +130,7 @@ pub enum StrikeKind {
     AirOnBridge,
 }
 
-/// The steps of applying a CRT result, in the order of reference §2.5.
+/// The steps of applying a CRT result, in the order of §2.5.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, Serialize, Deserialize)]
 pub enum CombatStep {
     AttackerLosses,
