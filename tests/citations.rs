@@ -105,7 +105,10 @@ fn sections() -> BTreeSet<String> {
 fn every_decision_and_section_cited_is_in_docs() {
     let entries = decision_entries();
     let secs = sections();
-    assert!(entries.contains("A-01") && entries.contains("A-75"), "{entries:?}");
+    assert!(
+        entries.contains("A-01") && entries.contains("A-75"),
+        "{entries:?}"
+    );
     assert!(secs.contains("2.5") && secs.contains("10"), "{secs:?}");
     let mut missing = Vec::new();
     for p in sources() {
@@ -122,7 +125,11 @@ fn every_decision_and_section_cited_is_in_docs() {
             }
         }
     }
-    assert!(missing.is_empty(), "citations with no entry:\n{}", missing.join("\n"));
+    assert!(
+        missing.is_empty(),
+        "citations with no entry:\n{}",
+        missing.join("\n")
+    );
 }
 
 #[test]

@@ -14,7 +14,9 @@ pub fn describe(r: &RuleSwitches) -> Vec<(String, &'static str)> {
         CrtVariant::GenericInline => {
             v.push(("Combat table: the generic rulebook's copy".into(), "A-10"))
         }
-        CrtVariant::KurskInline => v.push(("Combat table: the Kursk rulebook's copy".into(), "A-10")),
+        CrtVariant::KurskInline => {
+            v.push(("Combat table: the Kursk rulebook's copy".into(), "A-10"))
+        }
     }
     if r.fortified_lines {
         v.push(("Soviet Fortified Lines are in play".into(), "R19"));

@@ -363,11 +363,7 @@ fn r4_3_5_only_supplied_units_give_control_by_zoc() {
     let mut g = raid();
     until(&mut g, PhaseKind::Movement, Side::B);
     let c = |g: &Game, h: &str| g.state().control[hx(g, h)];
-    assert_eq!(
-        c(&g, "1105"),
-        Some(Side::A),
-        "occupied: controlled (A-76)"
-    );
+    assert_eq!(c(&g, "1105"), Some(Side::A), "occupied: controlled (A-76)");
     assert_eq!(
         c(&g, "1205"),
         Some(Side::B),
