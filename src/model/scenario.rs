@@ -311,7 +311,7 @@ pub struct AutoVictory {
     pub timing: AutoTiming,
 }
 
-/// Which copy of the combat table (reference §2).
+/// Which copy of the combat table (§2, A-10).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize, JsonSchema)]
 pub enum CrtVariant {
     #[default]
@@ -389,7 +389,7 @@ pub struct CelDrain {
     pub cel: u8,
 }
 
-/// Optional rules and interpretations (reference §9), per scenario.
+/// Optional rules and interpretations (docs/wb95/decisions.md), per scenario.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RuleSwitches {
