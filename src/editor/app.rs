@@ -180,11 +180,19 @@ impl EditorApp {
     }
 
     fn request_scan(&mut self, u: &Underlay) {
-        let Some(map_path) = self.files.doc().and_then(|d| d.map_path()) else {
-            self.scan_request = Some(u.image.clone());
-            return;
+        let path = match self.files.doc().and_then(|d| d.map_path()) {
+            Some(map_path) => crate::model::io::resolve(map_path, &u.image),
+            None => u.image.clone(),
         };
-        self.scan_request = Some(crate::model::io::resolve(map_path, &u.image));
+        // Opening a map starts no load that would be refused (a scan too large to
+        // decode): it says why instead.
+        match super::trace::probe(&path) {
+            Ok(_) => self.scan_request = Some(path),
+            Err(why) => {
+                self.status = format!("The map's scan is not loaded: {why}");
+                self.trace.message = Some(why);
+            }
+        }
     }
 
     /// Loads a scan as the map's underlay (in the background), as File → Load scan does.
