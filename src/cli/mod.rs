@@ -8,6 +8,7 @@ mod render;
 mod replay;
 mod schema;
 mod validate;
+mod what_if;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
