@@ -8,7 +8,7 @@ use std::process::Command;
 
 use proptest::prelude::*;
 use sztab::model::{Bundle, SideId};
-use sztab::systems::wb95::ai::{Player, RandomBot, play_out};
+use sztab::systems::wb95::ai::{HeuristicBot, Player, RandomBot, play_out};
 use sztab::systems::wb95::state::Loc;
 use sztab::systems::wb95::{Action, Decision, Event, Fingerprint, Game, Pending};
 
@@ -603,6 +603,78 @@ fn cli_odds_refuses_support_from_a_gun_set_up_having_fired_a_barrage() {
     let (code, text, err) = odds_113_on_0805(&soviet, &["--defense-support", "Art/60A"]);
     assert_eq!(code, Some(0), "{err}");
     assert!(text.contains("Art/60A"), "{text}");
+}
+
+/// The fixture with start states: 202 (on the front line) disorganized, 1PzD/113 out of
+/// supply at level 2, 10ID/20 with its movement spent, the corps artillery having fired
+/// a barrage, the Soviet 0806 stack masked.
+fn fixture_with_start_states() -> (tempfile::TempDir, PathBuf) {
+    fixture_edited(&[
+        (
+            "(unit: \"202\", hex: \"0805\")",
+            "(unit: \"202\", hex: \"0805\", disorganized: true)",
+        ),
+        (
+            "(unit: \"1PzD/113\", hex: \"0704\", cel: 1)",
+            "(unit: \"1PzD/113\", hex: \"0704\", cel: 1, out_of_supply: 2)",
+        ),
+        (
+            "(unit: \"10ID/20\", hex: \"0606\")",
+            "(unit: \"10ID/20\", hex: \"0606\", movement_spent: true)",
+        ),
+        (
+            "(unit: \"Art/XX\", hex: \"0507\", artillery: Combat)",
+            "(unit: \"Art/XX\", hex: \"0507\", artillery: Combat, barrage_fired: true)",
+        ),
+        (
+            "(unit: \"307\", hex: \"0806\")",
+            "(unit: \"307\", hex: \"0806\", masked: true)",
+        ),
+    ])
+}
+
+#[test]
+fn a_scenario_with_disorganized_and_out_of_supply_units_validates_and_plays_to_the_end() {
+    let (_d, path) = fixture_with_start_states();
+    let out = sztab(&["validate", path.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    let (bundle, _) = Bundle::load(&path).unwrap();
+    let start = Game::new(&bundle, 1).unwrap();
+    let st = |g: &Game, u: &str| g.unit_state(g.roster().get(u).unwrap()).clone();
+    assert!(st(&start, "202").is_disorganized());
+    assert_eq!(st(&start, "1PzD/113").oos, 2);
+    for seed in 0..8 {
+        let mut g = Game::new(&bundle, seed).unwrap();
+        let played = play_out(&mut g, &mut bots(seed), 100_000, |_, _, _| {}).unwrap();
+        assert!(played.result.turn >= 1);
+    }
+    let mut g = Game::new(&bundle, 3).unwrap();
+    let mut heuristic: Vec<(SideId, Box<dyn Player>)> = vec![
+        ("german".into(), Box::new(HeuristicBot::new(3, 1))),
+        ("soviet".into(), Box::new(HeuristicBot::new(3, 2))),
+    ];
+    let played = play_out(&mut g, &mut heuristic, 100_000, |_, _, _| {}).unwrap();
+    assert_eq!(played.result.turn, 4, "to the last turn");
+    // Recorded and replayed by the command line alike.
+    let log = path.with_file_name("game.ron");
+    let out = sztab(&[
+        "play",
+        path.to_str().unwrap(),
+        "--bot",
+        "german=heuristic",
+        "--bot",
+        "soviet=random",
+        "--seed",
+        "5",
+        "--log",
+        log.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        sztab(&["replay", log.to_str().unwrap()]).status.code(),
+        Some(0)
+    );
 }
 
 #[test]

@@ -182,15 +182,14 @@ impl Placement {
     }
 
     /// The start states a unit carries besides its CEL, fortification and artillery
-    /// setup, in words ("disorganized", "out of supply (level 2)"), for the setup card
-    /// and the editor.
+    /// setup, in words ("disorganized", "OoS level 2"), for the setup card.
     pub fn start_states(&self) -> Vec<String> {
         let mut v = Vec::new();
         if self.disorganized {
             v.push("disorganized".to_string());
         }
         if self.out_of_supply > 0 {
-            v.push(format!("out of supply (level {})", self.out_of_supply));
+            v.push(format!("OoS level {}", self.out_of_supply));
         }
         if self.movement_spent {
             v.push("movement spent".to_string());
