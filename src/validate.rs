@@ -5,7 +5,9 @@ use std::path::{Path, PathBuf};
 
 use crate::hex::HexId;
 use crate::model::check::{check_counters, check_terrain};
-use crate::model::{Bundle, FileKind, LoadError, MapBundle, Problem, SideId, io};
+use crate::model::{
+    Bundle, FileKind, LoadError, MapBundle, Problem, SideId, SystemId, generic, io,
+};
 use crate::systems::wb95::prepared::Prepared;
 use crate::systems::wb95::setup_check;
 
@@ -26,37 +28,64 @@ impl Report {
     }
 }
 
-/// Loads a file of any kind and checks it.
+/// Loads a file of any kind and checks it: the reference checks every file gets, what
+/// its rule system needs of it, and for a sound scenario the system's setup checks.
 pub fn validate_file(path: &Path) -> Result<Report, LoadError> {
     let kind = FileKind::of_path(path).ok_or_else(|| LoadError::UnknownKind {
         path: path.to_owned(),
     })?;
+    let system = crate::systems::of_file(path)?;
     match kind {
         FileKind::Terrain => {
             let t = io::load_terrain(path)?;
+            let mut problems = check_terrain(&t.value, &t.source);
+            problems.extend(system.check_catalogue(&t.value, &t.source));
             Ok(Report {
                 files: vec![path.into()],
-                problems: check_terrain(&t.value, &t.source),
+                problems,
             })
         }
         FileKind::Counters => {
-            let c = io::load_counters(path)?;
+            let source = io::read_text(path)?;
+            let problems = if system.id() == SystemId::WB95 {
+                let c: crate::model::Counters = io::parse(&source)?;
+                check_counters(&c, &source)
+            } else {
+                let c: generic::Counters = io::parse(&source)?;
+                generic::check_counters(&c, &system.schemas(), &source)
+            };
             Ok(Report {
                 files: vec![path.into()],
-                problems: check_counters(&c.value, &c.source),
+                problems,
             })
         }
         FileKind::Map => {
-            let (b, problems) = MapBundle::load(path)?;
+            let (b, mut problems) = MapBundle::load(path)?;
+            if b.map.system != b.terrain.system {
+                problems.push(
+                    Problem::error(
+                        "Y01",
+                        format!(
+                            "the map is for {} but its terrain catalogue is for {}",
+                            b.map.system, b.terrain.system
+                        ),
+                    )
+                    .at(path, None),
+                );
+            }
+            let terrain = io::read_text(&b.terrain_path)?;
+            problems.extend(system.check_catalogue(&b.terrain, &terrain));
             Ok(Report {
                 files: vec![b.map_path, b.terrain_path],
                 problems,
             })
         }
         FileKind::Scenario => {
-            let (b, mut problems) = Bundle::load(path)?;
-            problems.extend(rules_checks(&b, &problems));
-            let p = &b.paths;
+            let (system, b, mut problems) = crate::systems::load(path)?;
+            if !problems.iter().any(|p| p.is_error()) {
+                problems.extend(system.setup_checks(b.view()));
+            }
+            let p = b.paths();
             let files = vec![
                 p.scenario.clone(),
                 p.map.clone(),
@@ -66,16 +95,6 @@ pub fn validate_file(path: &Path) -> Result<Report, LoadError> {
             Ok(Report { files, problems })
         }
     }
-}
-
-/// The engine's setup checks, when the reference checks found no error: the rules need
-/// sound references to compile the scenario.
-fn rules_checks(b: &Bundle, reference: &[Problem]) -> Vec<Problem> {
-    if reference.iter().any(|p| p.is_error()) {
-        return Vec::new();
-    }
-    let prepared = Prepared::new(b);
-    setup_check::check(b, &prepared)
 }
 
 /// Reference errors that leave a scenario compilable: something missing (a supply

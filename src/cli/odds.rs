@@ -56,6 +56,59 @@ pub struct Args {
     /// one more level (R10.2.3).
     #[arg(long, value_delimiter = ',', value_name = "UNIT")]
     full_strength: Vec<String>,
+    /// An option of another rule system's odds, `NAME=VALUE` or `NAME` (`sztab systems`).
+    #[arg(long = "opt")]
+    opts: Vec<String>,
+}
+
+/// The odds asked of a system other than WB-95: its options come with `--opt`, and the
+/// WB-95 flags are refused by name.
+fn odds_through_seam(
+    system: &dyn crate::systems::RuleSystem,
+    bundle: crate::systems::seam::BundleRef<'_>,
+    args: &Args,
+) -> Result<(), ExitCode> {
+    let wb95_only = [
+        ("no-stars", args.no_stars),
+        ("support", !args.support.is_empty()),
+        ("air", args.air > 0),
+        ("air-white-star", args.air_white_star),
+        ("defense-support", !args.defense_support.is_empty()),
+        ("defense-air", args.defense_air > 0),
+        ("disorganized", !args.disorganized.is_empty()),
+        ("organized", !args.organized.is_empty()),
+        ("oos", !args.oos.is_empty()),
+        ("full-strength", !args.full_strength.is_empty()),
+    ];
+    if let Some((name, _)) = wb95_only.iter().find(|(_, given)| *given) {
+        eprintln!(
+            "sztab odds: --{name} is a WB-95 option; {} has none",
+            system.name()
+        );
+        return Err(ExitCode::from(2));
+    }
+    let query = crate::systems::seam::OddsQuery {
+        attackers: args.attackers.clone(),
+        defender: args.defender.clone(),
+        options: args
+            .opts
+            .iter()
+            .map(|o| match o.split_once('=') {
+                Some((n, v)) => (n.to_string(), v.to_string()),
+                None => (o.clone(), String::new()),
+            })
+            .collect(),
+    };
+    match system.odds(bundle, &query) {
+        Ok(text) => {
+            print!("{text}");
+            Ok(())
+        }
+        Err(e) => {
+            eprintln!("sztab odds: {e}");
+            Err(super::play::exit_of(&e))
+        }
+    }
 }
 
 /// Artillery named by hexes (every artillery unit there) or by unit ids.
@@ -104,6 +157,21 @@ pub fn run(args: &Args) -> ExitCode {
 }
 
 fn odds(args: &Args) -> Result<(), ExitCode> {
+    let system = crate::systems::of_file(&args.scenario).map_err(|e| {
+        eprintln!("sztab odds: {e}");
+        ExitCode::from(2)
+    })?;
+    if system.id() != crate::model::SystemId::WB95 {
+        let (system, bundle, _) = crate::systems::load(&args.scenario).map_err(|e| {
+            eprintln!("sztab odds: {e}");
+            ExitCode::from(2)
+        })?;
+        return odds_through_seam(system, bundle.view(), args);
+    }
+    if let Some(o) = args.opts.first() {
+        eprintln!("sztab odds: --opt {o}: WB-95 takes its options as flags (sztab odds --help)");
+        return Err(ExitCode::from(2));
+    }
     let mut bundle = super::play::load_bundle(&args.scenario, "odds")?;
     let what_if = WhatIf {
         disorganized: args.disorganized.clone(),

@@ -1,10 +1,12 @@
 //! The data a designer authors: terrain catalogues, maps, counter sets and scenarios,
 //! their files, and the reference checks run when they are loaded. No rules, no GUI.
 
+pub mod attrs;
 mod bundle;
 pub mod check;
 mod counters;
 mod date;
+pub mod generic;
 mod ids;
 pub mod io;
 mod map;
@@ -15,6 +17,7 @@ pub mod schema;
 mod source;
 mod terrain;
 
+pub use attrs::{AttrValue, Attrs, FieldDef, FieldKind, Schema};
 pub use bundle::{Bundle, BundlePaths, MapBundle};
 pub use counters::*;
 pub use date::Date;

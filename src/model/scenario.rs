@@ -9,12 +9,16 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::date::Date;
-use super::ids::{AirId, FormationId, HexsideKindId, NationId, SideId, UnitId, ZoneId};
+use super::ids::{AirId, FormationId, HexsideKindId, NationId, SideId, SystemId, UnitId, ZoneId};
 use crate::hex::{HexId, Hexside, MapEdge};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Scenario {
+    /// The rule system this file belongs to (`sztab systems`). Files written before
+    /// systems existed have none and are WB-95 files; a save always writes it.
+    #[serde(default)]
+    pub system: SystemId,
     pub title: String,
     /// Designer's notes, markdown: history, special rules, choices made where the source is
     /// silent or garbled.

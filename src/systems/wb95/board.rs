@@ -228,7 +228,7 @@ impl Board {
             .iter()
             .map(|r| RoadInfo {
                 id: r.id.to_string(),
-                cost: per_column(&r.movement).map(|c| match c {
+                cost: per_column(&r.movement.unwrap_or_else(Costs::free)).map(|c| match c {
                     Cost::Set(v) | Cost::Add(v) => Some(v),
                     Cost::Impassable => None,
                 }),
@@ -262,7 +262,7 @@ impl Board {
             defined: vec![false; n],
             roads,
             side_kinds,
-            field_fortification: cat.field_fortification.clone(),
+            field_fortification: cat.field_fortification.clone().unwrap_or_default(),
             places: Vec::new(),
             bridges: Vec::new(),
             bridges_at_start: Vec::new(),
@@ -296,8 +296,11 @@ impl Board {
                 .iter()
                 .filter_map(|f| cat.feature(f.as_str()))
                 .collect();
-            let base_cost = per_column(&base.movement);
-            let feat_cost: Vec<[Cost; 4]> = feats.iter().map(|f| per_column(&f.movement)).collect();
+            let base_cost = per_column(&base.movement.unwrap_or_else(Costs::free));
+            let feat_cost: Vec<[Cost; 4]> = feats
+                .iter()
+                .map(|f| per_column(&f.movement.unwrap_or_else(Costs::free)))
+                .collect();
             for c in 0..4 {
                 let fc: Vec<Cost> = feat_cost.iter().map(|f| f[c]).collect();
                 self.enter[h][c] = enter_cost(base_cost[c], &fc);
@@ -332,7 +335,10 @@ impl Board {
                 };
                 let kind = &cat.hexsides[k];
                 e.kinds.push(k);
-                for (c, cost) in per_column(&kind.crossing).into_iter().enumerate() {
+                for (c, cost) in per_column(&kind.crossing.unwrap_or_else(Costs::free))
+                    .into_iter()
+                    .enumerate()
+                {
                     e.cross[c] = match (e.cross[c], cost) {
                         (Some(x), Cost::Add(v) | Cost::Set(v)) => Some(x + v),
                         _ => None,
