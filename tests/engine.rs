@@ -519,7 +519,7 @@ fn cli_odds_what_if_flags_change_the_breakdown_as_the_rules_say() {
     for needle in [
         "What if: 1PzD/113 out of supply (level 2); 202 out of supply (level 1)",
         "1PzD/113     0705   3 SP -> 2  (out of supply: halved (R10.2.2))",
-        "202          0805   7 SP -> 7  (out of supply: defense not halved (R10.2.2))",
+        "202          0805   7 SP  (out of supply: defense not halved (R10.2.2))",
         "halved across a Fortified Line (1PzD/113): 2 -> 1 SP",
     ] {
         assert!(text.contains(needle), "{needle} missing:\n{text}");
@@ -529,7 +529,9 @@ fn cli_odds_what_if_flags_change_the_breakdown_as_the_rules_say() {
         odds_113_on_0805(&path, &["--oos", "1PzD/113", "--full-strength", "1PzD/113"]);
     assert_eq!(code, Some(0));
     assert!(
-        text.contains("3 SP -> 3  (out of supply: full strength for a level (R10.2.3))"),
+        text.contains(
+            "1PzD/113     0705   3 SP  (out of supply: full strength for a level (R10.2.3))"
+        ),
         "{text}"
     );
     let (code, _, err) = odds_113_on_0805(&path, &["--full-strength", "1PzD/113"]);

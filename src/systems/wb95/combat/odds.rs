@@ -351,7 +351,7 @@ impl fmt::Display for Odds {
                     l.hex,
                     l.printed
                 )?;
-                if l.value != l.printed || l.note.is_some() {
+                if l.value != l.printed {
                     write!(f, " -> {}", l.value)?;
                 }
                 if let Some(n) = &l.note {
