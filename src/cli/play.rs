@@ -80,15 +80,23 @@ pub(crate) fn exit_of(e: &MatchError) -> ExitCode {
 
 /// Loads a scenario and starts a game, reporting problems on stderr.
 pub(crate) fn start_game(path: &Path, seed: u64, what: &str) -> Result<(Bundle, Game), ExitCode> {
-    let bundle = match Bundle::load(path) {
-        Ok((b, _)) => b,
-        Err(e) => {
-            eprintln!("sztab {what}: {e}");
-            return Err(ExitCode::from(2));
-        }
-    };
-    match Game::new(&bundle, seed) {
-        Ok(g) => Ok((bundle, g)),
+    let bundle = load_bundle(path, what)?;
+    let game = new_game(&bundle, seed, what)?;
+    Ok((bundle, game))
+}
+
+/// The scenario with its map and counters, or exit code 2 after saying why not.
+pub(crate) fn load_bundle(path: &Path, what: &str) -> Result<Bundle, ExitCode> {
+    Bundle::load(path).map(|(b, _)| b).map_err(|e| {
+        eprintln!("sztab {what}: {e}");
+        ExitCode::from(2)
+    })
+}
+
+/// A game of the scenario, or exit code 1 after listing the setup errors.
+pub(crate) fn new_game(bundle: &Bundle, seed: u64, what: &str) -> Result<Game, ExitCode> {
+    match Game::new(bundle, seed) {
+        Ok(g) => Ok(g),
         Err(refused) => {
             eprintln!("sztab {what}: the scenario cannot be played:");
             for p in refused.problems.iter().filter(|p| p.is_error()) {

@@ -157,6 +157,65 @@ pub struct Placement {
     /// Towed artillery setup; default combat on the map (P06).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub artillery: Option<ArtillerySetup>,
+    /// Starts disorganized: SPs halved until it reorganizes (R5.6.4-5.6.5).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub disorganized: bool,
+    /// Starts out of supply at this level (R10.2.1-10.2.2): MPs and attack SPs halved.
+    /// 0, the default, is in supply.
+    #[serde(default, skip_serializing_if = "is_zero_u8")]
+    pub out_of_supply: u8,
+    /// Starts with the MPs of its side's first Movement phase spent (R3.1.5-3.1.7): it
+    /// may not move, fortify or be marked for strategic movement on turn 1.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub movement_spent: bool,
+    /// Artillery that fired in its side's Barrage phase of turn 1, its ammunition spent
+    /// (R6.5.5-6.5.6): it may not move in the next Movement phase nor fire in the next
+    /// two Combat phases.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub barrage_fired: bool,
+    /// Starts under a masking marker (R16.1.2).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub masked: bool,
+}
+
+impl Placement {
+    /// A unit on a hex at full strength, with no marker.
+    pub fn new(unit: UnitId, hex: HexId) -> Placement {
+        Placement {
+            unit,
+            hex,
+            cel: None,
+            fortified: false,
+            artillery: None,
+            disorganized: false,
+            out_of_supply: 0,
+            movement_spent: false,
+            barrage_fired: false,
+            masked: false,
+        }
+    }
+
+    /// The start states a unit carries besides its CEL, fortification and artillery
+    /// setup, in words ("disorganized", "OoS level 2"), for the setup card.
+    pub fn start_states(&self) -> Vec<String> {
+        let mut v = Vec::new();
+        if self.disorganized {
+            v.push("disorganized".to_string());
+        }
+        if self.out_of_supply > 0 {
+            v.push(format!("OoS level {}", self.out_of_supply));
+        }
+        if self.movement_spent {
+            v.push("movement spent".to_string());
+        }
+        if self.barrage_fired {
+            v.push("barrage fired".to_string());
+        }
+        if self.masked {
+            v.push("masked".to_string());
+        }
+        v
+    }
 }
 
 /// Where reinforcements come on.

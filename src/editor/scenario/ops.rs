@@ -53,13 +53,7 @@ pub fn place(d: &mut Draft, unit: &UnitId, hex: HexId) {
     }
     let mut placement = match old.and_then(|i| d.setup.remove(i)) {
         Some(p) => p,
-        None => Placement {
-            unit: unit.clone(),
-            hex,
-            cel: None,
-            fortified: false,
-            artillery: None,
-        },
+        None => Placement::new(unit.clone(), hex),
     };
     placement.hex = hex;
     unschedule(d, unit.as_str());

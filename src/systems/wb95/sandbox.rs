@@ -184,13 +184,10 @@ impl Sandbox {
 
     /// Places a new unit (see `counter`) and returns its counter for adjusting.
     pub fn unit(&mut self, id: &str, nation: &str, at: &str) -> &mut UnitDef {
-        self.bundle.scenario.setup.push(Placement {
-            unit: id.into(),
-            hex: hex(at),
-            cel: None,
-            fortified: false,
-            artillery: None,
-        });
+        self.bundle
+            .scenario
+            .setup
+            .push(Placement::new(id.into(), hex(at)));
         self.counter(id, nation)
     }
 
