@@ -680,3 +680,181 @@ fn write_trace_demo() {
     });
     io::save(io::FileKind::Map, &dir.join("traced.map.ron"), &m).unwrap();
 }
+
+// ---- hexside kinds sharing an edge, and a line's front ----
+
+fn pick_kind(h: &mut Harness<EditorApp>, kind: &str) {
+    h.state_mut().set_tool(ToolKind::Hexsides);
+    h.run();
+    h.get_by_label("Kind").click();
+    h.run();
+    h.get_by_label(kind).click();
+    h.run();
+}
+
+#[test]
+fn a_second_line_on_a_hexside_is_refused_until_confirmed() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&fixture_copy(dir.path()));
+    // 0703-0803 holds the Wisla and a Soviet Fortified Line protecting 0803.
+    let side = Hexside::new(id("0703"), id("0803")).unwrap();
+    let before = map(&h).hexsides[&side].clone();
+    assert_eq!(before.len(), 2);
+    pick_kind(&mut h, "Fixed Position");
+    let p = h.state().hexside_screen_pos(side, 0.5, id("0803")).unwrap();
+    drag(&mut h, &[p], Modifiers::NONE);
+    assert_eq!(
+        map(&h).hexsides[&side],
+        before,
+        "the Fortified Line is not replaced quietly"
+    );
+    assert!(h.state().doc().unwrap().history().done().is_empty());
+    let status = h.state().status.clone();
+    assert!(
+        status.contains("not painted") && status.contains("Soviet Fortified Line"),
+        "{status}"
+    );
+    // Confirmed: the Fixed Position replaces the line, the river stays; one undo step.
+    h.get_by_label("Replace on 1 hexsides").click();
+    h.run();
+    let kinds: Vec<_> = map(&h).hexsides[&side]
+        .iter()
+        .map(|f| (f.kind.to_string(), f.protects))
+        .collect();
+    assert_eq!(
+        kinds,
+        [("river".into(), None), ("fp_line".into(), Some(id("0803")))]
+    );
+    undo(&mut h);
+    assert_eq!(map(&h).hexsides[&side], before);
+    // A second watercourse is refused too; a river beside a lone line is painted.
+    pick_kind(&mut h, "Stream");
+    drag(&mut h, &[p], Modifiers::NONE);
+    assert_eq!(map(&h).hexsides[&side], before);
+    let lone = Hexside::new(id("1208"), id("1209")).unwrap();
+    pick_kind(&mut h, "Fixed Position");
+    let q = h.state().hexside_screen_pos(lone, 0.5, id("1209")).unwrap();
+    drag(&mut h, &[q], Modifiers::NONE);
+    pick_kind(&mut h, "River");
+    drag(&mut h, &[q], Modifiers::NONE);
+    let kinds: Vec<_> = map(&h).hexsides[&lone]
+        .iter()
+        .map(|f| f.kind.to_string())
+        .collect();
+    assert_eq!(kinds, ["fp_line", "river"]);
+}
+
+/// The hexsides between columns 10 and 11, rows 3 to 6, in order down the board.
+fn zigzag(h: &Harness<EditorApp>) -> Vec<Hexside> {
+    let g = map(h).grid;
+    let mut sides = Vec::new();
+    for r in 3..=6 {
+        let hex = HexId::new(10, r);
+        for d in [sztab::hex::Dir::NE, sztab::hex::Dir::SE] {
+            let s = g.hexside_towards(hex, d).unwrap();
+            if !sides.contains(&s) {
+                sides.push(s);
+            }
+        }
+    }
+    sides
+}
+
+fn fronts(h: &Harness<EditorApp>, sides: &[Hexside]) -> Vec<HexId> {
+    let m = map(h);
+    sides
+        .iter()
+        .map(|s| m.hexsides[s][0].protects.expect("a line protects a hex"))
+        .collect()
+}
+
+#[test]
+fn a_line_stroke_keeps_the_side_it_started_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&fixture_copy(dir.path()));
+    pick_kind(&mut h, "Soviet Fortified Line");
+    let sides = zigzag(&h);
+    // The pointer wanders from one side of the line to the other along the stroke.
+    let pts: Vec<Pos2> = sides
+        .iter()
+        .enumerate()
+        .map(|(i, &s)| {
+            let (a, b) = s.hexes();
+            let towards = if i % 2 == 0 { a } else { b };
+            h.state().hexside_screen_pos(s, 0.5, towards).unwrap()
+        })
+        .collect();
+    drag(&mut h, &pts, Modifiers::NONE);
+    let f = fronts(&h, &sides);
+    assert!(
+        f.iter().all(|x| x.col == 10),
+        "the whole line protects column 10, where the stroke started: {f:?}"
+    );
+    assert_eq!(h.state().doc().unwrap().history().done().len(), 1);
+    // X right after the stroke flips the whole line, as one more undo step.
+    h.key_press(Key::X);
+    h.run();
+    assert!(fronts(&h, &sides).iter().all(|x| x.col == 11));
+    assert_eq!(h.state().doc().unwrap().history().done().len(), 2);
+    undo(&mut h);
+    undo(&mut h);
+    assert!(sides.iter().all(|s| !map(&h).hexsides.contains_key(s)));
+    // X while the stroke is held flips it within the stroke: one undo step.
+    h.hover_at(pts[0]);
+    h.step();
+    button(&h, pts[0], true, Modifiers::NONE);
+    h.step();
+    h.hover_at(pts[1]);
+    h.step();
+    h.key_press(Key::X);
+    h.step();
+    for &p in &pts[2..] {
+        h.hover_at(p);
+        h.step();
+    }
+    button(&h, *pts.last().unwrap(), false, Modifiers::NONE);
+    h.run();
+    assert!(fronts(&h, &sides).iter().all(|x| x.col == 11));
+    assert_eq!(h.state().doc().unwrap().history().done().len(), 1);
+}
+
+#[test]
+fn a_line_drawn_beside_the_edges_paints_only_the_line() {
+    for col in [10, 11] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = open(&fixture_copy(dir.path()));
+        pick_kind(&mut h, "Fixed Position");
+        let sides = zigzag(&h);
+        // The pointer runs a third of a hex inside column `col`, along the line.
+        let g = map(&h).grid;
+        let pts: Vec<Pos2> = sides
+            .iter()
+            .flat_map(|&s| {
+                let [a, b] = g.hexside_ends(s).unwrap();
+                let (x, y) = s.hexes();
+                let inside = if x.col == col { x } else { y };
+                let c = g.center(inside);
+                [0.25f32, 0.5, 0.75].map(|t| {
+                    let p = [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
+                    h.state().board_screen_pos([
+                        p[0] + (c[0] - p[0]) * 0.3,
+                        p[1] + (c[1] - p[1]) * 0.3,
+                    ])
+                })
+            })
+            .collect();
+        drag(&mut h, &pts, Modifiers::NONE);
+        let fixture = io::load_map(&root(FIXTURE)).unwrap().value;
+        let added: Vec<Hexside> = map(&h)
+            .hexsides
+            .keys()
+            .filter(|k| !fixture.hexsides.contains_key(k))
+            .copied()
+            .collect();
+        let mut want = sides.clone();
+        want.sort();
+        assert_eq!(added, want, "only the line's own hexsides (pointer in column {col})");
+        assert!(fronts(&h, &sides).iter().all(|f| f.col == col));
+        assert_eq!(h.state().doc().unwrap().history().done().len(), 1);
+    }
+}

@@ -13,7 +13,7 @@ use super::document::Document;
 use super::files::{Chooser, ChooserPurpose, Recent};
 use super::panels::{history, inspector, new_map::NewMap, properties::Properties};
 use super::scenario::Workbench;
-use super::tools::{Brush, Request, ToolCtx, ToolKind, Toolbox, View};
+use super::tools::{Brush, Request, Tool, ToolCtx, ToolKind, Toolbox, View};
 use super::trace::{ScanLoader, Trace};
 use super::validation::Validator;
 use crate::hex::{HexId, Hexside};
@@ -491,6 +491,11 @@ impl EditorApp {
         }
         self.scenario_keys(ui);
         let none = Modifiers::NONE;
+        for &k in self.tools.active().keys() {
+            if ui.input_mut(|i| i.consume_key(none, k)) {
+                self.with_tool(|t, cx| t.key(k, cx));
+            }
+        }
         for k in ToolKind::ALL {
             if ui.input_mut(|i| i.consume_key(none, k.shortcut())) {
                 self.tools.active = k;
@@ -736,6 +741,25 @@ impl EditorApp {
                     }
                 });
         }
+    }
+
+    /// Runs `f` on the active tool with its context, when a document is open.
+    fn with_tool(&mut self, f: impl FnOnce(&mut dyn Tool, &mut ToolCtx)) {
+        let Some(doc) = self.doc.as_mut() else { return };
+        let mut switch_to = None;
+        let mut requests = Vec::new();
+        let mut cx = ToolCtx {
+            doc,
+            brush: &mut self.brush,
+            trace: &mut self.trace,
+            selected: &mut self.selected,
+            status: &mut self.status,
+            switch_to: &mut switch_to,
+            requests: &mut requests,
+            scen: &mut self.scen,
+        };
+        f(self.tools.active_mut(), &mut cx);
+        self.handle(switch_to, requests);
     }
 
     fn handle(&mut self, switch_to: Option<ToolKind>, requests: Vec<Request>) {

@@ -168,6 +168,12 @@ pub trait Tool {
     fn pointer(&mut self, p: &Pointer, cx: &mut ToolCtx);
     /// A preview drawn over the map.
     fn overlay(&self, sink: &mut EguiSink, p: Option<&Pointer>, v: &View);
+    /// Keys (without modifiers) the tool answers while it is active and no text field has
+    /// the keyboard; the application hands them to [`Tool::key`].
+    fn keys(&self) -> &'static [Key] {
+        &[]
+    }
+    fn key(&mut self, _key: Key, _cx: &mut ToolCtx) {}
 }
 
 /// What a tool's overlay may look at.
