@@ -858,3 +858,51 @@ fn a_line_drawn_beside_the_edges_paints_only_the_line() {
         assert_eq!(h.state().doc().unwrap().history().done().len(), 1);
     }
 }
+
+/// The hexsides of the route the Roads tool would take from `a` to `b` now.
+fn route_sides(h: &Harness<EditorApp>, a: HexId, b: HexId) -> Vec<Hexside> {
+    let doc = h.state().doc().unwrap();
+    let path = sztab::editor::tools::route::route(doc.map(), doc.terrain(), a, b).unwrap();
+    path.windows(2)
+        .map(|w| Hexside::new(w[0], w[1]).unwrap())
+        .collect()
+}
+
+#[test]
+fn a_route_adds_roads_only_where_there_were_none_unless_upgrading() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&fixture_copy(dir.path()));
+    h.state_mut().set_tool(ToolKind::Roads);
+    h.run();
+    h.get_by_label("Route").click();
+    h.run();
+    // 0906-0910 is a secondary road; the route to 1110 follows it, then needs new road.
+    let (a, b) = (id("0906"), id("1110"));
+    let path = route_sides(&h, a, b);
+    let before = map(&h).roads;
+    let secondary: Vec<Hexside> = path
+        .iter()
+        .filter(|s| before.get(s).is_some_and(|k| k.as_str() == "secondary"))
+        .copied()
+        .collect();
+    assert!(secondary.len() >= 3, "{path:?}");
+    click_hex(&mut h, a);
+    click_hex(&mut h, b);
+    let m = map(&h);
+    for s in &path {
+        let want = before.get(s).map_or("main", |k| k.as_str());
+        assert_eq!(m.roads[s].as_str(), want, "{s}");
+    }
+    assert!(path.len() > secondary.len());
+    assert!(h.state().status.contains("kept"), "{}", h.state().status);
+    // Ticked, the route upgrades the roads it follows.
+    h.get_by_label("Upgrade existing roads").click();
+    h.run();
+    let path = route_sides(&h, a, b);
+    click_hex(&mut h, a);
+    click_hex(&mut h, b);
+    for s in &path {
+        assert_eq!(map(&h).roads[s].as_str(), "main", "{s} upgraded");
+    }
+    assert!(secondary.iter().any(|s| path.contains(s)));
+}
