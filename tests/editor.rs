@@ -906,3 +906,63 @@ fn a_route_adds_roads_only_where_there_were_none_unless_upgrading() {
     }
     assert!(secondary.iter().any(|s| path.contains(s)));
 }
+
+// ---- quick clicks: press and release within one frame (touchpad taps) ----
+
+/// A click whose press and release reach the editor in the same frame (the harness runs
+/// one frame per queued event, so both go straight into the frame's input).
+fn quick_click(h: &mut Harness<EditorApp>, pos: Pos2) {
+    h.hover_at(pos);
+    h.step();
+    for pressed in [true, false] {
+        h.input_mut().events.push(Event::PointerButton {
+            pos,
+            button: PointerButton::Primary,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
+    }
+    h.step();
+    h.run();
+}
+
+#[test]
+fn quick_clicks_work_in_the_places_and_calibration_tools() {
+    let dir = tempfile::tempdir().unwrap();
+    let scan = synthetic_scan(dir.path());
+    let mut h = open(&blank_copy(dir.path()));
+    h.state_mut().set_tool(ToolKind::Places);
+    h.run();
+    sztab_type(&mut h, "Name", "Delta");
+    let p = h.state().hex_screen_pos(id("0604")).unwrap();
+    quick_click(&mut h, p);
+    let place = map(&h).place("Delta").cloned();
+    assert_eq!(place.map(|p| p.hexes), Some(vec![id("0604")]));
+    // A second quick click on the hex takes it out again.
+    quick_click(&mut h, p);
+    assert_eq!(map(&h).place("Delta").unwrap().hexes, vec![]);
+    // Calibration points.
+    h.state_mut().load_scan(&scan);
+    h.run();
+    wait_for_scan(&mut h);
+    h.state_mut().set_tool(ToolKind::Calibrate);
+    h.run();
+    let c = map(&h).grid.center(id("0505"));
+    let px = truth().apply([f64::from(c[0]), f64::from(c[1])]);
+    let q = h.state().scan_pixel_screen_pos(px).unwrap();
+    quick_click(&mut h, q);
+    assert_eq!(h.state().trace.points.len(), 1, "{}", h.state().status);
+    // Hex features too.
+    h.state_mut().set_tool(ToolKind::Features);
+    h.run();
+    let p = h.state().hex_screen_pos(id("0604")).unwrap();
+    quick_click(&mut h, p);
+    assert!(map(&h).hexes[&id("0604")].has("forest"));
+}
+
+fn sztab_type(h: &mut Harness<EditorApp>, label: &str, text: &str) {
+    h.get_by_label(label).click();
+    h.run();
+    h.get_by_label(label).type_text(text);
+    h.run();
+}
