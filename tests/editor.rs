@@ -966,3 +966,87 @@ fn sztab_type(h: &mut Harness<EditorApp>, label: &str, text: &str) {
     h.get_by_label(label).type_text(text);
     h.run();
 }
+
+// ---- keyboard: typing goes to the field just clicked ----
+
+/// Key and text events of typing `text` on a keyboard (letters only).
+fn keystrokes(text: &str) -> Vec<Event> {
+    text.chars()
+        .flat_map(|c| {
+            let key = Key::from_name(&c.to_ascii_uppercase().to_string()).unwrap();
+            let k = |pressed| Event::Key {
+                key,
+                physical_key: Some(key),
+                pressed,
+                repeat: false,
+                modifiers: Modifiers::NONE,
+            };
+            [k(true), Event::Text(c.to_string()), k(false)]
+        })
+        .collect()
+}
+
+#[test]
+fn keys_typed_right_after_clicking_a_field_go_to_the_field() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&fixture_copy(dir.path()));
+    h.state_mut().set_tool(ToolKind::Places);
+    h.run();
+    // The click and the typing reach the editor in one frame.
+    let at = h.get_by_label("Name").rect().center();
+    h.hover_at(at);
+    h.step();
+    let mut events = vec![];
+    for pressed in [true, false] {
+        events.push(Event::PointerButton {
+            pos: at,
+            button: PointerButton::Primary,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
+    }
+    events.extend(keystrokes("Testowa"));
+    h.input_mut().events.extend(events);
+    h.step();
+    h.run();
+    assert_eq!(h.state().tool(), ToolKind::Places, "no tool switched");
+    assert_eq!(
+        h.get_by_label("Name").value().as_deref(),
+        Some("Testowa")
+    );
+    // The next frame's keys go to the field too; outside a field they switch tools.
+    h.input_mut().events.extend(keystrokes("s"));
+    h.step();
+    h.run();
+    assert_eq!(h.state().tool(), ToolKind::Places);
+    h.key_press(Key::Escape);
+    h.run();
+    h.input_mut().events.extend(keystrokes("b"));
+    h.step();
+    h.run();
+    assert_eq!(h.state().tool(), ToolKind::Brush);
+}
+
+#[test]
+fn the_help_menu_lists_the_shortcuts_and_shows_the_user_guide() {
+    let mut h = harness(EditorApp::open(None));
+    h.get_by_label("Help").click();
+    h.run();
+    h.get_by_label("Keyboard shortcuts").click();
+    h.run();
+    h.get_by_label("Hexsides tool");
+    h.get_by_label("Hexsides: flip the front of the line being drawn, or just drawn");
+    h.key_press(Key::F1);
+    h.run();
+    assert!(h.state().help.guide);
+    // The guide opens on the map tools' table, and shows any README section.
+    h.get_by_label("Select tool");
+    h.get_by_label("Tracing a scan, step by step").click();
+    h.run();
+    h.get_by_label_contains("Load the scan.");
+    // Every section can be shown (no character the fonts lack).
+    for s in sztab::editor::panels::help::sections() {
+        h.get_by_label(s.title.as_str()).click();
+        h.run();
+    }
+}

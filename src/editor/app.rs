@@ -64,6 +64,10 @@ pub struct EditorApp {
     pub play: super::playtest::PlayMode,
     /// The balance lab window.
     pub lab: super::lab::Lab,
+    /// Text typed as a field was clicked, for that field.
+    click_typing: super::keyboard::ClickTyping,
+    /// The Help menu's windows.
+    pub help: super::panels::help::Help,
 }
 
 impl EditorApp {
@@ -95,6 +99,8 @@ impl EditorApp {
             new_scenario: None,
             play: super::playtest::PlayMode::default(),
             lab: super::lab::Lab::default(),
+            click_typing: Default::default(),
+            help: Default::default(),
         };
         if let Some(p) = path {
             app.load(&p);
@@ -355,10 +361,18 @@ impl EditorApp {
 
     /// The whole window; also driven by UI tests.
     pub fn ui(&mut self, ui: &mut Ui) {
+        self.click_typing.begin(ui.ctx());
+        self.help.keys(ui.ctx());
         if self.play.playing() {
             self.play_screen(ui);
-            return;
+        } else {
+            self.editor_screen(ui);
         }
+        self.help.windows(ui.ctx());
+        self.click_typing.end(ui.ctx());
+    }
+
+    fn editor_screen(&mut self, ui: &mut Ui) {
         self.background(ui);
         self.shortcuts(ui);
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
@@ -376,6 +390,7 @@ impl EditorApp {
         self.scenario_windows(ui.ctx());
         self.play.editor_dialogs(ui.ctx(), self.doc.as_ref());
         self.lab.window(ui.ctx(), self.doc.as_ref());
+        self.keys(ui);
     }
 
     /// The playtest screen instead of the editor; the document is only read.
@@ -457,7 +472,6 @@ impl EditorApp {
 
     fn shortcuts(&mut self, ui: &mut Ui) {
         let cmd = Modifiers::COMMAND;
-        let typing = ui.ctx().egui_wants_keyboard_input();
         let (redo, undo, save_as, save, open, new) = ui.input_mut(|i| {
             (
                 i.consume_key(cmd | Modifiers::SHIFT, Key::Z) || i.consume_key(cmd, Key::Y),
@@ -486,7 +500,13 @@ impl EditorApp {
         if new {
             self.request(Pending::New);
         }
-        if typing {
+    }
+
+    /// Single keys: tools, the tool's own keys, brush size, scenario keys. Run after the
+    /// panels and dialogs, so a text field clicked in this same frame already has the
+    /// keyboard and the keys typed into it never switch tools.
+    fn keys(&mut self, ui: &mut Ui) {
+        if ui.ctx().egui_wants_keyboard_input() {
             return;
         }
         self.scenario_keys(ui);
@@ -569,6 +589,7 @@ impl EditorApp {
                     self.chooser = Some(Chooser::new(ChooserPurpose::LoadScan, ""));
                 }
             });
+            ui.menu_button("Help", |ui| self.help.menu(ui));
         });
     }
 

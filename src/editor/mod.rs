@@ -13,6 +13,7 @@ pub mod document;
 pub mod edit;
 pub mod files;
 pub mod history;
+mod keyboard;
 pub mod lab;
 pub mod panels;
 pub mod playtest;
