@@ -1050,3 +1050,12 @@ fn the_help_menu_lists_the_shortcuts_and_shows_the_user_guide() {
         h.run();
     }
 }
+
+#[test]
+fn toolbar_tooltips_say_what_a_tool_does_and_its_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&fixture_copy(dir.path()));
+    h.get_by_label("Hexsides").hover();
+    h.run_steps(60);
+    h.get_by_label_contains("Drag along edges to paint rivers and fortification lines (key H)");
+}

@@ -673,6 +673,7 @@ impl EditorApp {
                     egui::Button::new(egui::RichText::new("Play ▶").strong()),
                 )
                 .on_hover_text("Playtest the scenario as it is now, hot-seat or against a bot")
+                .on_disabled_hover_text("Open a scenario to playtest it")
                 .clicked()
                 && let Some(d) = &self.doc
             {
@@ -680,9 +681,9 @@ impl EditorApp {
             }
             ui.separator();
             for k in ToolKind::ALL {
-                let key = format!("{:?}", k.shortcut());
                 let b = ui.selectable_label(self.tools.active == k, k.name());
-                if b.on_hover_text(format!("Shortcut: {key}")).clicked() {
+                let tip = format!("{} (key {})", k.hint(), k.shortcut().name());
+                if b.on_hover_text(tip).clicked() {
                     self.tools.active = k;
                 }
             }
