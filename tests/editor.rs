@@ -715,7 +715,7 @@ fn a_second_line_on_a_hexside_is_refused_until_confirmed() {
         "{status}"
     );
     // Confirmed: the Fixed Position replaces the line, the river stays; one undo step.
-    h.get_by_label("Replace on 1 hexsides").click();
+    h.get_by_label("Replace on 1 hexside").click();
     h.run();
     let kinds: Vec<_> = map(&h).hexsides[&side]
         .iter()
@@ -1058,4 +1058,14 @@ fn toolbar_tooltips_say_what_a_tool_does_and_its_key() {
     h.get_by_label("Hexsides").hover();
     h.run_steps(60);
     h.get_by_label_contains("Drag along edges to paint rivers and fortification lines (key H)");
+}
+
+#[test]
+fn a_place_of_one_hex_says_1_hex() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&fixture_copy(dir.path()));
+    h.state_mut().set_tool(ToolKind::Places);
+    h.run();
+    h.get_by_label("Charlie (1 hex)");
+    h.get_by_label("Bravo (6 hexes)");
 }

@@ -21,6 +21,7 @@ pub mod scenario;
 pub mod tools;
 pub mod trace;
 pub mod validation;
+pub mod words;
 
 use std::path::PathBuf;
 

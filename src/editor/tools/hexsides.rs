@@ -18,6 +18,7 @@ use super::{ACCENT, Tool, ToolCtx, ToolKind, View, pick_id};
 use crate::editor::canvas::pick::{self, SidePick};
 use crate::editor::canvas::{EguiSink, Pointer};
 use crate::editor::edit::{Change, Edit};
+use crate::editor::words::count;
 use crate::hex::{Grid, HexId, Hexside};
 use crate::model::{HexsideFamily, HexsideFeature, HexsideKindId, TerrainCatalogue};
 use crate::render::Sink;
@@ -310,9 +311,10 @@ impl Hexsides {
             format!("a hexside holds one {fam}")
         };
         let n = self.refused().count();
-        let (s, them) = if n == 1 { ("", "it") } else { ("s", "them") };
+        let them = if n == 1 { "it" } else { "them" };
         *cx.status = format!(
-            "{n} hexside{s} not painted: {} holds {} and {why}. Replace {them} in the tool panel, or keep {them}.",
+            "{} not painted: {} holds {} and {why}. Replace {them} in the tool panel, or keep {them}.",
+            count(n, "hexside", "hexsides"),
             v.side,
             name(existing),
         );
@@ -320,7 +322,8 @@ impl Hexsides {
 
     /// Replaces what the refused hexsides hold, as one undo step.
     fn replace_refused(&mut self, cx: &mut ToolCtx) {
-        let mut edit = Edit::new(format!("Replace {} hexsides", self.refused().count()));
+        let n = self.refused().count();
+        let mut edit = Edit::new(format!("Replace {}", count(n, "hexside", "hexsides")));
         for v in self.trail.iter_mut().filter(|v| v.refused.is_some()) {
             let Some(feature) = &v.feature else { continue };
             let before = cx.doc.map().hexsides.get(&v.side).cloned().unwrap_or_default();
@@ -332,7 +335,7 @@ impl Hexsides {
             });
             v.refused = None;
         }
-        *cx.status = format!("replaced {} hexsides", edit.changes.len());
+        *cx.status = format!("replaced {}", count(n, "hexside", "hexsides"));
         cx.doc.apply(edit);
     }
 
@@ -428,10 +431,17 @@ impl Tool for Hexsides {
         if n > 0 {
             ui.colored_label(
                 egui::Color32::from_rgb(200, 90, 0),
-                format!("{n} hexside(s) of the last stroke hold another kind of this family."),
+                format!(
+                    "{} of the last stroke {} another kind of this family.",
+                    count(n, "hexside", "hexsides"),
+                    if n == 1 { "holds" } else { "hold" }
+                ),
             );
             ui.horizontal(|ui| {
-                if ui.button(format!("Replace on {n} hexsides")).clicked() {
+                if ui
+                    .button(format!("Replace on {}", count(n, "hexside", "hexsides")))
+                    .clicked()
+                {
                     self.replace_refused(cx);
                 }
                 if ui.button("Keep them").clicked() {

@@ -10,6 +10,7 @@ use super::route::route;
 use super::{ACCENT, HOVER, Tool, ToolCtx, ToolKind, View, highlight, pick_id};
 use crate::editor::canvas::{EguiSink, Pointer, pick};
 use crate::editor::edit::{Change, Edit};
+use crate::editor::words::count;
 use crate::hex::HexId;
 use crate::model::{Map, RoadKindId, TerrainCatalogue};
 use crate::render::Sink;
@@ -98,8 +99,8 @@ impl Roads {
     fn report_kept(kept: usize, cx: &mut ToolCtx) {
         if kept > 0 {
             *cx.status = format!(
-                "{kept} segment{} of another road kept (tick Upgrade to change them)",
-                if kept == 1 { "" } else { "s" }
+                "{} of another road kept (tick Upgrade to change them)",
+                count(kept, "segment", "segments")
             );
         }
     }
@@ -160,7 +161,7 @@ impl Roads {
             Some(path) => {
                 let mut edit = Edit::new(format!("Route road {start}–{h}"));
                 let kept = along(map, &path, Some(&self.kind_id()), self.existing(), &mut edit);
-                *cx.status = format!("road of {} hexes", path.len());
+                *cx.status = format!("road of {}", count(path.len(), "hex", "hexes"));
                 cx.doc.apply(edit);
                 Self::report_kept(kept, cx);
             }
