@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use crate::hex::HexId;
 use crate::model::check::{check_counters, check_terrain};
-use crate::model::{Bundle, FileKind, LoadError, MapBundle, Problem, SideId, io};
+use crate::model::{Bundle, FileKind, LoadError, MapBundle, Problem, SideId, acknowledge, io};
 use crate::systems::wb95::prepared::Prepared;
 use crate::systems::wb95::setup_check;
 
@@ -21,8 +21,16 @@ impl Report {
     pub fn errors(&self) -> usize {
         self.problems.iter().filter(|p| p.is_error()).count()
     }
+    /// Warnings to act on: acknowledged ones are not counted.
     pub fn warnings(&self) -> usize {
-        self.problems.len() - self.errors()
+        self.problems.iter().filter(|p| p.is_open_warning()).count()
+    }
+    /// Warnings the scenario acknowledges as intended.
+    pub fn acknowledged(&self) -> usize {
+        self.problems
+            .iter()
+            .filter(|p| p.acknowledged.is_some())
+            .count()
     }
 }
 
@@ -55,7 +63,9 @@ pub fn validate_file(path: &Path) -> Result<Report, LoadError> {
         }
         FileKind::Scenario => {
             let (b, mut problems) = Bundle::load(path)?;
+            let complete = !problems.iter().any(|p| p.is_error());
             problems.extend(rules_checks(&b, &problems));
+            acknowledge::apply(&mut problems, &b.scenario.acknowledged, complete);
             let p = &b.paths;
             let files = vec![
                 p.scenario.clone(),
@@ -107,6 +117,7 @@ pub fn check_in_editor(b: &Bundle) -> Checked {
         .iter()
         .any(|p| p.is_error() && !GAPS.contains(&p.code));
     if blocking {
+        acknowledge::apply(&mut problems, &b.scenario.acknowledged, false);
         return Checked {
             problems,
             control: None,
@@ -114,6 +125,7 @@ pub fn check_in_editor(b: &Bundle) -> Checked {
     }
     let prepared = Prepared::new(b);
     problems.extend(setup_check::check(b, &prepared));
+    acknowledge::apply(&mut problems, &b.scenario.acknowledged, true);
     let control = (0..prepared.board.len())
         .filter_map(|h| {
             let side = prepared.initial_control[h]?;

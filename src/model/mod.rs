@@ -1,6 +1,7 @@
 //! The data a designer authors: terrain catalogues, maps, counter sets and scenarios,
 //! their files, and the reference checks run when they are loaded. No rules, no GUI.
 
+pub mod acknowledge;
 mod bundle;
 pub mod check;
 mod counters;
@@ -15,6 +16,7 @@ pub mod schema;
 mod source;
 mod terrain;
 
+pub use acknowledge::Acknowledgement;
 pub use bundle::{Bundle, BundlePaths, MapBundle};
 pub use counters::*;
 pub use date::Date;

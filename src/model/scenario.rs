@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use super::acknowledge::Acknowledgement;
 use super::date::Date;
 use super::ids::{AirId, FormationId, HexsideKindId, NationId, SideId, UnitId, ZoneId};
 use crate::hex::{HexId, Hexside, MapEdge};
@@ -63,6 +64,9 @@ pub struct Scenario {
     /// the scenario changes the printed +3 (R7.2.3).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub fp_groups: BTreeMap<String, i8>,
+    /// Warnings that are the scenario's intent, each with the designer's reason.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub acknowledged: Vec<Acknowledgement>,
 }
 
 impl Scenario {

@@ -266,6 +266,7 @@ impl NewScenario {
             control: Default::default(),
             destroyed_bridges: vec![],
             fp_groups: Default::default(),
+            acknowledged: Vec::new(),
         };
         Ok(Document::new_scenario(
             scenario,

@@ -6,7 +6,7 @@ use super::draft::Draft;
 use super::naming;
 use crate::hex::HexId;
 use crate::model::{
-    FormationId, NationId, Placement, Restriction, Scope, SupplySource, UnitDef, UnitId,
+    FormationId, NationId, Placement, Restriction, Scope, Subject, SupplySource, UnitDef, UnitId,
 };
 
 /// Where a unit is in the scenario.
@@ -224,6 +224,11 @@ pub fn rename_unit(d: &mut Draft, old: &str, new: &str) -> bool {
             }
         }
     }
+    for a in &mut d.s.acknowledged {
+        if let Some(Subject::Unit(u)) = &mut a.subject {
+            swap(u);
+        }
+    }
     true
 }
 
@@ -266,6 +271,13 @@ pub fn rename_formation(d: &mut Draft, old: &str, new: &str) -> bool {
     }
     for r in &mut d.s.restrictions {
         if let Scope::Formation(f) = &mut r.scope
+            && f.as_str() == old
+        {
+            *f = nid.clone();
+        }
+    }
+    for a in &mut d.s.acknowledged {
+        if let Some(Subject::Formation(f)) = &mut a.subject
             && f.as_str() == old
         {
             *f = nid.clone();

@@ -103,6 +103,7 @@ impl Sandbox {
             control: BTreeMap::new(),
             destroyed_bridges: Vec::new(),
             fp_groups: BTreeMap::new(),
+            acknowledged: Vec::new(),
         };
         Sandbox {
             bundle: Bundle {
