@@ -89,9 +89,12 @@ fn rules_checks(b: &Bundle, reference: &[Problem]) -> Vec<Problem> {
 }
 
 /// Reference errors that leave a scenario compilable: something missing (a supply
-/// source, victory conditions, an entry, an air window), not a dangling reference. A
+/// source, victory conditions, an entry, an air window, room in a set-up area) or a unit
+/// outside its set-up area, not a dangling reference. A
 /// scenario being built has them for a while; the editor still shows the rules' checks.
-const GAPS: [&str; 7] = ["L01", "V01", "V02", "V03", "R01", "S02", "A01"];
+const GAPS: [&str; 11] = [
+    "L01", "V01", "V02", "V03", "R01", "S02", "A01", "Z02", "Z03", "Z04", "Z05",
+];
 
 /// Checks a scenario held in memory (the editor's live validation): the reference checks
 /// of all four parts, then the engine's setup checks, which also run while the only

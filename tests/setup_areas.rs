@@ -85,11 +85,11 @@ fn acknowledge_a_warning_keep_it_in_the_file_and_withdraw_it() {
     let mut h = open(&path);
     let v = &h.state().validator;
     let (warnings, errors) = (v.warnings(), v.errors());
-    assert_eq!((errors, warnings), (0, 4), "{:?}", v.problems());
-    click(&mut h, "Problems (4)");
-    // One "Acknowledge…" per warning, listed by code: L02, L02, P06, U08. The P06
+    assert_eq!((errors, warnings), (0, 5), "{:?}", v.problems());
+    click(&mut h, "Problems (5)");
+    // One "Acknowledge…" per warning, listed by code: L02, L02, P06, P09, U08. The P06
     // warning of the anti-tank brigade's setup opens the reason field.
-    assert_eq!(h.get_all_by_label("Acknowledge…").count(), 4);
+    assert_eq!(h.get_all_by_label("Acknowledge…").count(), 5);
     h.get_all_by_label("Acknowledge…").nth(2).unwrap().click();
     h.run();
     h.get_by_label_contains("Acknowledge P06");
@@ -111,9 +111,9 @@ fn acknowledge_a_warning_keep_it_in_the_file_and_withdraw_it() {
     assert_eq!(acks[0].subject, Some(Subject::Unit("1AT".into())));
     settle(&mut h);
     let v = &h.state().validator;
-    assert_eq!((v.errors(), v.warnings(), v.acknowledged()), (0, 3, 1));
-    // The status bar (and the tab) count 3 warnings and show the acknowledged one apart.
-    assert_eq!(h.get_all_by_label("3 warnings").count(), 2);
+    assert_eq!((v.errors(), v.warnings(), v.acknowledged()), (0, 4, 1));
+    // The status bar (and the tab) count 4 warnings and show the acknowledged one apart.
+    assert_eq!(h.get_all_by_label("4 warnings").count(), 2);
     h.get_by_label("(1 acknowledged)");
     h.get_by_label("Acknowledged (1)").click();
     h.run();
@@ -122,12 +122,12 @@ fn acknowledge_a_warning_keep_it_in_the_file_and_withdraw_it() {
     h.key_press_modifiers(Modifiers::COMMAND, Key::S);
     h.run();
     let r = sztab::validate::validate_file(&path).unwrap();
-    assert_eq!((r.errors(), r.warnings(), r.acknowledged()), (0, 3, 1));
+    assert_eq!((r.errors(), r.warnings(), r.acknowledged()), (0, 4, 1));
     // Withdraw is one undoable step.
     click(&mut h, "Withdraw");
     assert!(scenario(&h).acknowledged.is_empty());
     settle(&mut h);
-    assert_eq!(h.state().validator.warnings(), 4);
+    assert_eq!(h.state().validator.warnings(), 5);
     undo(&mut h);
     assert_eq!(scenario(&h).acknowledged.len(), 1);
     let (b, _) = Bundle::load(&path).unwrap();
@@ -168,10 +168,14 @@ fn validate_shows_acknowledged_warnings_and_strict_ignores_them() {
     let file = path.to_str().unwrap();
     let out = sztab(&["validate", "--strict", file]);
     let text = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(1), "P06 is still open: {text}");
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "P06 and P09 are still open: {text}"
+    );
     assert!(text.contains("acknowledged[U08] (R15.1.5): unit 1AT: a towed unit uses its stars in defense only [intended]"), "{text}");
     assert!(
-        text.contains("ok (0 error(s), 1 warning(s), 3 acknowledged)"),
+        text.contains("ok (0 error(s), 2 warning(s), 3 acknowledged)"),
         "{text}"
     );
     let json = sztab(&["validate", "--json", file]);
@@ -185,7 +189,12 @@ fn validate_shows_acknowledged_warnings_and_strict_ignores_them() {
     assert_eq!(acked, 3);
     // Every warning acknowledged: --strict passes.
     let path = fixture_with(dir.path(), |s| {
-        s.acknowledged = vec![ack("L02", None), ack("U08", None), ack("P06", None)];
+        s.acknowledged = vec![
+            ack("L02", None),
+            ack("U08", None),
+            ack("P06", None),
+            ack("P09", None),
+        ];
     });
     let out = sztab(&["validate", "--strict", path.to_str().unwrap()]);
     assert_eq!(
@@ -208,5 +217,39 @@ fn validate_shows_acknowledged_warnings_and_strict_ignores_them() {
             "warning[S06]: the acknowledgement of P08 on hex 0101 matches no warning; remove it"
         ),
         "{text}"
+    );
+}
+
+#[test]
+fn sztab_play_bots_set_up_the_free_units_and_the_log_replays() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("game.ron");
+    let scenario = common::root("tests/fixtures/mini-free.scenario.ron");
+    let out = sztab(&[
+        "play",
+        scenario.to_str().unwrap(),
+        "--bot",
+        "german=heuristic",
+        "--bot",
+        "soviet=random",
+        "--seed",
+        "3",
+        "--log",
+        log.to_str().unwrap(),
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    let setup = text.split("Turn 1").next().unwrap();
+    assert!(setup.contains("Set-up (before turn 1)"), "{text}");
+    for u in ["HQ 60A", "10ID/20", "10ID/41", "10ID/85"] {
+        assert!(setup.contains(&format!("{u} is set up on")), "{u}: {setup}");
+    }
+    assert!(setup.find("soviet has set up") < setup.find("german has set up"));
+    let replay = sztab(&["replay", log.to_str().unwrap()]);
+    assert_eq!(
+        replay.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&replay.stdout)
     );
 }

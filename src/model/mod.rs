@@ -2,6 +2,8 @@
 //! their files, and the reference checks run when they are loaded. No rules, no GUI.
 
 pub mod acknowledge;
+pub mod area;
+mod area_check;
 mod bundle;
 pub mod check;
 mod counters;
@@ -17,6 +19,7 @@ mod source;
 mod terrain;
 
 pub use acknowledge::Acknowledgement;
+pub use area::{AreaShape, AreaUse, Holder, Line, SetupArea};
 pub use bundle::{Bundle, BundlePaths, MapBundle};
 pub use counters::*;
 pub use date::Date;

@@ -9,6 +9,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::acknowledge::Acknowledgement;
+use super::area::SetupArea;
 use super::date::Date;
 use super::ids::{AirId, FormationId, HexsideKindId, NationId, SideId, UnitId, ZoneId};
 use crate::hex::{HexId, Hexside, MapEdge};
@@ -39,6 +40,14 @@ pub struct Scenario {
     pub initiative: SideId,
     #[serde(default)]
     pub setup: Vec<Placement>,
+    /// Units without a fixed hex: the player sets them up in their set-up area when the
+    /// game starts.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub free_setup: Vec<FreeSetup>,
+    /// Set-up areas given to sides, formations and units: constraints on where they set
+    /// up, and where units without a fixed hex are set up.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub areas: Vec<SetupArea>,
     #[serde(default)]
     pub reinforcements: Vec<Reinforcement>,
     #[serde(default)]
@@ -138,6 +147,23 @@ pub enum ArtillerySetup {
 pub struct Placement {
     pub unit: UnitId,
     pub hex: HexId,
+    /// Starting CEL when the unit starts reduced ("(-1)").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cel: Option<u8>,
+    /// Starts in a field fortification (besides a side-wide `fortified`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub fortified: bool,
+    /// Towed artillery setup; default combat on the map (P06).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub artillery: Option<ArtillerySetup>,
+}
+
+/// A unit without a fixed hex: its player sets it up inside its set-up area at the start
+/// (see [`super::area`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FreeSetup {
+    pub unit: UnitId,
     /// Starting CEL when the unit starts reduced ("(-1)").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cel: Option<u8>,

@@ -256,6 +256,8 @@ impl NewScenario {
             sides,
             initiative,
             setup: vec![],
+            free_setup: Vec::new(),
+            areas: Vec::new(),
             reinforcements: vec![],
             withdrawals: vec![],
             restrictions: vec![],

@@ -93,6 +93,8 @@ impl Sandbox {
             sides: vec![side("german", MapEdge::West), side("soviet", MapEdge::East)],
             initiative: "german".into(),
             setup: Vec::new(),
+            free_setup: Vec::new(),
+            areas: Vec::new(),
             reinforcements: Vec::new(),
             withdrawals: Vec::new(),
             restrictions: Vec::new(),

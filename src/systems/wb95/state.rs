@@ -287,6 +287,8 @@ pub struct GameState {
     pub repair_offer: Option<Vec<Unit>>,
     /// Tick of the Supply phase the markers were last offered in.
     pub repair_offered: Option<u32>,
+    /// Each side has ended its set-up (free set-up units, before turn 1).
+    pub setup_done: [bool; 2],
 }
 
 impl GameState {
@@ -333,6 +335,11 @@ impl GameState {
             if s.fortified && !p.board.no_ff[s.hex] && !p.board.fp_hex[s.hex] {
                 ff[s.hex] = Some(side);
             }
+        }
+        for f in &p.free {
+            let u = &mut units[f.unit.ix()];
+            u.cel = f.cel;
+            u.setup = f.setup;
         }
         debug_assert_eq!(units.len(), n);
         GameState {
@@ -385,6 +392,7 @@ impl GameState {
             repair: Vec::new(),
             repair_offer: None,
             repair_offered: None,
+            setup_done: [false; 2],
             prepared: p,
         }
     }
@@ -752,6 +760,8 @@ impl GameState {
                 self.pools
                     .retain(|p| !(Some(p.owner) == o && p.last_tick <= t));
             }
+            Event::Deployed { unit, hex } => self.apply_deployed(unit, *hex),
+            Event::SetUpDone { side } => self.apply_setup_done(side),
             Event::ControlChanged { side, hexes } => {
                 let s = self.prepared.side_by_id(side.as_str());
                 let hs: Vec<Hx> = hexes.iter().filter_map(|h| self.hx(*h)).collect();
