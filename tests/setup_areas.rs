@@ -253,3 +253,150 @@ fn sztab_play_bots_set_up_the_free_units_and_the_log_replays() {
         String::from_utf8_lossy(&replay.stdout)
     );
 }
+
+/// The hexes of the scenario's area `i`, painted (its hex-list shapes).
+fn area_hexes(h: &Harness<EditorApp>, i: usize) -> Vec<String> {
+    let s = scenario(h);
+    let map = h.state().doc().unwrap().map().clone();
+    s.areas[i]
+        .hexes(&map)
+        .iter()
+        .map(|x| x.to_string())
+        .collect()
+}
+
+#[test]
+fn paint_a_set_up_area_see_a_placement_outside_it_and_drops_shaded_by_it() {
+    use sztab::editor::scenario::legality::Verdict;
+    use sztab::model::{AreaShape, AreaUse, Holder};
+    let dir = tempfile::tempdir().unwrap();
+    let path = fixture_copy(dir.path());
+    let mut h = open(&path);
+    click(&mut h, "Set-up areas");
+    assert_eq!(h.state().tool(), sztab::editor::tools::ToolKind::Areas);
+    click(&mut h, "New set-up area");
+    // Give it to the 10th Infantry Division, as a constraint.
+    h.get_by_role_and_label(egui::accesskit::Role::RadioButton, "a formation")
+        .click();
+    h.run();
+    click(&mut h, "formation");
+    click(&mut h, "10ID — 10th Infantry Division");
+    assert_eq!(
+        scenario(&h).areas[0].holder,
+        Holder::Formation("10ID".into())
+    );
+    assert_eq!(scenario(&h).areas[0].usage, AreaUse::Constraint);
+    // One stroke over 0606 and 0607 paints both: one undo step.
+    let steps = h.state().doc().unwrap().history().done().len();
+    let (a, b) = (hex_pos(&h, "0606"), hex_pos(&h, "0607"));
+    drag(&mut h, a, b);
+    assert_eq!(area_hexes(&h, 0), vec!["0606", "0607"]);
+    assert_eq!(h.state().doc().unwrap().history().done().len(), steps + 1);
+    // The third regiment on 0608 is now outside its area: an error with code and rule.
+    settle(&mut h);
+    let z03: Vec<_> = h
+        .state()
+        .validator
+        .problems()
+        .iter()
+        .filter(|p| p.code == "Z03")
+        .cloned()
+        .collect();
+    assert_eq!(z03.len(), 1, "{z03:?}");
+    assert_eq!(z03[0].subject, Some(Subject::Unit("10ID/85".into())));
+    assert_eq!(z03[0].rule, Some("set-up area"));
+    // Undo takes the stroke back, the error goes.
+    undo(&mut h);
+    assert!(area_hexes(&h, 0).is_empty());
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    h.run();
+    // Add "within 0 of 0607" (the hex itself) from the panel.
+    h.get_by_label("Add a place, zone, distance or line")
+        .click();
+    h.run();
+    type_into(&mut h, "of hex", "0607");
+    click(&mut h, "Add distance");
+    let shapes = scenario(&h).areas[0].shapes.clone();
+    assert!(matches!(
+        shapes.last(),
+        Some(AreaShape::Within { distance: 0, .. })
+    ));
+    // Dragging the regiment with the Units tool shades its area: outside it is dimmed.
+    click(&mut h, "Units");
+    let (from, to) = (hex_pos(&h, "0608"), hex_pos(&h, "0305"));
+    h.hover_at(from);
+    h.step();
+    button(&h, from, true);
+    h.step();
+    for k in 1..=4 {
+        h.hover_at(from + (to - from) * (k as f32 / 8.0));
+        h.step();
+    }
+    let verdicts = h
+        .state()
+        .scen
+        .dragging
+        .clone()
+        .expect("dragging shades the map");
+    let at = |x: &str| {
+        verdicts
+            .iter()
+            .find(|(y, _)| y.to_string() == x)
+            .map(|(_, v)| v.clone())
+            .unwrap()
+    };
+    assert_eq!(at("0606"), Verdict::Legal);
+    assert!(matches!(at("0305"), Verdict::OutsideArea(ref n) if n.contains("Set-up area 1")));
+    button(&h, from, false);
+    h.step();
+    h.run();
+}
+
+#[test]
+fn a_free_set_up_area_takes_its_units_off_their_fixed_hexes() {
+    use sztab::model::AreaUse;
+    let dir = tempfile::tempdir().unwrap();
+    let path = fixture_copy(dir.path());
+    let mut h = open(&path);
+    h.key_press(Key::A);
+    h.run();
+    assert_eq!(h.state().tool(), sztab::editor::tools::ToolKind::Areas);
+    click(&mut h, "New set-up area");
+    h.get_by_role_and_label(egui::accesskit::Role::RadioButton, "a formation")
+        .click();
+    h.run();
+    click(&mut h, "formation");
+    click(&mut h, "10ID — 10th Infantry Division");
+    h.get_by_role_and_label(
+        egui::accesskit::Role::RadioButton,
+        "Free set-up: its units without a fixed hex are set up inside by their player",
+    )
+    .click();
+    h.run();
+    assert_eq!(scenario(&h).areas[0].usage, AreaUse::FreeSetup);
+    let (a, b) = (hex_pos(&h, "0506"), hex_pos(&h, "0508"));
+    drag(&mut h, a, b);
+    click(&mut h, "Set up its 3 unit(s) freely");
+    let s = scenario(&h);
+    let free: Vec<&str> = s.free_setup.iter().map(|f| f.unit.as_str()).collect();
+    assert_eq!(free, vec!["10ID/20", "10ID/41", "10ID/85"]);
+    assert!(!s.setup.iter().any(|p| p.unit.as_str().starts_with("10ID")));
+    settle(&mut h);
+    let errors: Vec<_> = h
+        .state()
+        .validator
+        .problems()
+        .iter()
+        .filter(|p| p.is_error())
+        .cloned()
+        .collect();
+    assert!(errors.is_empty(), "{errors:?}");
+    h.get_by_label("Set up freely: 3 unit(s) of formation 10ID");
+    // Saved and reopened, the units are still free.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    let (b, _) = Bundle::load(&path).unwrap();
+    assert_eq!(b.scenario.free_setup.len(), 3);
+    undo(&mut h);
+    assert!(scenario(&h).free_setup.is_empty());
+}
