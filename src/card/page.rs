@@ -13,7 +13,7 @@ use crate::model::{
 use crate::render::counter::{COUNTER_SIDE, CounterFace, UnitState, draw_counter};
 use crate::render::svg::SvgSink;
 
-const STYLE: &str = r#"
+pub(crate) const STYLE: &str = r#"
 body { font-family: "DejaVu Serif", Georgia, serif; margin: 24px auto; max-width: 980px; color: #111; }
 h1 { font-size: 26px; margin: 0 0 4px; border-bottom: 3px double #111; }
 h2 { font-size: 18px; margin: 18px 0 6px; text-transform: uppercase; letter-spacing: 1px; border-bottom: 1px solid #555; }
@@ -34,7 +34,7 @@ code { font-size: 12px; }
 "#;
 
 /// Pixels a counter picture takes on the page.
-const PIC: f32 = 30.0;
+pub(crate) const PIC: f32 = 30.0;
 
 /// A counter as inline SVG, at full strength or with its starting CEL.
 pub fn counter_svg(c: &Counters, id: &str, cel: Option<u8>) -> String {
@@ -62,7 +62,7 @@ fn day(d: Date) -> String {
     format!("{} {month} {}", d.0.day(), d.0.year())
 }
 
-fn entry(e: &Entry) -> String {
+pub(crate) fn entry(e: &Entry) -> String {
     match e {
         Entry::Zone(z) => format!("zone {z}"),
         Entry::Hex(h) => h.to_string(),

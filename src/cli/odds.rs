@@ -40,6 +40,55 @@ pub struct Args {
     /// Air SPs in defensive support; half of them count (R8.2.4).
     #[arg(long, default_value_t = 0)]
     defense_air: u32,
+    /// An option of another rule system's odds, `NAME=VALUE` or `NAME` (`sztab systems`).
+    #[arg(long = "opt")]
+    opts: Vec<String>,
+}
+
+/// The odds asked of a system other than WB-95: its options come with `--opt`, and the
+/// WB-95 flags are refused by name.
+fn odds_through_seam(
+    system: &dyn crate::systems::RuleSystem,
+    bundle: crate::systems::seam::BundleRef<'_>,
+    args: &Args,
+) -> Result<(), ExitCode> {
+    let wb95_only = [
+        ("no-stars", args.no_stars),
+        ("support", !args.support.is_empty()),
+        ("air", args.air > 0),
+        ("air-white-star", args.air_white_star),
+        ("defense-support", !args.defense_support.is_empty()),
+        ("defense-air", args.defense_air > 0),
+    ];
+    if let Some((name, _)) = wb95_only.iter().find(|(_, given)| *given) {
+        eprintln!(
+            "sztab odds: --{name} is a WB-95 option; {} has none",
+            system.name()
+        );
+        return Err(ExitCode::from(2));
+    }
+    let query = crate::systems::seam::OddsQuery {
+        attackers: args.attackers.clone(),
+        defender: args.defender.clone(),
+        options: args
+            .opts
+            .iter()
+            .map(|o| match o.split_once('=') {
+                Some((n, v)) => (n.to_string(), v.to_string()),
+                None => (o.clone(), String::new()),
+            })
+            .collect(),
+    };
+    match system.odds(bundle, &query) {
+        Ok(text) => {
+            print!("{text}");
+            Ok(())
+        }
+        Err(e) => {
+            eprintln!("sztab odds: {e}");
+            Err(super::play::exit_of(&e))
+        }
+    }
 }
 
 /// Artillery named by hexes (every artillery unit there) or by unit ids.
@@ -88,6 +137,21 @@ pub fn run(args: &Args) -> ExitCode {
 }
 
 fn odds(args: &Args) -> Result<(), ExitCode> {
+    let system = crate::systems::of_file(&args.scenario).map_err(|e| {
+        eprintln!("sztab odds: {e}");
+        ExitCode::from(2)
+    })?;
+    if system.id() != crate::model::SystemId::WB95 {
+        let (system, bundle, _) = crate::systems::load(&args.scenario).map_err(|e| {
+            eprintln!("sztab odds: {e}");
+            ExitCode::from(2)
+        })?;
+        return odds_through_seam(system, bundle.view(), args);
+    }
+    if let Some(o) = args.opts.first() {
+        eprintln!("sztab odds: --opt {o}: WB-95 takes its options as flags (sztab odds --help)");
+        return Err(ExitCode::from(2));
+    }
     let (_, game) = super::play::start_game(&args.scenario, 0, "odds")?;
     let defender = hex(&args.defender)?;
     let mut attackers: Vec<UnitId> = Vec::new();

@@ -69,7 +69,15 @@ impl<'a> Checker<'a> {
 
     /// An error about a field's value, located at the field name.
     pub fn field_error(&mut self, code: &'static str, msg: String, field: &str) {
-        let p = Problem::error(code, msg);
+        self.at_field(Problem::error(code, msg), field);
+    }
+
+    /// A warning about a field's value, located at the field name.
+    pub fn field_warning(&mut self, code: &'static str, msg: String, field: &str) {
+        self.at_field(Problem::warning(code, msg), field);
+    }
+
+    fn at_field(&mut self, p: Problem, field: &str) {
         let pos = self.src.find_field(field);
         let p = if self.src.path.as_os_str().is_empty() {
             p

@@ -4,10 +4,12 @@
 pub mod acknowledge;
 pub mod area;
 mod area_check;
+pub mod attrs;
 mod bundle;
 pub mod check;
 mod counters;
 mod date;
+pub mod generic;
 mod ids;
 pub mod io;
 mod map;
@@ -20,6 +22,7 @@ mod terrain;
 
 pub use acknowledge::Acknowledgement;
 pub use area::{AreaShape, AreaUse, Holder, Line, SetupArea};
+pub use attrs::{AttrValue, Attrs, FieldDef, FieldKind, Schema};
 pub use bundle::{Bundle, BundlePaths, MapBundle};
 pub use counters::*;
 pub use date::Date;

@@ -11,12 +11,16 @@ use serde::{Deserialize, Serialize};
 use super::acknowledge::Acknowledgement;
 use super::area::SetupArea;
 use super::date::Date;
-use super::ids::{AirId, FormationId, HexsideKindId, NationId, SideId, UnitId, ZoneId};
+use super::ids::{AirId, FormationId, HexsideKindId, NationId, SideId, SystemId, UnitId, ZoneId};
 use crate::hex::{HexId, Hexside, MapEdge};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Scenario {
+    /// The rule system this file belongs to (`sztab systems`). Files written before
+    /// systems existed have none and are WB-95 files; a save always writes it.
+    #[serde(default)]
+    pub system: SystemId,
     pub title: String,
     /// Designer's notes, markdown: history, special rules, choices made where the source is
     /// silent or garbled.
@@ -337,7 +341,7 @@ pub struct AutoVictory {
     pub timing: AutoTiming,
 }
 
-/// Which copy of the combat table (reference §2).
+/// Which copy of the combat table (§2, A-10).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize, JsonSchema)]
 pub enum CrtVariant {
     #[default]
@@ -415,7 +419,7 @@ pub struct CelDrain {
     pub cel: u8,
 }
 
-/// Optional rules and interpretations (reference §9), per scenario.
+/// Optional rules and interpretations (docs/wb95/decisions.md), per scenario.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RuleSwitches {

@@ -9,7 +9,7 @@ use egui::Ui;
 use crate::editor::document::Document;
 use crate::model::{
     Colour, Counters, Date, Edition, MapBundle, Morale, Mp, Nation, NationId, RuleSwitches,
-    Scenario, SideDef, SideId, io,
+    Scenario, SideDef, SideId, SystemId, io,
 };
 
 pub struct NewScenario {
@@ -245,6 +245,7 @@ impl NewScenario {
             .map(|s| s.id.clone())
             .ok_or("the counter set has no nations")?;
         let scenario = Scenario {
+            system: SystemId::default(),
             title: self.title.trim().to_owned(),
             notes: String::new(),
             edition: self.edition,

@@ -1,7 +1,7 @@
 //! The set-up phase: before turn 1, the players set up their units without a fixed hex
 //! inside the set-up areas the scenario gives them (`model::area`). The second player (B)
 //! sets up first and the first player (A) second, as a printed game has the side that
-//! moves second on the board before the side that moves first. A stack is deployed
+//! moves second on the board before the side that moves first. A stack is deployed
 //! with `Deploy` (again to move it while the side's set-up lasts), within the stacking limit
 //! (R3.2.1), on terrain each unit could enter (R3.1.11) and never with the enemy (R3.1.8);
 //! `EndPhase` ends a side's set-up once all its units are on the map. Then the initial
@@ -217,9 +217,29 @@ impl Game {
     }
 }
 
+impl Event {
+    /// The sentences of the set-up phase.
+    pub(super) fn fmt_setup(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Event::Deployed { unit, hex } => write!(f, "{unit} is set up on {hex}"),
+            Event::SetUpDone { side } => write!(f, "{side} has set up"),
+            _ => Ok(()),
+        }
+    }
+}
+
 impl GameState {
+    /// The events of the set-up phase.
+    pub(super) fn apply_setup(&mut self, e: &Event) {
+        match e {
+            Event::Deployed { unit, hex } => self.apply_deployed(unit, *hex),
+            Event::SetUpDone { side } => self.apply_setup_done(side),
+            _ => {}
+        }
+    }
+
     /// `Deployed`: the unit stands on the hex (moved there if it was set up elsewhere).
-    pub(crate) fn apply_deployed(&mut self, unit: &UnitId, hex: HexId) {
+    fn apply_deployed(&mut self, unit: &UnitId, hex: HexId) {
         let (Some(u), Some(h)) = (
             self.prepared.roster.get(unit.as_str()),
             self.prepared.board.index(hex),
@@ -235,7 +255,7 @@ impl GameState {
 
     /// `SetUpDone`: the side's set-up is over; its fortified units dig in where they
     /// stand (R7.1.8-7.1.9: not on swamp or a Fixed Position).
-    pub(crate) fn apply_setup_done(&mut self, side: &SideId) {
+    fn apply_setup_done(&mut self, side: &SideId) {
         let Some(s) = self.prepared.side_by_id(side.as_str()) else {
             return;
         };

@@ -10,7 +10,7 @@ use crate::model::{
     AirAllotment, AirCounter, AirKind, Barrage, Bundle, BundlePaths, Counters, Date, Edition,
     Entry, Formation, FormationKind, HexCell, HexsideFeature, Map, Morale, MovementClass, Mp,
     Nation, Placement, ReducedSide, Reinforcement, RuleSwitches, Scenario, SideDef, Source,
-    SupplySource, TerrainCatalogue, UnitDef, UnitFlags, UnitKind, UnitSize,
+    SupplySource, SystemId, TerrainCatalogue, UnitDef, UnitFlags, UnitKind, UnitSize,
 };
 
 use super::game::{Game, SetupRefused};
@@ -63,6 +63,7 @@ impl Sandbox {
             air_supply: false,
         };
         let counters = Counters {
+            system: SystemId::default(),
             name: "sandbox".into(),
             notes: String::new(),
             nations: vec![
@@ -82,6 +83,7 @@ impl Sandbox {
             supply: vec![SupplySource::Edge(edge)],
         };
         let scenario = Scenario {
+            system: SystemId::default(),
             title: "sandbox".into(),
             notes: String::new(),
             edition: Edition::Kursk1943,
@@ -352,15 +354,16 @@ impl Sandbox {
 
 fn empty_catalogue() -> TerrainCatalogue {
     TerrainCatalogue {
+        system: SystemId::default(),
         edition: "empty".into(),
         notes: String::new(),
         terrain: Vec::new(),
         features: Vec::new(),
         hexsides: Vec::new(),
         roads: Vec::new(),
-        field_fortification: crate::model::FieldFortification {
+        field_fortification: Some(crate::model::FieldFortification {
             cm: 1,
             urban_cm: None,
-        },
+        }),
     }
 }

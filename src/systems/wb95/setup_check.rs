@@ -1,4 +1,4 @@
-//! The setup checks of reference §10 that concern the rules (the pure reference checks
+//! The setup checks of §10 that concern the rules (the pure reference checks
 //! M01, U01... live in `model::check`). Each has its §10 code and rule. `Game::new`
 //! refuses a scenario with errors; `sztab validate` reports them all.
 
@@ -425,7 +425,10 @@ fn edition_rules(b: &Bundle, out: &mut Vec<Problem>) {
         (r.fortified_lines, "Soviet Fortified Lines (R19)"),
         (r.air_per_hex == Some(2), "2 air counters per hex (R21.1.2)"),
         (
-            b.terrain.field_fortification.urban_cm.is_some(),
+            b.terrain
+                .field_fortification
+                .as_ref()
+                .is_some_and(|f| f.urban_cm.is_some()),
             "FF worth +1/+2 in towns (R20.1.1)",
         ),
     ];

@@ -1,4 +1,4 @@
-//! The setup checks of reference §10 that this engine part runs.
+//! The engine's setup checks of §10 (docs/wb95/setup-checks.md), one test or more each.
 
 use crate::hex::HexId;
 use crate::model::{
@@ -141,7 +141,12 @@ fn s03_s04_s05_dates_and_edition() {
     assert!(has(&s, "S04", Severity::Error));
     let mut s = base();
     s.bundle.scenario.edition = Edition::Generic;
-    s.bundle.terrain.field_fortification.urban_cm = None;
+    s.bundle
+        .terrain
+        .field_fortification
+        .as_mut()
+        .unwrap()
+        .urban_cm = None;
     s.bundle.scenario.rules.fortified_lines = true;
     assert!(has(&s, "S05", Severity::Error));
 }

@@ -1,4 +1,4 @@
-//! The set-up phase of units without a fixed hex: the second player sets up first,
+//! The set-up phase of units without a fixed hex: the second player sets up first,
 //! every unit inside its set-up area, within the stacking limit (R3.2.1), never with the
 //! enemy (R3.1.8); turn 1 begins when both have set up; the bots set up too.
 
@@ -70,7 +70,7 @@ fn deploy(units: &[&str], hex: &str) -> Action {
 }
 
 #[test]
-fn a76_the_second_player_sets_up_first_then_the_first_and_turn_1_begins() {
+fn a92_the_second_player_sets_up_first_then_the_first_and_turn_1_begins() {
     let mut g = game();
     assert!(g.setting_up());
     assert_eq!(g.turn(), 0);
@@ -148,7 +148,7 @@ fn r3_2_1_and_r3_1_8_a_set_up_keeps_the_stacking_limit_and_never_joins_the_enemy
 }
 
 #[test]
-fn a76_the_hexes_the_set_up_units_hold_are_controlled_when_the_set_up_ends() {
+fn a92_the_hexes_the_set_up_units_hold_are_controlled_when_the_set_up_ends() {
     let mut g = game();
     let far = hx(&g, "1105");
     let before = g.state().control[far];
