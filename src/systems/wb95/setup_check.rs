@@ -30,6 +30,7 @@ pub fn check(b: &Bundle, p: &Prepared) -> Vec<Problem> {
     barrage_checks(b, p, &mut out);
     special_rules(b, p, &mut out);
     sheets(p, &mut out);
+    super::setup_lint::check(p, &mut out);
     out
 }
 
