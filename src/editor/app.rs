@@ -732,7 +732,9 @@ impl EditorApp {
 
     /// Runs `f` on the active tool with its context, when a document is open.
     fn with_tool(&mut self, f: impl FnOnce(&mut dyn Tool, &mut ToolCtx)) {
-        let Some(doc) = self.files.doc_mut() else { return };
+        let Some(doc) = self.files.doc_mut() else {
+            return;
+        };
         let mut switch_to = None;
         let mut requests = Vec::new();
         let mut cx = ToolCtx {
