@@ -32,6 +32,18 @@ pub fn run(args: &Args) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let system = match crate::model::io::probe_system(&text)
+        .and_then(|id| crate::systems::of(&id, &args.log))
+    {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("sztab replay: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if system.id() != crate::model::SystemId::WB95 {
+        return replay_through_seam(system, args, &text.text);
+    }
     let log: GameLog = match ron::from_str(&text.text) {
         Ok(l) => l,
         Err(e) => {
@@ -86,5 +98,35 @@ pub fn run(args: &Args) -> ExitCode {
     } else {
         println!("replay DIFFERS from the log");
         ExitCode::from(1)
+    }
+}
+
+/// A log of a system other than WB-95, replayed by its system.
+fn replay_through_seam(
+    system: &dyn crate::systems::RuleSystem,
+    args: &Args,
+    text: &str,
+) -> ExitCode {
+    match system.replay(&args.log, text) {
+        Ok(r) => {
+            println!(
+                "replayed {} actions: {} events, fingerprint {} (log: {} events, {})",
+                r.actions, r.events, r.fingerprint, r.logged_events, r.logged_fingerprint
+            );
+            if let Some(res) = &r.result {
+                println!("Result: {res}");
+            }
+            if r.same {
+                println!("replay matches the log");
+                ExitCode::SUCCESS
+            } else {
+                println!("replay DIFFERS from the log");
+                ExitCode::from(1)
+            }
+        }
+        Err(e) => {
+            eprintln!("sztab replay: {e}");
+            super::play::exit_of(&e)
+        }
     }
 }

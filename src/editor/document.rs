@@ -89,6 +89,11 @@ impl Document {
         doc
     }
 
+    /// The open scenario as its rule system sees it.
+    pub fn rules_view(&self) -> Option<crate::systems::seam::BundleRef<'_>> {
+        self.bundle().map(crate::systems::seam::BundleRef::Wb95)
+    }
+
     /// Opens a `.scenario.ron` or `.map.ron` file.
     pub fn open(path: &Path) -> Result<(Document, Vec<Problem>), LoadError> {
         let content = match FileKind::of_path(path) {

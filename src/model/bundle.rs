@@ -54,6 +54,18 @@ impl Sources {
         }
     }
 
+    /// The text of the files at `paths` (a file that cannot be read is left empty: its
+    /// problems keep no position).
+    pub fn read(paths: &BundlePaths) -> Sources {
+        let read = |p: &Path| io::read_text(p).unwrap_or_default();
+        Sources {
+            scenario: read(&paths.scenario),
+            map: read(&paths.map),
+            counters: read(&paths.counters),
+            terrain: read(&paths.terrain),
+        }
+    }
+
     /// Gives each anchored problem that has no file yet its file, line and column (one
     /// pass over each file's text for all of them).
     pub fn locate(&self, problems: &mut [Problem]) {

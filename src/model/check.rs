@@ -6,7 +6,7 @@
 //! hash maps built once, and a problem is located by the path of the value it is about
 //! (`units[3].formation`), through the file's outline, at that very value.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use super::outline::{At, Seg};
 use super::problem::{clipped, quoted};
@@ -23,7 +23,7 @@ use crate::path;
 pub(crate) struct Checker<'a> {
     src: &'a Source,
     root: Option<At<'a>>,
-    out: Vec<Problem>,
+    pub out: Vec<Problem>,
     /// Byte offset of each problem of `out` that has one, turned into lines and columns
     /// all at once by [`Checker::finish`].
     offsets: Vec<Option<usize>>,
@@ -52,7 +52,7 @@ impl<'a> Checker<'a> {
     }
 
     /// An error about the value at `path`.
-    pub fn error(
+    pub fn error_at(
         &mut self,
         code: &'static str,
         msg: String,
@@ -63,7 +63,7 @@ impl<'a> Checker<'a> {
     }
 
     /// A warning about the value at `path`.
-    pub fn warning(
+    pub fn warning_at(
         &mut self,
         code: &'static str,
         msg: String,
@@ -102,6 +102,57 @@ impl<'a> Checker<'a> {
         self.push_at(p, offset);
     }
 
+    // ---- Located by searching the text (checks not yet moved to paths) ----
+
+    /// Adds `p`, located at the first quoted `needle` after `anchor`. A search of the
+    /// text per problem: prefer [`Checker::error_at`], which is linear.
+    pub fn push(&mut self, p: Problem, anchor: &str, needle: &str) {
+        let pos = if needle.is_empty() {
+            None
+        } else {
+            self.src.find_after(anchor, needle)
+        };
+        self.push_located(p, pos);
+    }
+
+    /// An error about `needle`, located at its first quoted occurrence after `anchor`.
+    pub fn error(
+        &mut self,
+        code: &'static str,
+        msg: String,
+        anchor: &str,
+        needle: &str,
+        subject: Option<Subject>,
+    ) {
+        let mut p = Problem::error(code, msg);
+        p.subject = subject;
+        self.push(p, anchor, needle);
+    }
+
+    /// An error about a field's value, located at the field name.
+    pub fn field_error(&mut self, code: &'static str, msg: String, field: &str) {
+        self.at_field(Problem::error(code, msg), field);
+    }
+
+    /// A warning about a field's value, located at the field name.
+    pub fn field_warning(&mut self, code: &'static str, msg: String, field: &str) {
+        self.at_field(Problem::warning(code, msg), field);
+    }
+
+    fn at_field(&mut self, p: Problem, field: &str) {
+        let pos = self.src.find_field(field);
+        self.push_located(p, pos);
+    }
+
+    fn push_located(&mut self, p: Problem, pos: Option<(usize, usize)>) {
+        let p = if self.src.path.as_os_str().is_empty() {
+            p
+        } else {
+            p.at(self.src.path.clone(), pos)
+        };
+        self.push_at(p, None);
+    }
+
     /// The problems, with their file, line and column.
     pub fn finish(self) -> Vec<Problem> {
         if self.src.path.as_os_str().is_empty() {
@@ -112,9 +163,11 @@ impl<'a> Checker<'a> {
         self.out
             .into_iter()
             .zip(self.offsets)
-            .map(|(p, o)| {
-                let pos = o.and_then(|_| positions.next());
-                p.at(self.src.path.clone(), pos)
+            .map(|(p, o)| match o {
+                Some(_) => p.at(self.src.path.clone(), positions.next()),
+                // Located when pushed (a text search), or about no value of the file.
+                None if p.file.is_some() => p,
+                None => p.at(self.src.path.clone(), None),
             })
             .collect()
     }
@@ -180,7 +233,7 @@ pub fn check_terrain(cat: &TerrainCatalogue, src: &Source) -> Vec<Problem> {
     let all: Vec<_> = all.collect();
     for (n, d) in duplicates(all.iter().map(|x| x.2)) {
         let (list, i, _) = all[n];
-        c.error(
+        c.error_at(
             "D01",
             format!("terrain id {} is declared twice", quoted(d)),
             &path![list, i, "id"],
@@ -188,7 +241,7 @@ pub fn check_terrain(cat: &TerrainCatalogue, src: &Source) -> Vec<Problem> {
         );
     }
     if cat.terrain.is_empty() {
-        c.error(
+        c.error_at(
             "D02",
             "the catalogue declares no base terrain".into(),
             &path!["terrain"],
@@ -264,7 +317,7 @@ pub fn check_map(map: &Map, cat: &TerrainCatalogue, src: &Source) -> Vec<Problem
             "{} hex(es) of the grid have no terrain, the first is {first}; every hex needs a terrain",
             missing.count() + 1
         );
-        c.error("G01", msg, &path!["hexes"], Some(Subject::Hex(first)));
+        c.error_at("G01", msg, &path!["hexes"], Some(Subject::Hex(first)));
     }
     check_hexsides(map, &ids, &mut c);
     let roads = entries(c.at(&path!["roads"]), |k| k.parse::<Hexside>().ok());
@@ -345,7 +398,7 @@ fn check_hexsides(map: &Map, ids: &Catalogue, c: &mut Checker) {
 fn check_places_and_zones(map: &Map, c: &mut Checker) {
     let g = map.grid;
     for (i, d) in duplicates(map.places.iter().map(|p| p.name.as_str())) {
-        c.error(
+        c.error_at(
             "D01",
             format!("place {} is named twice", quoted(d)),
             &path!["places", i, "name"],
@@ -354,7 +407,7 @@ fn check_places_and_zones(map: &Map, c: &mut Checker) {
     }
     for (i, p) in map.places.iter().enumerate() {
         if p.hexes.is_empty() {
-            c.error(
+            c.error_at(
                 "M02",
                 format!("place {} has no hexes", quoted(&p.name)),
                 &path!["places", i, "hexes"],
@@ -363,7 +416,7 @@ fn check_places_and_zones(map: &Map, c: &mut Checker) {
         }
         for (j, &h) in p.hexes.iter().enumerate().filter(|(_, h)| !g.contains(**h)) {
             let msg = format!("place {}: hex {h} is not on the map", quoted(&p.name));
-            c.error(
+            c.error_at(
                 "M01",
                 msg,
                 &path!["places", i, "hexes", j],
@@ -374,7 +427,7 @@ fn check_places_and_zones(map: &Map, c: &mut Checker) {
     for (i, l) in map.labels.iter().enumerate() {
         if !g.contains(l.hex) {
             let msg = format!("label {}: hex {} is not on the map", quoted(&l.text), l.hex);
-            c.error(
+            c.error_at(
                 "M01",
                 msg,
                 &path!["labels", i, "hex"],
@@ -388,10 +441,10 @@ fn check_places_and_zones(map: &Map, c: &mut Checker) {
             let at = path!["zones", Seg::Key(z), j];
             if !g.contains(h) {
                 let msg = format!("entry zone {}: hex {h} is not on the map", clipped(z));
-                c.error("M01", msg, &at, Some(Subject::Hex(h)));
+                c.error_at("M01", msg, &at, Some(Subject::Hex(h)));
             } else if g.edges_of(h).is_empty() {
                 let msg = format!("entry zone {}: hex {h} is not on a map edge", clipped(z));
-                c.warning("R01", msg, &at, Some(Subject::Hex(h)));
+                c.warning_at("R01", msg, &at, Some(Subject::Hex(h)));
             }
         }
     }
@@ -402,7 +455,7 @@ fn check_places_and_zones(map: &Map, c: &mut Checker) {
             && cal.rotation.is_finite()
             && cal.offset.iter().all(|v| v.is_finite()))
     {
-        c.error(
+        c.error_at(
             "G03",
             "underlay calibration must have a positive finite scale and finite numbers".into(),
             &path!["underlay", "calibration"],
@@ -490,7 +543,7 @@ pub fn check_counters(cs: &Counters, src: &Source) -> Vec<Problem> {
     ];
     for (what, list, v) in &lists {
         for (i, d) in duplicates(v.iter().copied()) {
-            c.error(
+            c.error_at(
                 "U01",
                 format!("{what} id {} is declared twice", quoted(d)),
                 &path![*list, i, "id"],
@@ -506,7 +559,7 @@ pub fn check_counters(cs: &Counters, src: &Source) -> Vec<Problem> {
     }
     for (i, a) in cs.air.iter().enumerate() {
         if !ids.nations.contains_key(a.nation.as_str()) {
-            c.error(
+            c.error_at(
                 "C02",
                 format!(
                     "air counter {}: nation {} is not declared",
@@ -525,7 +578,7 @@ fn check_formation(ids: &CounterIds, i: usize, f: &Formation, c: &mut Checker) {
     let id = clipped(f.id.as_str());
     let subject = Some(Subject::Formation(f.id.clone()));
     if !ids.nations.contains_key(f.nation.as_str()) {
-        c.error(
+        c.error_at(
             "C02",
             format!(
                 "formation {id}: nation {} is not declared",
@@ -542,9 +595,9 @@ fn check_formation(ids: &CounterIds, i: usize, f: &Formation, c: &mut Checker) {
                 "formation {id}: parent formation {} is not declared",
                 quoted(p.as_str())
             );
-            c.error("U03", msg, &at, subject);
+            c.error_at("U03", msg, &at, subject);
         } else if p == &f.id || ids.has_ancestor(p.as_str(), f.id.as_str()) {
-            c.error(
+            c.error_at(
                 "U03",
                 format!("formation {id} is its own ancestor"),
                 &at,
@@ -558,7 +611,7 @@ fn check_unit(ids: &CounterIds, i: usize, u: &UnitDef, c: &mut Checker) {
     let id = clipped(u.id.as_str());
     let subject = Some(Subject::Unit(u.id.clone()));
     if !ids.nations.contains_key(u.nation.as_str()) {
-        c.error(
+        c.error_at(
             "C02",
             format!(
                 "unit {id}: nation {} is not declared",
@@ -576,9 +629,9 @@ fn check_unit(ids: &CounterIds, i: usize, u: &UnitDef, c: &mut Checker) {
                     "unit {id}: formation {} is not declared",
                     quoted(f.as_str())
                 );
-                c.error("U03", msg, &at, subject.clone());
+                c.error_at("U03", msg, &at, subject.clone());
             }
-            Some(form) if form.nation != u.nation => c.warning(
+            Some(form) if form.nation != u.nation => c.warning_at(
                 "U03",
                 format!(
                     "unit {id} is {} but its formation {} is {}",
@@ -598,9 +651,9 @@ fn check_unit(ids: &CounterIds, i: usize, u: &UnitDef, c: &mut Checker) {
             "unit {id}: CEL is {}; a counter has 1 or 2 CEL (R1.2)",
             u.cel
         );
-        c.error("U05", msg, &cel, subject.clone());
+        c.error_at("U05", msg, &cel, subject.clone());
     } else if u.cel == 2 && u.reduced.is_none() {
-        c.error(
+        c.error_at(
             "U05",
             format!("unit {id} has 2 CEL but no reduced side"),
             &cel,
@@ -608,12 +661,12 @@ fn check_unit(ids: &CounterIds, i: usize, u: &UnitDef, c: &mut Checker) {
         );
     } else if u.cel == 1 && u.reduced.is_some() {
         let msg = format!("unit {id} has 1 CEL, so its reduced side is never used");
-        c.warning("U05", msg, &path!["units", i, "reduced"], subject.clone());
+        c.warning_at("U05", msg, &path!["units", i, "reduced"], subject.clone());
     }
     if let Some(r) = &u.reduced {
         let (full_def, red_def) = (u.defense.unwrap_or(u.sp), r.defense.unwrap_or(r.sp));
         if r.sp > u.sp || red_def > full_def {
-            c.error(
+            c.error_at(
                 "U05",
                 format!(
                     "unit {id}: its reduced side ({} SP, defense {red_def}) is stronger than its full side ({} SP, defense {full_def})",
@@ -631,7 +684,7 @@ fn check_unit(ids: &CounterIds, i: usize, u: &UnitDef, c: &mut Checker) {
         super::Star::Blue => "Blue",
     };
     for (j, d) in duplicates(u.stars.iter().map(name)) {
-        c.warning(
+        c.warning_at(
             "U08",
             format!("unit {id} lists a {d} star twice (stars are cumulative, so this gives 2)"),
             &path!["units", i, "stars", j],
@@ -683,7 +736,7 @@ pub fn check_scenario(s: &Scenario, map: &Map, cs: &Counters, src: &Source) -> V
             "the scenario ends ({}) before it starts ({})",
             s.end, s.start
         );
-        c.error("S02", msg, &path!["end"], None);
+        c.error_at("S02", msg, &path!["end"], None);
     } else if s.turns() > i64::from(range::TURNS.max) {
         let msg = format!(
             "the scenario lasts {} turns ({} to {}); at most {} are played",
@@ -692,9 +745,9 @@ pub fn check_scenario(s: &Scenario, map: &Map, cs: &Counters, src: &Source) -> V
             s.end,
             range::TURNS.max
         );
-        c.error("S02", msg, &path!["end"], None);
+        c.error_at("S02", msg, &path!["end"], None);
     }
-    let mut placed: HashMap<&str, usize> = HashMap::new();
+    let mut placed: BTreeMap<&str, usize> = BTreeMap::new();
     for p in &s.setup {
         *placed.entry(p.unit.as_str()).or_default() += 1;
     }
@@ -706,13 +759,13 @@ pub fn check_scenario(s: &Scenario, map: &Map, cs: &Counters, src: &Source) -> V
         let subject = Some(Subject::Unit(p.unit.clone()));
         let unit = ids.counters.units.get(u);
         match unit {
-            None => c.error(
+            None => c.error_at(
                 "U02",
                 format!("setup: unit {} is not in the counters file", quoted(u)),
                 &path!["setup", i, "unit"],
                 subject.clone(),
             ),
-            Some(def) if !ids.nation_side.contains_key(def.nation.as_str()) => c.error(
+            Some(def) if !ids.nation_side.contains_key(def.nation.as_str()) => c.error_at(
                 "S01",
                 format!(
                     "setup: unit {} is {}, a nation on neither side",
@@ -727,7 +780,7 @@ pub fn check_scenario(s: &Scenario, map: &Map, cs: &Counters, src: &Source) -> V
         if *times == 2 {
             // Once per unit, at its second placement.
             let msg = format!("setup: unit {} is placed {} times", clipped(u), placed[u]);
-            c.error("U01", msg, &path!["setup", i, "unit"], subject.clone());
+            c.error_at("U01", msg, &path!["setup", i, "unit"], subject.clone());
         }
         if !map.grid.contains(p.hex) {
             let h = p.hex;
@@ -735,7 +788,7 @@ pub fn check_scenario(s: &Scenario, map: &Map, cs: &Counters, src: &Source) -> V
                 "setup: unit {} is placed on hex {h}, which is not on the map",
                 clipped(u)
             );
-            c.error("M01", msg, &path!["setup", i, "hex"], Some(Subject::Hex(h)));
+            c.error_at("M01", msg, &path!["setup", i, "hex"], Some(Subject::Hex(h)));
         }
         if let (Some(cel), Some(def)) = (p.cel, unit)
             && (cel == 0 || cel > def.cel)
@@ -745,12 +798,12 @@ pub fn check_scenario(s: &Scenario, map: &Map, cs: &Counters, src: &Source) -> V
                 clipped(u),
                 def.cel
             );
-            c.error("U05", msg, &path!["setup", i, "cel"], subject);
+            c.error_at("U05", msg, &path!["setup", i, "cel"], subject);
         }
     }
     let arriving: usize = s.reinforcements.iter().map(|r| r.units.len()).sum();
     if let Err(e) = range::SCENARIO_UNITS.check(placed.len() + arriving) {
-        c.error(
+        c.error_at(
             "U10",
             format!("setup and reinforcements: {e}"),
             &path!["setup"],
@@ -758,6 +811,7 @@ pub fn check_scenario(s: &Scenario, map: &Map, cs: &Counters, src: &Source) -> V
         );
     }
     check_reinforcements(s, map, &ids, &placed, &mut c);
+    super::area_check::check_areas(s, map, cs, &placed, &mut c);
     check_orders(s, map, &ids, &mut c);
     check_victory(s, &ids, &mut c);
     c.finish()
@@ -766,18 +820,18 @@ pub fn check_scenario(s: &Scenario, map: &Map, cs: &Counters, src: &Source) -> V
 fn check_sides(s: &Scenario, ids: &ScenarioIds, c: &mut Checker) {
     if s.sides.len() != 2 {
         let msg = format!("a scenario has two sides; this one has {}", s.sides.len());
-        c.error("S01", msg, &path!["sides"], None);
+        c.error_at("S01", msg, &path!["sides"], None);
     }
     for (i, d) in duplicates(s.sides.iter().map(|x| x.id.as_str())) {
         let msg = format!("side {} is declared twice", quoted(d));
-        c.error("S01", msg, &path!["sides", i, "id"], None);
+        c.error_at("S01", msg, &path!["sides", i, "id"], None);
     }
     if !ids.sides.contains_key(s.initiative.as_str()) {
         let msg = format!(
             "initiative side {} is not one of the sides",
             quoted(s.initiative.as_str())
         );
-        c.error("S01", msg, &path!["initiative"], None);
+        c.error_at("S01", msg, &path!["initiative"], None);
     }
     let mut nation_side: HashMap<&str, &str> = HashMap::new();
     for (i, side) in s.sides.iter().enumerate() {
@@ -789,7 +843,7 @@ fn check_sides(s: &Scenario, ids: &ScenarioIds, c: &mut Checker) {
                     "side {sid}: nation {} is not in the counters file",
                     quoted(n.as_str())
                 );
-                c.error("C02", msg, &at, None);
+                c.error_at("C02", msg, &at, None);
             }
             if let Some(other) = nation_side.insert(n.as_str(), side.id.as_str()) {
                 let msg = format!(
@@ -797,12 +851,12 @@ fn check_sides(s: &Scenario, ids: &ScenarioIds, c: &mut Checker) {
                     clipped(n.as_str()),
                     clipped(other)
                 );
-                c.error("S01", msg, &at, None);
+                c.error_at("S01", msg, &at, None);
             }
         }
         if side.supply.is_empty() {
             let msg = format!("side {sid} has no supply source");
-            c.error("L01", msg, &path!["sides", i, "supply"], None);
+            c.error_at("L01", msg, &path!["sides", i, "supply"], None);
         }
     }
 }
@@ -813,7 +867,7 @@ fn check_unit_ref(ids: &ScenarioIds, u: &str, ctx: &str, at: &[Seg], c: &mut Che
     match ids.counters.units.get(u) {
         None => {
             let msg = format!("{ctx}: unit {} is not in the counters file", quoted(u));
-            c.error("U02", msg, at, subject);
+            c.error_at("U02", msg, at, subject);
         }
         Some(def) if !ids.nation_side.contains_key(def.nation.as_str()) => {
             let msg = format!(
@@ -821,7 +875,7 @@ fn check_unit_ref(ids: &ScenarioIds, u: &str, ctx: &str, at: &[Seg], c: &mut Che
                 clipped(u),
                 clipped(def.nation.as_str())
             );
-            c.error("S01", msg, at, subject);
+            c.error_at("S01", msg, at, subject);
         }
         _ => {}
     }
@@ -831,7 +885,7 @@ fn check_reinforcements(
     s: &Scenario,
     map: &Map,
     ids: &ScenarioIds,
-    placed: &HashMap<&str, usize>,
+    placed: &BTreeMap<&str, usize>,
     c: &mut Checker,
 ) {
     let mut arriving = HashSet::new();
@@ -844,10 +898,10 @@ fn check_reinforcements(
             let subject = Some(Subject::Unit(u.into()));
             if placed.contains_key(u) {
                 let msg = format!("unit {} is both set up and a reinforcement", clipped(u));
-                c.error("U01", msg, &at, subject.clone());
+                c.error_at("U01", msg, &at, subject.clone());
             }
             if !arriving.insert(u) {
-                c.error(
+                c.error_at(
                     "U01",
                     format!("unit {} arrives twice", clipped(u)),
                     &at,
@@ -857,11 +911,11 @@ fn check_reinforcements(
         }
         if r.units.is_empty() {
             let at = path!["reinforcements", i, "units"];
-            c.warning("R01", format!("{ctx} has no units"), &at, None);
+            c.warning_at("R01", format!("{ctx} has no units"), &at, None);
         }
         if r.entry.is_empty() {
             let at = path!["reinforcements", i, "entry"];
-            c.error("R01", format!("{ctx} has no entry zone or hex"), &at, None);
+            c.error_at("R01", format!("{ctx} has no entry zone or hex"), &at, None);
         }
         for (j, e) in r.entry.iter().enumerate() {
             check_entry(
@@ -880,15 +934,15 @@ fn check_entry(e: &Entry, map: &Map, ids: &ScenarioIds, ctx: &str, at: &[Seg], c
     match e {
         Entry::Zone(z) if !map.zones.contains_key(z) => {
             let msg = format!("{ctx}: entry zone {} is not on the map", quoted(z.as_str()));
-            c.error("R01", msg, at, None);
+            c.error_at("R01", msg, at, None);
         }
         Entry::Hex(h) if !map.grid.contains(*h) => {
             let msg = format!("{ctx}: entry hex {h} is not on the map");
-            c.error("M01", msg, at, Some(Subject::Hex(*h)));
+            c.error_at("M01", msg, at, Some(Subject::Hex(*h)));
         }
         Entry::Place(p) if !ids.places.contains(p.as_str()) => {
             let msg = format!("{ctx}: place {} is not on the map", quoted(p));
-            c.error("M02", msg, at, Some(Subject::Place(p.clone())));
+            c.error_at("M02", msg, at, Some(Subject::Place(p.clone())));
         }
         _ => {}
     }
@@ -902,7 +956,7 @@ fn check_orders(s: &Scenario, map: &Map, ids: &ScenarioIds, c: &mut Checker) {
                 "withdrawal: formation {} is not in the counters file",
                 quoted(w.formation.as_str())
             );
-            c.error("R05", msg, &path!["withdrawals", i, "formation"], None);
+            c.error_at("R05", msg, &path!["withdrawals", i, "formation"], None);
         }
     }
     for (i, r) in s.restrictions.iter().enumerate() {
@@ -912,7 +966,7 @@ fn check_orders(s: &Scenario, map: &Map, ids: &ScenarioIds, c: &mut Checker) {
                     "restriction: formation {} is not in the counters file",
                     quoted(f.as_str())
                 );
-                c.error("R06", msg, &path!["restrictions", i, "scope"], None);
+                c.error_at("R06", msg, &path!["restrictions", i, "scope"], None);
             }
             Scope::Units(us) => {
                 for (j, u) in us.iter().enumerate() {
@@ -921,7 +975,7 @@ fn check_orders(s: &Scenario, map: &Map, ids: &ScenarioIds, c: &mut Checker) {
                             "restriction: unit {} is not in the counters file",
                             quoted(u.as_str())
                         );
-                        c.error("R06", msg, &path!["restrictions", i, "scope", 0, j], None);
+                        c.error_at("R06", msg, &path!["restrictions", i, "scope", 0, j], None);
                     }
                 }
             }
@@ -934,7 +988,7 @@ fn check_orders(s: &Scenario, map: &Map, ids: &ScenarioIds, c: &mut Checker) {
                 "restriction: the map has no {} hexsides",
                 quoted(hexside.as_str())
             );
-            c.warning("R06", msg, &path!["restrictions", i, "rule"], None);
+            c.warning_at("R06", msg, &path!["restrictions", i, "rule"], None);
         }
     }
     for (i, side) in s.sides.iter().enumerate() {
@@ -956,7 +1010,7 @@ fn check_orders(s: &Scenario, map: &Map, ids: &ScenarioIds, c: &mut Checker) {
                 }
                 _ => continue,
             };
-            c.error("L01", msg, &at, None);
+            c.error_at("L01", msg, &at, None);
         }
     }
     for (i, a) in s.air.iter().enumerate() {
@@ -967,7 +1021,7 @@ fn check_orders(s: &Scenario, map: &Map, ids: &ScenarioIds, c: &mut Checker) {
                     "air: counter {} is not in the counters file",
                     quoted(id.as_str())
                 );
-                c.error("A01", msg, &path!["air", i, "counters", j], None);
+                c.error_at("A01", msg, &path!["air", i, "counters", j], None);
             }
         }
     }
@@ -999,7 +1053,7 @@ fn check_orders(s: &Scenario, map: &Map, ids: &ScenarioIds, c: &mut Checker) {
         if !map.roads.contains_key(&b) || !map.hexsides.contains_key(&b) {
             let msg = format!("destroyed bridge {b}: no road crosses a hexside feature there");
             let at = path!["destroyed_bridges", i];
-            c.error("G02", msg, &at, Some(Subject::Hexside(b)));
+            c.error_at("G02", msg, &at, Some(Subject::Hexside(b)));
         }
     }
 }
@@ -1007,13 +1061,13 @@ fn check_orders(s: &Scenario, map: &Map, ids: &ScenarioIds, c: &mut Checker) {
 fn check_side_ref(ids: &ScenarioIds, side: &str, ctx: &str, at: &[Seg], c: &mut Checker) {
     if !ids.sides.contains_key(side) {
         let msg = format!("{ctx}: side {} is not one of the sides", quoted(side));
-        c.error("S01", msg, at, None);
+        c.error_at("S01", msg, at, None);
     }
 }
 
 fn check_victory(s: &Scenario, ids: &ScenarioIds, c: &mut Checker) {
     let Some(v) = &s.victory else {
-        c.warning(
+        c.warning_at(
             "V01",
             "the scenario has no victory conditions".into(),
             &path!["victory"],
@@ -1030,7 +1084,7 @@ fn check_victory(s: &Scenario, ids: &ScenarioIds, c: &mut Checker) {
     );
     for (n, field) in [(v.points.len(), "points"), (v.automatic.len(), "automatic")] {
         if let Err(e) = range::VICTORY_CONDITIONS.check(n) {
-            c.error(
+            c.error_at(
                 "V04",
                 format!("victory: {field}: {e}"),
                 &path!["victory", field],
@@ -1041,13 +1095,13 @@ fn check_victory(s: &Scenario, ids: &ScenarioIds, c: &mut Checker) {
     for (i, award) in v.points.iter().enumerate() {
         let at = path!["victory", "points", i, "event", 0];
         match &award.event {
-            VpEvent::ControlPlace(p) if !ids.places.contains(p.as_str()) => c.error(
+            VpEvent::ControlPlace(p) if !ids.places.contains(p.as_str()) => c.error_at(
                 "M02",
                 format!("victory: place {} is not on the map", quoted(p)),
                 &at,
                 Some(Subject::Place(p.clone())),
             ),
-            VpEvent::CrossRiver(r) if !ids.named_rivers.contains(r.as_str()) => c.error(
+            VpEvent::CrossRiver(r) if !ids.named_rivers.contains(r.as_str()) => c.error_at(
                 "M03",
                 format!("victory: no hexside of the map is named {}", quoted(r)),
                 &at,
@@ -1063,7 +1117,7 @@ fn check_victory(s: &Scenario, ids: &ScenarioIds, c: &mut Checker) {
     let mins: Vec<i32> = v.levels.iter().filter_map(|l| l.min_vp).collect();
     if mins.windows(2).any(|w| w[0] >= w[1]) || v.levels.iter().skip(1).any(|l| l.min_vp.is_none())
     {
-        c.error(
+        c.error_at(
             "V02",
             "victory levels must have strictly increasing min_vp, only the first may omit it"
                 .into(),
@@ -1076,7 +1130,7 @@ fn check_victory(s: &Scenario, ids: &ScenarioIds, c: &mut Checker) {
         check_side_ref(ids, a.side.as_str(), "automatic victory", &at, c);
         for (j, p) in a.places.iter().enumerate() {
             if !ids.places.contains(p.as_str()) {
-                c.error(
+                c.error_at(
                     "V03",
                     format!("automatic victory: place {} is not on the map", quoted(p)),
                     &path!["victory", "automatic", i, "places", j],

@@ -4,7 +4,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::ids::{AirId, FormationId, NationId, UnitId};
+use super::ids::{AirId, FormationId, NationId, SystemId, UnitId};
 use super::mp::Mp;
 use super::range;
 use super::terrain::{Colour, MovementClass};
@@ -12,6 +12,10 @@ use super::terrain::{Colour, MovementClass};
 #[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Counters {
+    /// The rule system this file belongs to (`sztab systems`). Files written before
+    /// systems existed have none and are WB-95 files; a save always writes it.
+    #[serde(default)]
+    pub system: SystemId,
     pub name: String,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub notes: String,

@@ -11,7 +11,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use super::source::Source;
-use super::{Counters, Map, Scenario, TerrainCatalogue};
+use super::{Counters, Map, Scenario, SystemId, TerrainCatalogue};
 
 /// Files larger than this are refused before they are read.
 pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
@@ -464,4 +464,15 @@ pub fn resolve(relative_to_file: &Path, target: &Path) -> PathBuf {
         .parent()
         .unwrap_or(Path::new(""))
         .join(target)
+}
+
+/// The rule system a file names (`system: "panzerblitz"`); a file without one is WB-95's.
+/// Reads only that field; the rest of the file is parsed (and checked) by its system.
+pub fn probe_system(source: &Source) -> Result<SystemId, LoadError> {
+    #[derive(serde::Deserialize)]
+    struct Probe {
+        #[serde(default)]
+        system: SystemId,
+    }
+    parse::<Probe>(source).map(|p| p.system)
 }

@@ -8,13 +8,17 @@ use std::path::PathBuf;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::ids::{FeatureId, HexsideKindId, RoadKindId, TerrainId, ZoneId};
+use super::ids::{FeatureId, HexsideKindId, RoadKindId, SystemId, TerrainId, ZoneId};
 use super::range;
 use crate::hex::{Grid, HexId, Hexside};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Map {
+    /// The rule system this file belongs to (`sztab systems`). Files written before
+    /// systems existed have none and are WB-95 files; a save always writes it.
+    #[serde(default)]
+    pub system: SystemId,
     pub name: String,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub notes: String,
@@ -194,6 +198,7 @@ impl Map {
         terrain: &str,
     ) -> Self {
         Self {
+            system: SystemId::default(),
             name: name.into(),
             notes: String::new(),
             terrain: terrain_file.into(),

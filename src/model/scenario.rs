@@ -8,14 +8,20 @@ use std::path::PathBuf;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use super::acknowledge::Acknowledgement;
+use super::area::SetupArea;
 use super::date::Date;
-use super::ids::{AirId, FormationId, HexsideKindId, NationId, SideId, UnitId, ZoneId};
+use super::ids::{AirId, FormationId, HexsideKindId, NationId, SideId, SystemId, UnitId, ZoneId};
 use super::range;
 use crate::hex::{HexId, Hexside, MapEdge};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Scenario {
+    /// The rule system this file belongs to (`sztab systems`). Files written before
+    /// systems existed have none and are WB-95 files; a save always writes it.
+    #[serde(default)]
+    pub system: SystemId,
     pub title: String,
     /// Designer's notes, markdown: history, special rules, choices made where the source is
     /// silent or garbled.
@@ -44,6 +50,14 @@ pub struct Scenario {
     pub initiative: SideId,
     #[serde(default)]
     pub setup: Vec<Placement>,
+    /// Units without a fixed hex: the player sets them up in their set-up area when the
+    /// game starts.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub free_setup: Vec<FreeSetup>,
+    /// Set-up areas given to sides, formations and units: constraints on where they set
+    /// up, and where units without a fixed hex are set up.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub areas: Vec<SetupArea>,
     #[serde(default)]
     pub reinforcements: Vec<Reinforcement>,
     #[serde(default)]
@@ -73,6 +87,9 @@ pub struct Scenario {
         deserialize_with = "range::cm_map"
     )]
     pub fp_groups: BTreeMap<String, i8>,
+    /// Warnings that are the scenario's intent, each with the designer's reason.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub acknowledged: Vec<Acknowledgement>,
 }
 
 impl Scenario {
@@ -144,6 +161,82 @@ pub enum ArtillerySetup {
 pub struct Placement {
     pub unit: UnitId,
     pub hex: HexId,
+    /// Starting CEL when the unit starts reduced ("(-1)").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cel: Option<u8>,
+    /// Starts in a field fortification (besides a side-wide `fortified`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub fortified: bool,
+    /// Towed artillery setup; default combat on the map (P06).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub artillery: Option<ArtillerySetup>,
+    /// Starts disorganized: SPs halved until it reorganizes (R5.6.4-5.6.5).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub disorganized: bool,
+    /// Starts out of supply at this level (R10.2.1-10.2.2): MPs and attack SPs halved.
+    /// 0, the default, is in supply.
+    #[serde(default, skip_serializing_if = "is_zero_u8")]
+    pub out_of_supply: u8,
+    /// Starts with the MPs of its side's first Movement phase spent (R3.1.5-3.1.7): it
+    /// may not move, fortify or be marked for strategic movement on turn 1.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub movement_spent: bool,
+    /// Artillery that fired in its side's Barrage phase of turn 1, its ammunition spent
+    /// (R6.5.5-6.5.6): it may not move in the next Movement phase nor fire in the next
+    /// two Combat phases.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub barrage_fired: bool,
+    /// Starts under a masking marker (R16.1.2).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub masked: bool,
+}
+
+impl Placement {
+    /// A unit on a hex at full strength, with no marker.
+    pub fn new(unit: UnitId, hex: HexId) -> Placement {
+        Placement {
+            unit,
+            hex,
+            cel: None,
+            fortified: false,
+            artillery: None,
+            disorganized: false,
+            out_of_supply: 0,
+            movement_spent: false,
+            barrage_fired: false,
+            masked: false,
+        }
+    }
+
+    /// The start states a unit carries besides its CEL, fortification and artillery
+    /// setup, in words ("disorganized", "OoS level 2"), for the setup card.
+    pub fn start_states(&self) -> Vec<String> {
+        let mut v = Vec::new();
+        if self.disorganized {
+            v.push("disorganized".to_string());
+        }
+        if self.out_of_supply > 0 {
+            v.push(format!("OoS level {}", self.out_of_supply));
+        }
+        if self.movement_spent {
+            v.push("movement spent".to_string());
+        }
+        if self.barrage_fired {
+            v.push("barrage fired".to_string());
+        }
+        if self.masked {
+            v.push("masked".to_string());
+        }
+        v
+    }
+}
+
+/// A unit without a fixed hex: its player sets it up inside its set-up area at the start
+/// (see [`super::area`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FreeSetup {
+    pub unit: UnitId,
     /// Starting CEL when the unit starts reduced ("(-1)").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cel: Option<u8>,
@@ -331,7 +424,7 @@ pub struct AutoVictory {
     pub timing: AutoTiming,
 }
 
-/// Which copy of the combat table (reference §2).
+/// Which copy of the combat table (§2, A-10).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize, JsonSchema)]
 pub enum CrtVariant {
     #[default]
@@ -413,7 +506,7 @@ pub struct CelDrain {
     pub cel: u8,
 }
 
-/// Optional rules and interpretations (reference §9), per scenario.
+/// Optional rules and interpretations (docs/wb95/decisions.md), per scenario.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RuleSwitches {

@@ -69,6 +69,41 @@ impl Source {
         out
     }
 
+    /// Position of `"needle"` (quoted) in the file.
+    pub fn find(&self, needle: &str) -> Option<(usize, usize)> {
+        self.find_after("", needle)
+    }
+
+    /// Position of `"needle"` (quoted) at or after the first `"anchor"`; falls back to the
+    /// first occurrence anywhere. A search of the text: for one problem, not for each of
+    /// many (see [`Source::offset_of`]).
+    pub fn find_after(&self, anchor: &str, needle: &str) -> Option<(usize, usize)> {
+        let quoted = format!("\"{needle}\"");
+        let start = if anchor.is_empty() {
+            0
+        } else {
+            self.text.find(&format!("\"{anchor}\"")).unwrap_or(0)
+        };
+        self.text[start..]
+            .find(&quoted)
+            .map(|i| start + i)
+            .or_else(|| self.text.find(&quoted))
+            .map(|o| self.position(o))
+    }
+
+    /// Position of a bare field name (`start:`), for problems about a field's value.
+    pub fn find_field(&self, field: &str) -> Option<(usize, usize)> {
+        let pat = format!("{field}:");
+        self.text
+            .match_indices(&pat)
+            .find(|(i, _)| {
+                *i == 0
+                    || !self.text.as_bytes()[i - 1].is_ascii_alphanumeric()
+                        && self.text.as_bytes()[i - 1] != b'_'
+            })
+            .map(|(i, _)| self.position(i))
+    }
+
     fn char_boundary(&self, mut i: usize) -> usize {
         while !self.text.is_char_boundary(i) {
             i -= 1;

@@ -1,7 +1,7 @@
 //! The map canvas: camera and navigation (pan, zoom, fit), the pointer in board terms for
 //! the tools, and painting the visible window of the map in layers with the scan underlay,
-//! the active tool's overlay and a minimap on top. Any editor mode (map tools today,
-//! unit setup and playtest later) drives it the same way: `interact`, act on the pointer,
+//! the active tool's overlay and a minimap on top. Every editor mode (the map tools,
+//! the scenario's units, the playtest) drives it the same way: `interact`, act on the pointer,
 //! then `paint` with its own overlay.
 
 mod camera;
@@ -188,6 +188,9 @@ impl Canvas {
         }
     }
 
+    /// The pointer for the tools. Press and release come from the frame's pointer events,
+    /// not from the button's state at the end of the frame: a tap that presses and
+    /// releases within one frame (touchpads) is a press, one frame held down and a release.
     fn pointer(&mut self, ui: &Ui, response: &Response, doc: &Document) -> Option<Pointer> {
         let (pressed, down, released, mods, pos) = ui.input(|i| {
             (
@@ -219,7 +222,7 @@ impl Canvas {
             },
             hex: doc.map().grid.hex_at(board),
             pressed,
-            down: self.stroke && down,
+            down: self.stroke && (down || pressed),
             released,
             shift: mods.shift,
             ctrl: mods.command,

@@ -1,6 +1,7 @@
 //! Players that answer a game's decisions: the `Player` trait, a driver that plays a
 //! game to its end, the random-legal bot and the heuristic bot.
 
+mod deploy;
 pub mod heuristic;
 mod random;
 mod spec;
@@ -58,8 +59,8 @@ pub enum PlayError {
 /// Actions one phase may take per unit of the scenario (a move, an attack with its
 /// defence, losses, retreat and advance, ...), beyond a fixed allowance: far more than
 /// any real phase needs, so only a game that goes round in circles reaches it.
-const PHASE_ACTIONS_PER_UNIT: usize = 64;
-const PHASE_ACTIONS_BASE: usize = 1024;
+pub(crate) const PHASE_ACTIONS_PER_UNIT: usize = 64;
+pub(crate) const PHASE_ACTIONS_BASE: usize = 1024;
 
 /// Plays `game` to the end, asking each side's player in `players`; `observe` sees
 /// every action with its events. A game that needs more than `max_actions`, or a phase

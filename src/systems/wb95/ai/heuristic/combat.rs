@@ -459,7 +459,7 @@ fn hex_list(game: &Game, hexes: &[Hx]) -> Vec<HexId> {
 /// odds do not need. The best attack by value is made if its odds and value are good
 /// enough; otherwise, while obligations are open (R5.1.3-5.1.4), the least bad attack
 /// that meets one. An obligation whose only attackers fought elsewhere lapses (the
-/// engine's reading of R5.1.7), so an obliged unit attacks the target best for it.
+/// engine's reading of R5.1.7, A-89), so an obliged unit attacks the target best for it.
 fn choose_attack(
     game: &Game,
     an: &Analysis,
