@@ -102,6 +102,12 @@ impl<'a> Checker<'a> {
         self.push_at(p, offset);
     }
 
+    /// Adds `p`, about the value at `path`.
+    pub fn push_path(&mut self, p: Problem, path: &[Seg]) {
+        let offset = self.at(path).map(|a| a.offset());
+        self.push_at(p, offset);
+    }
+
     // ---- Located by searching the text (checks not yet moved to paths) ----
 
     /// Adds `p`, located at the first quoted `needle` after `anchor`. A search of the
