@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use crate::model::{Bundle, SideId, io::write_atomic};
 use crate::systems::wb95::ai::{BotSpec, Player, play_out};
 use crate::systems::wb95::event::{Motion, OosReason};
-use crate::systems::wb95::{Action, Event, Game, GameLog};
+use crate::systems::wb95::{Action, Event, Game, GameLog, LogFormat};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -35,25 +35,32 @@ pub(crate) fn parse_bot(s: &str) -> Result<(String, BotSpec), String> {
     Ok((side.to_string(), kind.parse()?))
 }
 
-/// Loads a scenario and starts a game, reporting problems on stderr.
-pub(crate) fn start_game(path: &Path, seed: u64, what: &str) -> Result<(Bundle, Game), ExitCode> {
-    let bundle = match Bundle::load(path) {
-        Ok((b, _)) => b,
+/// Loads a scenario, reporting a file that cannot be read on stderr (exit 2).
+pub(crate) fn load_bundle(path: &Path, what: &str) -> Result<Bundle, ExitCode> {
+    match Bundle::load(path) {
+        Ok((b, _)) => Ok(b),
         Err(e) => {
             eprintln!("sztab {what}: {e}");
-            return Err(ExitCode::from(2));
-        }
-    };
-    match Game::new(&bundle, seed) {
-        Ok(g) => Ok((bundle, g)),
-        Err(refused) => {
-            eprintln!("sztab {what}: the scenario cannot be played:");
-            for p in refused.problems.iter().filter(|p| p.is_error()) {
-                eprintln!("  {p}");
-            }
-            Err(ExitCode::from(1))
+            Err(ExitCode::from(2))
         }
     }
+}
+
+/// Reports a scenario the engine refuses on stderr (exit 1).
+pub(crate) fn refused(what: &str, refused: &crate::systems::wb95::SetupRefused) -> ExitCode {
+    eprintln!("sztab {what}: the scenario cannot be played:");
+    for p in refused.problems.iter().filter(|p| p.is_error()) {
+        eprintln!("  {p}");
+    }
+    ExitCode::from(1)
+}
+
+/// Loads a scenario and starts a game (in the current log format), reporting problems
+/// on stderr.
+pub(crate) fn start_game(path: &Path, seed: u64, what: &str) -> Result<(Bundle, Game), ExitCode> {
+    let bundle = load_bundle(path, what)?;
+    let game = Game::new_in(&bundle, seed, LogFormat::CURRENT).map_err(|r| refused(what, &r))?;
+    Ok((bundle, game))
 }
 
 pub fn run(args: &Args) -> ExitCode {
@@ -98,14 +105,12 @@ pub fn run(args: &Args) -> ExitCode {
     };
     println!("Result: {}", played.result);
     if let Some(path) = &args.log {
-        let log = GameLog {
-            scenario: args.scenario.clone(),
-            seed: args.seed,
-            actions: played.actions,
-            events: played.fingerprint.count(),
-            fingerprint: played.fingerprint.hex(),
-            result: Some(played.result),
-        };
+        let log = GameLog::of(
+            args.scenario.clone(),
+            &game,
+            played.actions,
+            &played.fingerprint,
+        );
         let text = match ron::ser::to_string_pretty(
             &log,
             ron::ser::PrettyConfig::default().depth_limit(2),

@@ -13,7 +13,7 @@ use crate::systems::wb95::GameLog;
 const MAX_LOG_BYTES: u64 = 64 * 1024 * 1024;
 
 pub fn save(session: &Session, path: &Path) -> Result<(), String> {
-    let log = session.log();
+    let log = session.log().map_err(|e| e.to_string())?;
     let text = ron::ser::to_string_pretty(&log, ron::ser::PrettyConfig::default().depth_limit(2))
         .map_err(|e| format!("cannot write the log: {e}"))?;
     write_atomic(path, &text).map_err(|e| format!("cannot write {}: {e}", path.display()))

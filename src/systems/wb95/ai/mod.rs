@@ -11,7 +11,7 @@ pub use spec::{BotKind, BotSpec};
 
 use crate::model::SideId;
 use crate::systems::wb95::{
-    Action, Decision, Event, Fingerprint, Game, GameResult, Pending, RuleError,
+    Action, Decision, Event, Fingerprint, FingerprintError, Game, GameResult, Pending, RuleError,
 };
 
 /// Anything that answers decisions: a bot, or a UI relaying a human.
@@ -41,6 +41,8 @@ pub enum PlayError {
     },
     #[error("no result after {0} actions")]
     TooLong(usize),
+    #[error(transparent)]
+    Fingerprint(#[from] FingerprintError),
 }
 
 /// Plays `game` to the end, asking each side's player in `players`; `observe` sees
@@ -51,8 +53,8 @@ pub fn play_out(
     max_actions: usize,
     mut observe: impl FnMut(&Game, &Action, &[Event]),
 ) -> Result<Played, PlayError> {
-    let mut fingerprint = Fingerprint::default();
-    fingerprint.extend(game.opening_events());
+    let mut fingerprint = Fingerprint::new(game.format());
+    fingerprint.extend(game.opening_events())?;
     let mut actions = Vec::new();
     loop {
         let (side, decision) = match game.pending() {
@@ -74,7 +76,7 @@ pub fn play_out(
         let action = player.decide(game, &side, &decision);
         match game.apply(action.clone()) {
             Ok(events) => {
-                fingerprint.extend(&events);
+                fingerprint.extend(&events)?;
                 observe(game, &action, &events);
                 actions.push(action);
             }
