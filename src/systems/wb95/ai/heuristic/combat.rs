@@ -254,9 +254,9 @@ pub fn loss_cost(game: &Game, side: Side, u: Unit, left: u8) -> f32 {
         }
         return c;
     }
-    let drop = info.attack_at(left) + info.defense_at(left)
-        - info.attack_at(left - 1)
-        - info.defense_at(left - 1);
+    // A counter whose reduced side is the stronger one (a data slip) costs nothing more.
+    let drop = (info.attack_at(left) + info.defense_at(left))
+        .saturating_sub(info.attack_at(left - 1) + info.defense_at(left - 1));
     0.5 + drop as f32 / 4.0
 }
 
