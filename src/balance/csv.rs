@@ -262,13 +262,16 @@ pub fn merge(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::systems::wb95::ai::BotSpec;
+    use crate::systems::seam::BotChoice;
 
     fn info() -> StudyInfo {
         StudyInfo {
             scenario: "Test, \"quoted\" scenario".into(),
             sides: ["german".into(), "soviet".into()],
-            bots: [BotSpec::heuristic(2), BotSpec::RANDOM],
+            bots: [
+                BotChoice::new("heuristic", Some(2)),
+                BotChoice::new("random", None),
+            ],
         }
     }
 
@@ -314,7 +317,7 @@ mod tests {
         let (_, m) = merge(vec![a.clone(), b]).unwrap();
         assert_eq!(m.iter().map(|r| r.game).collect::<Vec<_>>(), [0, 1, 2, 3]);
         let mut other = info();
-        other.bots[1] = BotSpec::heuristic(5);
+        other.bots[1] = BotChoice::new("heuristic", Some(5));
         assert!(matches!(
             merge(vec![a.clone(), (other, vec![record(9)])]),
             Err(CsvError::Mismatch(_))

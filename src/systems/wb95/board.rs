@@ -228,7 +228,7 @@ impl Board {
             .iter()
             .map(|r| RoadInfo {
                 id: r.id.to_string(),
-                cost: per_column(&r.movement).map(|c| match c {
+                cost: per_column(&r.movement.unwrap_or_else(Costs::free)).map(|c| match c {
                     Cost::Set(v) | Cost::Add(v) => Some(v),
                     Cost::Impassable => None,
                 }),
@@ -262,7 +262,7 @@ impl Board {
             defined: vec![false; n],
             roads,
             side_kinds,
-            field_fortification: cat.field_fortification.clone(),
+            field_fortification: cat.field_fortification.clone().unwrap_or_default(),
             places: Vec::new(),
             bridges: Vec::new(),
             bridges_at_start: Vec::new(),
@@ -296,13 +296,19 @@ impl Board {
                 .iter()
                 .filter_map(|f| cat.feature(f.as_str()))
                 .collect();
-            let base_cost = per_column(&base.movement);
-            let feat_cost: Vec<[Cost; 4]> = feats.iter().map(|f| per_column(&f.movement)).collect();
+            let base_cost = per_column(&base.movement.unwrap_or_else(Costs::free));
+            let feat_cost: Vec<[Cost; 4]> = feats
+                .iter()
+                .map(|f| per_column(&f.movement.unwrap_or_else(Costs::free)))
+                .collect();
             for c in 0..4 {
                 let fc: Vec<Cost> = feat_cost.iter().map(|f| f[c]).collect();
                 self.enter[h][c] = enter_cost(base_cost[c], &fc);
             }
-            self.terrain_cm[h] = base.combat_cm + feats.iter().map(|f| f.combat_cm).sum::<i8>();
+            // Each CM is within the table's span (model::range::CM); their sum need not be.
+            let cm = i32::from(base.combat_cm)
+                + feats.iter().map(|f| i32::from(f.combat_cm)).sum::<i32>();
+            self.terrain_cm[h] = cm.clamp(i8::MIN.into(), i8::MAX.into()) as i8;
             self.urban[h] = base.urban || feats.iter().any(|f| f.urban);
             self.no_ff[h] =
                 base.no_field_fortification || feats.iter().any(|f| f.no_field_fortification);
@@ -332,7 +338,10 @@ impl Board {
                 };
                 let kind = &cat.hexsides[k];
                 e.kinds.push(k);
-                for (c, cost) in per_column(&kind.crossing).into_iter().enumerate() {
+                for (c, cost) in per_column(&kind.crossing.unwrap_or_else(Costs::free))
+                    .into_iter()
+                    .enumerate()
+                {
                     e.cross[c] = match (e.cross[c], cost) {
                         (Some(x), Cost::Add(v) | Cost::Set(v)) => Some(x + v),
                         _ => None,

@@ -689,7 +689,7 @@ fn we_3_1_13a_a_first_step_dearer_than_all_the_mp_is_allowed() {
         .iter_mut()
         .find(|k| k.id.as_str() == "river")
     {
-        r.crossing.mechanized = Cost::Add(Mp::whole(8));
+        r.crossing.as_mut().unwrap().mechanized = Cost::Add(Mp::whole(8));
     }
     s.hexside("0405", "0505", "river", None);
     s.armor("m", "german", "0405", 6, 7);
@@ -736,7 +736,7 @@ fn we_3_1_12_costs_are_cumulative() {
         .iter_mut()
         .find(|t| t.id.as_str() == "clear")
     {
-        c.movement.mechanized = Cost::Set(Mp::whole(2));
+        c.movement.as_mut().unwrap().mechanized = Cost::Set(Mp::whole(2));
     }
     s.terrain("0505", "clear", &["forest"])
         .hexside("0405", "0505", "stream", None);

@@ -253,13 +253,14 @@ fn halved_across(game: &Game, defender: Side, from: Hx, target: Hx) -> bool {
         || e.big_river
 }
 
-/// Is one of these HQs (hex, range) within range of every one of these hexes?
+/// Is each of these hexes within range of one of these HQs (hex, range), not
+/// necessarily the same one (R9.2.1)?
 pub fn hq_covers(game: &Game, hexes: &[Hx], hqs: &[(Hx, u32)]) -> bool {
     let b = game.board();
     !hexes.is_empty()
-        && hqs
+        && hexes
             .iter()
-            .any(|&(at, range)| hexes.iter().all(|&h| b.distance(h, at) <= range))
+            .all(|&h| hqs.iter().any(|&(at, range)| b.distance(h, at) <= range))
 }
 
 /// HQs of a side on the map, with their ranges.
