@@ -1,5 +1,5 @@
 //! Validation of files as `sztab validate` runs it: load, the reference checks, then
-//! for a sound scenario the engine's setup checks (reference §10).
+//! for a sound scenario the engine's setup checks (§10).
 
 use std::path::{Path, PathBuf};
 

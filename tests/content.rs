@@ -1,5 +1,5 @@
 //! The shipped Kursk 1943 content: the four scenarios validate cleanly, match the setup lists
-//! of the rulebook (transcribed from reference §8 below), and obey the rules-level setup facts
+//! of the rulebook (transcribed below from its scenario pages), and obey the rules-level setup facts
 //! that the engine's setup checks will enforce (stacking, passable terrain, one side a hex,
 //! supply, the fortified lines in front of the Soviet positions).
 
@@ -95,7 +95,7 @@ fn the_files_are_in_the_form_the_editor_saves() {
 }
 
 // ------------------------------------------------------------------------------------------
-// Reference §8, transcribed. One line per printed setup line: the designation as printed,
+// The rulebook's scenario setups, transcribed. One line per printed setup line: the designation as printed,
 // the counter or formation ids it maps to, the listed hexes (or a place name), the CELs the
 // first id starts short ("(-1)", "(-2 PSB)"), and for a garbled hex the printed value, which
 // the scenario notes must mention together with the hex chosen instead.

@@ -1,7 +1,7 @@
 //! The rules engine as a whole: bot-played games of the fixture scenario (determinism,
 //! replay, and property tests over many seeds: stacking, sides never sharing a hex, CEL,
 //! units on the map, attack obligations), and the `play`, `replay`, `odds` and
-//! `validate` commands. Rule-by-rule tests live beside the engine (`src/wb95/tests`).
+//! `validate` commands. Rule-by-rule tests live beside the engine (`src/systems/wb95/tests`).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -372,7 +372,7 @@ fn cli_play_writes_a_log_that_replay_reproduces() {
         text.contains("Turn 1 (1943-07-05)") && text.contains("Result:"),
         "{text}"
     );
-    // The bot game uses artillery, air and supply (engine part 2).
+    // The bot game uses artillery, air and supply.
     for needle in ["artillery support", "air missions: ", "out of supply"] {
         assert!(text.contains(needle), "{needle} missing:\n{text}");
     }

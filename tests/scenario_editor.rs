@@ -1,4 +1,4 @@
-//! Editor part 2 driven as a user would, with egui_kittest (no display, no GPU): creating
+//! The scenario editor driven as a user would, with egui_kittest (no display, no GPU): creating
 //! a unit, placing it by dragging from the order of battle, a stacking error from the live
 //! validation appearing and going away on undo, scheduling a reinforcement, changing the
 //! victory levels, saving and reopening; and building a new scenario on the Kursk northern

@@ -4,7 +4,9 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use crate::model::{Bundle, io::write_atomic};
+use crate::model::atomic_write;
+use crate::model::io::{relative, write_atomic};
+use crate::model::Bundle;
 use crate::systems::MatchError;
 use crate::systems::seam::Narration;
 use crate::systems::wb95::{Action, Game};
@@ -27,6 +29,35 @@ pub struct Args {
     /// Print every event, not only the turn summaries.
     #[arg(long)]
     verbose: bool,
+}
+
+/// Every side of the scenario has exactly one `--bot`, and every `--bot` names a side:
+/// checked before the game starts, not when a side without a player must decide.
+pub(crate) fn bots_cover_sides(bots: &[(String, String)], sides: &[String]) -> Result<(), String> {
+    let list = sides.join(", ");
+    for (i, (side, _)) in bots.iter().enumerate() {
+        if !sides.contains(side) {
+            return Err(format!(
+                "no side \"{side}\" in this scenario; its sides are {list}"
+            ));
+        }
+        if bots[..i].iter().any(|(s, _)| s == side) {
+            return Err(format!("--bot {side}=... is given twice; one bot a side"));
+        }
+    }
+    let missing: Vec<&str> = sides
+        .iter()
+        .filter(|s| !bots.iter().any(|(b, _)| b == *s))
+        .map(String::as_str)
+        .collect();
+    if !missing.is_empty() {
+        return Err(format!(
+            "no --bot for {}; every side needs one (its sides are {list}), e.g. --bot {}=random",
+            missing.join(", "),
+            missing[0]
+        ));
+    }
+    Ok(())
 }
 
 /// `SIDE=KIND`; the kind is checked by the scenario's system.
@@ -77,6 +108,13 @@ pub(crate) fn new_game(bundle: &Bundle, seed: u64, what: &str) -> Result<Game, E
 }
 
 pub fn run(args: &Args) -> ExitCode {
+    // Before the game is played, not after.
+    if let Some(log) = &args.log
+        && let Err(e) = atomic_write::check_writable(log)
+    {
+        eprintln!("sztab play: cannot write {}: {e}", log.display());
+        return ExitCode::from(2);
+    }
     let bundle = match crate::systems::load(&args.scenario) {
         Ok((system, bundle, _)) => (system, bundle),
         Err(e) => {
@@ -90,6 +128,16 @@ pub fn run(args: &Args) -> ExitCode {
     } else {
         Narration::Turns
     };
+    let sides: Vec<String> = bundle
+        .view()
+        .sides_in_play_order()
+        .into_iter()
+        .map(|(id, _)| id)
+        .collect();
+    if let Err(why) = bots_cover_sides(&args.bots, &sides) {
+        eprintln!("sztab play: {why}");
+        return ExitCode::from(2);
+    }
     let mut game = match system.new_match(bundle.view(), args.seed, &args.bots, narration) {
         Ok(m) => m,
         Err(e) => {
@@ -116,7 +164,8 @@ pub fn run(args: &Args) -> ExitCode {
         println!("Result: {r}");
     }
     if let Some(path) = &args.log {
-        let (text, actions, events) = match game.log(&args.scenario) {
+        // Relative to the log, so the pair replays wherever it is copied together.
+        let (text, actions, events) = match game.log(&relative(path, &args.scenario)) {
             Ok(x) => x,
             Err(e) => {
                 eprintln!("sztab play: {e}");

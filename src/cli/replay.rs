@@ -13,16 +13,15 @@ pub struct Args {
     log: PathBuf,
 }
 
-/// The scenario a log names: as written, or relative to the log's folder.
+/// The scenario a log names: relative to the log's folder (as `play --log` and the
+/// editor write it), else as written (logs of earlier versions held the path as typed:
+/// absolute, or relative to the folder `play` ran in).
 fn scenario_path(log_path: &Path, scenario: &Path) -> PathBuf {
-    if scenario.exists() {
-        return scenario.to_owned();
+    let beside_log = crate::model::io::resolve(log_path, scenario);
+    if beside_log.exists() {
+        return beside_log;
     }
-    log_path
-        .parent()
-        .map(|d| d.join(scenario))
-        .filter(|p| p.exists())
-        .unwrap_or_else(|| scenario.to_owned())
+    scenario.to_owned()
 }
 
 pub fn run(args: &Args) -> ExitCode {

@@ -1,6 +1,7 @@
 //! The data a designer authors: terrain catalogues, maps, counter sets and scenarios,
 //! their files, and the reference checks run when they are loaded. No rules, no GUI.
 
+pub mod atomic_write;
 pub mod attrs;
 mod bundle;
 pub mod check;
@@ -12,6 +13,7 @@ pub mod io;
 mod map;
 mod mp;
 mod problem;
+pub mod range;
 mod scenario;
 pub mod schema;
 mod source;

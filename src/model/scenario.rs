@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::date::Date;
 use super::ids::{AirId, FormationId, HexsideKindId, NationId, SideId, SystemId, UnitId, ZoneId};
+use super::range;
 use crate::hex::{HexId, Hexside, MapEdge};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -34,7 +35,12 @@ pub struct Scenario {
     /// Date of the last turn.
     pub end: Date,
     /// The length the source states ("(20 days)"), kept to flag disagreements (S03).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "range::opt_turns"
+    )]
+    #[schemars(range(min = range::TURNS.min, max = range::TURNS.max))]
     pub stated_days: Option<u32>,
     /// The two sides.
     pub sides: Vec<SideDef>,
@@ -65,7 +71,11 @@ pub struct Scenario {
     pub destroyed_bridges: Vec<Hexside>,
     /// Defender CM of Fixed Position groups (the `group` of the map's FP hexsides) where
     /// the scenario changes the printed +3 (R7.2.3).
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[serde(
+        default,
+        skip_serializing_if = "BTreeMap::is_empty",
+        deserialize_with = "range::cm_map"
+    )]
     pub fp_groups: BTreeMap<String, i8>,
 }
 
@@ -239,7 +249,12 @@ pub struct Reinforcement {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub optional: bool,
     /// Victory points the opponent scores when they enter.
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(
+        default,
+        skip_serializing_if = "is_zero",
+        deserialize_with = "range::vp"
+    )]
+    #[schemars(range(min = range::VP.min, max = range::VP.max))]
     pub enemy_vp: i32,
 }
 
@@ -305,6 +320,8 @@ pub struct AirAllotment {
 #[serde(deny_unknown_fields)]
 pub struct Barrage {
     pub side: SideId,
+    #[serde(deserialize_with = "range::ammo")]
+    #[schemars(range(min = range::AMMO.min, max = range::AMMO.max))]
     pub ammo_units: u32,
     pub dates: Vec<Date>,
 }
@@ -324,6 +341,8 @@ pub struct Victory {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct VpAward {
+    #[serde(deserialize_with = "range::vp")]
+    #[schemars(range(min = range::VP.min, max = range::VP.max))]
     pub vp: i32,
     pub event: VpEvent,
 }
@@ -348,7 +367,12 @@ pub struct VictoryLevel {
     pub name: String,
     pub winner: SideId,
     /// Lowest VP total for this level; `None` for the bottom level.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "range::opt_vp_total"
+    )]
+    #[schemars(range(min = range::VP_TOTAL.min, max = range::VP_TOTAL.max))]
     pub min_vp: Option<i32>,
 }
 
@@ -370,7 +394,7 @@ pub struct AutoVictory {
     pub timing: AutoTiming,
 }
 
-/// Which copy of the combat table (reference §2).
+/// Which copy of the combat table (§2, A-10).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize, JsonSchema)]
 pub enum CrtVariant {
     #[default]
@@ -427,6 +451,8 @@ pub enum Eligibility {
 #[serde(deny_unknown_fields)]
 pub struct Mines {
     /// 4 (northern front) or 6 (southern front) dice.
+    #[serde(deserialize_with = "range::mine_dice")]
+    #[schemars(range(min = range::MINE_DICE.min, max = range::MINE_DICE.max))]
     pub dice: u8,
     pub from: Date,
     pub until: Date,
@@ -445,20 +471,32 @@ impl Mines {
 #[serde(deny_unknown_fields)]
 pub struct CelDrain {
     pub side: SideId,
+    #[serde(deserialize_with = "range::small_count")]
+    #[schemars(range(min = range::SMALL_COUNT.min, max = range::SMALL_COUNT.max))]
     pub cel: u8,
 }
 
-/// Optional rules and interpretations (reference §9), per scenario.
+/// Optional rules and interpretations (docs/wb95/decisions.md), per scenario.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RuleSwitches {
     #[serde(default)]
     pub crt: CrtVariant,
     /// At most this many star CMs per own hex in a combat ([G] R15.1.4: 3).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "range::opt_small_count"
+    )]
+    #[schemars(range(min = range::SMALL_COUNT.min, max = range::SMALL_COUNT.max))]
     pub star_cap_per_hex: Option<u8>,
     /// Morale of non-Guards Soviet units: 9 (rules) or 10 (disorganization chart).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "range::opt_morale"
+    )]
+    #[schemars(range(min = range::MORALE.min, max = range::MORALE.max))]
     pub soviet_other_morale: Option<u8>,
     #[serde(default)]
     pub disorganization_roll: DisorganizationRoll,
@@ -467,7 +505,12 @@ pub struct RuleSwitches {
     #[serde(default)]
     pub artillery_range: ArtilleryRange,
     /// At most this many air counters per mission hex ([K] R21.1.2: 2).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "range::opt_air_per_hex"
+    )]
+    #[schemars(range(min = range::AIR_PER_HEX.min, max = range::AIR_PER_HEX.max))]
     pub air_per_hex: Option<u8>,
     #[serde(default)]
     pub air_choice: AirChoice,
@@ -480,7 +523,12 @@ pub struct RuleSwitches {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub panthers: Option<Eligibility>,
     /// Armor repair markers for the German player (R17): one per front in play.
-    #[serde(default, skip_serializing_if = "is_zero_u8")]
+    #[serde(
+        default,
+        skip_serializing_if = "is_zero_u8",
+        deserialize_with = "range::small_count"
+    )]
+    #[schemars(range(min = range::SMALL_COUNT.min, max = range::SMALL_COUNT.max))]
     pub repair_markers: u8,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cel_drain: Option<CelDrain>,

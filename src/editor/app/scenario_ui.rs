@@ -83,7 +83,9 @@ pub fn paint_dragged(sink: &mut EguiSink, doc: &Document, units: &[UnitId], at: 
 impl EditorApp {
     /// The unit table, across the whole window above the status bar.
     pub(super) fn scenario_table(&mut self, ui: &mut Ui) {
-        let Some(doc) = self.doc.as_mut() else { return };
+        let Some(doc) = self.files.doc_mut() else {
+            return;
+        };
         if doc.scenario().is_none() || !self.scen.show_table {
             return;
         }
@@ -99,7 +101,9 @@ impl EditorApp {
 
     /// The Forces/Schedule/Scenario/Problems panel on the right.
     pub(super) fn scenario_panels(&mut self, ui: &mut Ui) {
-        let Some(doc) = self.doc.as_mut() else { return };
+        let Some(doc) = self.files.doc_mut() else {
+            return;
+        };
         if doc.scenario().is_none() {
             return;
         }
@@ -109,7 +113,7 @@ impl EditorApp {
     }
 
     pub(super) fn scenario_windows(&mut self, ctx: &Context) {
-        if let Some(doc) = self.doc.as_mut() {
+        if let Some(doc) = self.files.doc_mut() {
             let at = self
                 .scen
                 .stack_popup
@@ -121,7 +125,7 @@ impl EditorApp {
         for r in std::mem::take(&mut self.scen.requests) {
             match r {
                 Request::Show(h) => {
-                    if let Some(d) = &self.doc {
+                    if let Some(d) = self.files.doc() {
                         self.canvas.centre_on_hex(&d.map().grid, h);
                     }
                     self.selected = Some(h);
@@ -193,7 +197,7 @@ impl EditorApp {
         if !del || self.tools.active != ToolKind::Units {
             return;
         }
-        let (Some(doc), Some(u)) = (self.doc.as_mut(), self.scen.selection.unit.clone()) else {
+        let (Some(doc), Some(u)) = (self.files.doc_mut(), self.scen.selection.unit.clone()) else {
             return;
         };
         let placed = doc
@@ -208,7 +212,7 @@ impl EditorApp {
     }
 
     pub(super) fn validation_status(&mut self, ui: &mut Ui) {
-        let Some(doc) = &self.doc else { return };
+        let Some(doc) = self.files.doc() else { return };
         let (e, w) = (self.validator.errors(), self.validator.warnings());
         let stale = if self.validator.is_stale(doc) {
             " …"
@@ -239,7 +243,7 @@ impl EditorApp {
     /// Legal hexes of units dragged over the canvas from the panel.
     pub(super) fn dnd_verdicts(&mut self, frame: &Frame) -> Option<DndView> {
         let payload = frame.response.dnd_hover_payload::<DragUnits>()?;
-        let doc = self.doc.as_ref()?;
+        let doc = self.files.doc()?;
         let rules = self.scen.rules(doc)?;
         let b = doc.bundle()?;
         let verdicts = legal_hexes(b, &rules, &payload.units);
@@ -267,7 +271,9 @@ impl EditorApp {
         let Some(payload) = frame.response.dnd_release_payload::<DragUnits>() else {
             return;
         };
-        let Some(doc) = self.doc.as_mut() else { return };
+        let Some(doc) = self.files.doc_mut() else {
+            return;
+        };
         let pos = frame.response.ctx.input(|i| i.pointer.latest_pos());
         let hex = pos.filter(|p| frame.rect.contains(*p)).and_then(|p| {
             doc.map()
@@ -282,7 +288,9 @@ impl EditorApp {
         if !payload.formation {
             let u = payload.units[0].clone();
             let verdict = self.verdict_of(&u, hex);
-            let Some(doc) = self.doc.as_mut() else { return };
+            let Some(doc) = self.files.doc_mut() else {
+                return;
+            };
             Workbench::edit(doc, &format!("Place {u} on {hex}"), |d| {
                 ops::place(d, &u, hex)
             });
@@ -298,7 +306,7 @@ impl EditorApp {
     }
 
     fn verdict_of(&mut self, u: &UnitId, hex: HexId) -> Option<Verdict> {
-        let doc = self.doc.as_ref()?;
+        let doc = self.files.doc()?;
         let rules = self.scen.rules(doc)?;
         let b = doc.bundle()?;
         legal_hexes(b, &rules, std::slice::from_ref(u))
@@ -308,7 +316,9 @@ impl EditorApp {
     }
 
     fn spread_formation(&mut self, payload: &DragUnits, hex: HexId) {
-        let Some(doc) = self.doc.as_mut() else { return };
+        let Some(doc) = self.files.doc_mut() else {
+            return;
+        };
         let Some(rules) = self.scen.rules(doc) else {
             return;
         };
@@ -348,7 +358,7 @@ impl EditorApp {
 
     /// Writes the setup card of the open scenario.
     pub fn export_card(&mut self, path: &Path) {
-        let Some(b) = self.doc.as_ref().and_then(Document::bundle) else {
+        let Some(b) = self.files.doc().and_then(Document::bundle) else {
             return;
         };
         match crate::card::write(b, path) {

@@ -34,8 +34,8 @@ pub struct FirePlan {
 
 impl Game {
     /// R6.5.5-6.5.6: artillery that fired a barrage may not move in the next Movement
-    /// phase and may not fire in the next two Combat phases. DECISION: "may not support"
-    /// is read as "may not fire": neither support nor a ranged attack.
+    /// phase and may not fire in the next two Combat phases: "may not support" is read as
+    /// "may not fire", neither support nor a ranged attack.
     pub fn barrage_locked(&self, u: Unit) -> bool {
         self.barrage_locked_at(u, self.state.tick())
     }

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use super::ai::Player;
+use super::ai::{PlayError, Player};
 use super::event::LossCause;
 use super::narrate::Narrator;
 use super::{Action, Event, Fingerprint, Game, GameLog, Pending};
@@ -24,6 +24,11 @@ pub struct Wb95Match {
     cel: Vec<u8>,
     record: GameRecord,
     heat: BTreeMap<HexId, u32>,
+    /// The phase (clock tick) being played and the actions taken in it, to cut off a
+    /// game whose players go round in circles (as `ai::play_out` does).
+    tick: u32,
+    in_phase: usize,
+    phase_budget: usize,
 }
 
 impl Wb95Match {
@@ -34,6 +39,9 @@ impl Wb95Match {
         narration: Narration,
     ) -> Self {
         let cel = game.state().units.iter().map(|u| u.cel).collect();
+        let phase_budget = super::ai::PHASE_ACTIONS_BASE
+            + super::ai::PHASE_ACTIONS_PER_UNIT * game.roster().len();
+        let tick = game.state().tick();
         let mut m = Wb95Match {
             game,
             players,
@@ -48,6 +56,9 @@ impl Wb95Match {
             cel,
             record: GameRecord::default(),
             heat: BTreeMap::new(),
+            tick,
+            in_phase: 0,
+            phase_budget,
         };
         let opening = m.game.opening_events().to_vec();
         m.observe(&opening);
@@ -142,6 +153,23 @@ impl Match for Wb95Match {
             return Err(MatchError::Failed(format!("side {side} has no player")));
         };
         let action = player.decide(&self.game, &side, &decision);
+        if self.game.state().tick() != self.tick {
+            (self.tick, self.in_phase) = (self.game.state().tick(), 0);
+        }
+        self.in_phase += 1;
+        if self.in_phase > self.phase_budget {
+            let clock = self.game.state().clock;
+            return Err(MatchError::Failed(
+                PlayError::Stuck {
+                    turn: clock.turn,
+                    phase: clock.phase.to_string(),
+                    actions: self.in_phase - 1,
+                    side,
+                    last: format!("{action}"),
+                }
+                .to_string(),
+            ));
+        }
         let events = self.game.apply(action.clone()).map_err(|error| {
             MatchError::Failed(format!(
                 "the {side} player chose an illegal action {action:?}: {error}"

@@ -94,7 +94,8 @@ pub fn gained(
 
 impl super::game::Game {
     /// R4.3.2-4.3.6 at the end of `side`'s Supply phase; `supplied` are its units that
-    /// trace supply (part 1: all, see `supply`).
+    /// traced supply in this phase (`supplied_units`): only they take hexes by ZoC (R4.3.5),
+    /// every unit by occupation.
     pub(crate) fn gain_control(&mut self, side: Side, supplied: &[Unit]) {
         let p = self.state.prepared.clone();
         let occupied: Vec<Option<Side>> = (0..p.board.len()).map(|h| self.occupant(h)).collect();

@@ -305,7 +305,7 @@ impl Prepared {
             [&sides[0].sources, &sides[1].sources],
             &overrides,
         );
-        // R19: the Fortified Lines are the Red Army's belts, whoever the derived initial
+        // R19, A-88: the Fortified Lines are the Red Army's belts, whoever the derived initial
         // control gives their hexes to; a German defender in one is in a captured
         // line (R19.1.4). Without a Soviet side, the hex's first controller owns it.
         let red_army = Side::BOTH.into_iter().find(|s| sides[s.index()].soviet);

@@ -1,4 +1,4 @@
-//! The setup checks of reference §10 that concern the rules (the pure reference checks
+//! The setup checks of §10 that concern the rules (the pure reference checks
 //! M01, U01... live in `model::check`). Each has its §10 code and rule. `Game::new`
 //! refuses a scenario with errors; `sztab validate` reports them all.
 

@@ -155,7 +155,7 @@ impl Odds {
     }
 }
 
-/// The roll after the HQ modifier, clamped to 2..12 (R9.2 DECISION).
+/// The roll after the HQ modifier, clamped to 2..12 (R9.2, A-42).
 pub fn modified_roll(raw: u8, net: i32) -> u8 {
     (i32::from(raw) + net).clamp(2, 12) as u8
 }

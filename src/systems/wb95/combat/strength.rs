@@ -1,7 +1,7 @@
 //! Strength points of each side of a combat (R5.2.1b, R1.7): printed SP at the unit's
 //! CEL, halved when disorganized (R5.6.4), towed artillery's defense rules (R6.6), and
 //! the halving of attackers across a Fixed Position, Fortified Line or big river
-//! (R7.2.2, R19.1.1, A-9), summed per group then rounded up once.
+//! (R7.2.2, R19.1.1, A-09), summed per group then rounded up once.
 
 use serde::{Deserialize, Serialize};
 
@@ -75,7 +75,7 @@ pub(crate) fn across_halving(
         return Some(("R19.1.1", "across a Fortified Line"));
     }
     if e.big_river {
-        return Some(("A-9", "across a big river"));
+        return Some(("A-09", "across a big river"));
     }
     None
 }

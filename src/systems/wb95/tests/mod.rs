@@ -1,5 +1,5 @@
 //! Rule tests on hand-made positions, one file per rule chapter, each test named after
-//! the rule or worked example (reference §1.W) it checks.
+//! the rule or worked example (§1.W) it checks.
 
 mod r10_supply;
 mod r11_r12_r13;

@@ -1,4 +1,4 @@
-//! The setup checks of reference §10 that this engine part runs.
+//! The engine's setup checks of §10 (docs/wb95/setup-checks.md), one test or more each.
 
 use crate::hex::HexId;
 use crate::model::{

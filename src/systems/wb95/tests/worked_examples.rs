@@ -1,4 +1,5 @@
-//! The worked examples of reference §1.W that engine part 1 covers, one test each.
+//! The worked examples of §1.W (docs/wb95/worked-examples.md), one test each; those of
+//! artillery, air, supply, reinforcements and the Kursk rules sit with their chapter's tests.
 
 use super::*;
 use crate::model::{
@@ -720,7 +721,8 @@ fn we_3_1_13b_a_halved_unit_still_enters_one_hex() {
         ),
         Mp::whole(2)
     );
-    // Swamp costs foot 1 + 2 = 3 > 2; out-of-supply effects are engine part 2.
+    // Swamp costs foot 1 + 2 = 3 > 2. The out-of-supply half of the example (no OoS level for
+    // the step) is `r10_supply::we_3_1_13b_an_oos_unit_with_halved_mp_still_enters_one_hex_at_no_oos_cost`.
     assert!(mv(&mut g, &["inf"], &["0505"]).is_ok());
 }
 

@@ -99,7 +99,7 @@ pub struct Est {
     /// The defenders are only HQs or limbered guns: the attack is at 10:1 (R5.1.9).
     pub forced: bool,
     /// The defenders cannot retreat and a retreat result costs them nothing: towed
-    /// guns in combat setup alone (R5.3.8 DECISION: they stay until an enemy enters).
+    /// guns in combat setup alone (A-25: they stay until an enemy enters).
     pub static_guns: bool,
 }
 
