@@ -4,9 +4,9 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use crate::model::Bundle;
 use crate::model::atomic_write;
 use crate::model::io::{relative, write_atomic};
-use crate::model::Bundle;
 use crate::systems::MatchError;
 use crate::systems::seam::Narration;
 use crate::systems::wb95::{Action, Game};

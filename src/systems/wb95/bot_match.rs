@@ -39,8 +39,8 @@ impl Wb95Match {
         narration: Narration,
     ) -> Self {
         let cel = game.state().units.iter().map(|u| u.cel).collect();
-        let phase_budget = super::ai::PHASE_ACTIONS_BASE
-            + super::ai::PHASE_ACTIONS_PER_UNIT * game.roster().len();
+        let phase_budget =
+            super::ai::PHASE_ACTIONS_BASE + super::ai::PHASE_ACTIONS_PER_UNIT * game.roster().len();
         let tick = game.state().tick();
         let mut m = Wb95Match {
             game,
