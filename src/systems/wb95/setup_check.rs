@@ -743,7 +743,7 @@ fn placement(b: &Bundle, p: &Prepared, out: &mut Vec<Problem>) {
     }
 }
 
-/// P09-P10: start states a unit cannot be in, or that do nothing. A barrage is fired
+/// P09-P10: start states a unit cannot be in, or that do nothing. A barrage is fired
 /// by artillery in combat setup (R6.5.3, R6.1.3); a unit that never moves has no MPs to
 /// spend (R15.2.1); a masking marker covers a whole stack (R16.1.2).
 fn start_states(p: &Prepared, out: &mut Vec<Problem>) {
