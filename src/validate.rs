@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use crate::hex::HexId;
 use crate::model::check::{check_counters, check_terrain};
 use crate::model::{
-    Bundle, FileKind, LoadError, MapBundle, Problem, SideId, SystemId, generic, io,
+    Bundle, FileKind, LoadError, MapBundle, Problem, SideId, SystemId, acknowledge, generic, io,
 };
 use crate::systems::wb95::prepared::Prepared;
 use crate::systems::wb95::setup_check;
@@ -23,8 +23,16 @@ impl Report {
     pub fn errors(&self) -> usize {
         self.problems.iter().filter(|p| p.is_error()).count()
     }
+    /// Warnings to act on: acknowledged ones are not counted.
     pub fn warnings(&self) -> usize {
-        self.problems.len() - self.errors()
+        self.problems.iter().filter(|p| p.is_open_warning()).count()
+    }
+    /// Warnings the scenario acknowledges as intended.
+    pub fn acknowledged(&self) -> usize {
+        self.problems
+            .iter()
+            .filter(|p| p.acknowledged.is_some())
+            .count()
     }
 }
 
@@ -82,9 +90,11 @@ pub fn validate_file(path: &Path) -> Result<Report, LoadError> {
         }
         FileKind::Scenario => {
             let (system, b, mut problems) = crate::systems::load(path)?;
-            if !problems.iter().any(|p| p.is_error()) {
+            let complete = !problems.iter().any(|p| p.is_error());
+            if complete {
                 problems.extend(system.setup_checks(b.view()));
             }
+            acknowledge::apply(&mut problems, b.view().acknowledged(), complete);
             let p = b.paths();
             let files = vec![
                 p.scenario.clone(),
@@ -98,9 +108,12 @@ pub fn validate_file(path: &Path) -> Result<Report, LoadError> {
 }
 
 /// Reference errors that leave a scenario compilable: something missing (a supply
-/// source, victory conditions, an entry, an air window), not a dangling reference. A
-/// scenario being built has them for a while; the editor still shows the rules' checks.
-const GAPS: [&str; 7] = ["L01", "V01", "V02", "V03", "R01", "S02", "A01"];
+/// source, victory conditions, an entry, an air window, room in a set-up area) or a unit
+/// outside its set-up area, not a dangling reference. A scenario being built has them for
+/// a while; the editor still shows the rules' checks.
+const GAPS: [&str; 11] = [
+    "L01", "V01", "V02", "V03", "R01", "S02", "A01", "Z02", "Z03", "Z04", "Z05",
+];
 
 /// Checks a scenario held in memory (the editor's live validation): the reference checks
 /// of all four parts, then the engine's setup checks, which also run while the only
@@ -126,6 +139,7 @@ pub fn check_in_editor(b: &Bundle) -> Checked {
         .iter()
         .any(|p| p.is_error() && !GAPS.contains(&p.code));
     if blocking {
+        acknowledge::apply(&mut problems, &b.scenario.acknowledged, false);
         return Checked {
             problems,
             control: None,
@@ -133,6 +147,7 @@ pub fn check_in_editor(b: &Bundle) -> Checked {
     }
     let prepared = Prepared::new(b);
     problems.extend(setup_check::check(b, &prepared));
+    acknowledge::apply(&mut problems, &b.scenario.acknowledged, true);
     let control = (0..prepared.board.len())
         .filter_map(|h| {
             let side = prepared.initial_control[h]?;

@@ -26,7 +26,8 @@ impl<'a> Checker<'a> {
         }
     }
 
-    fn push(&mut self, p: Problem, anchor: &str, needle: &str) {
+    /// Adds `p`, located at the first quoted `needle` after `anchor`.
+    pub fn push(&mut self, p: Problem, anchor: &str, needle: &str) {
         let pos = if needle.is_empty() {
             None
         } else {
@@ -580,6 +581,7 @@ pub fn check_scenario(s: &Scenario, map: &Map, cs: &Counters, src: &Source) -> V
         );
     }
     check_reinforcements(s, map, cs, &placed, &mut c);
+    super::area_check::check_areas(s, map, cs, &placed, &mut c);
     check_orders(s, map, cs, &mut c);
     check_victory(s, map, &mut c);
     c.out

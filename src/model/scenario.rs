@@ -8,6 +8,8 @@ use std::path::PathBuf;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use super::acknowledge::Acknowledgement;
+use super::area::SetupArea;
 use super::date::Date;
 use super::ids::{AirId, FormationId, HexsideKindId, NationId, SideId, SystemId, UnitId, ZoneId};
 use super::range;
@@ -48,6 +50,14 @@ pub struct Scenario {
     pub initiative: SideId,
     #[serde(default)]
     pub setup: Vec<Placement>,
+    /// Units without a fixed hex: the player sets them up in their set-up area when the
+    /// game starts.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub free_setup: Vec<FreeSetup>,
+    /// Set-up areas given to sides, formations and units: constraints on where they set
+    /// up, and where units without a fixed hex are set up.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub areas: Vec<SetupArea>,
     #[serde(default)]
     pub reinforcements: Vec<Reinforcement>,
     #[serde(default)]
@@ -77,6 +87,9 @@ pub struct Scenario {
         deserialize_with = "range::cm_map"
     )]
     pub fp_groups: BTreeMap<String, i8>,
+    /// Warnings that are the scenario's intent, each with the designer's reason.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub acknowledged: Vec<Acknowledgement>,
 }
 
 impl Scenario {
@@ -216,6 +229,23 @@ impl Placement {
         }
         v
     }
+}
+
+/// A unit without a fixed hex: its player sets it up inside its set-up area at the start
+/// (see [`super::area`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FreeSetup {
+    pub unit: UnitId,
+    /// Starting CEL when the unit starts reduced ("(-1)").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cel: Option<u8>,
+    /// Starts in a field fortification (besides a side-wide `fortified`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub fortified: bool,
+    /// Towed artillery setup; default combat on the map (P06).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub artillery: Option<ArtillerySetup>,
 }
 
 /// Where reinforcements come on.

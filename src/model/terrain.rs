@@ -277,6 +277,41 @@ impl HexsideRole {
             HexsideRole::FixedPosition | HexsideRole::FortifiedLine
         )
     }
+
+    /// Which kinds may share one hexside: kinds of different families coexist, two kinds
+    /// of one family do not.
+    ///
+    /// A hexside is crossed by at most one watercourse: stream, river, the Donets and a
+    /// big river are alternatives of the terrain table, each with its own crossing cost
+    /// and CM (R3.1.12, R5.5.4, R14.3). It carries at most one fortification line: a Fixed
+    /// Position (R7.2) or a Soviet Fortified Line (R19) each halves the attack across it
+    /// and gives the defender its CM, and the rules never combine the two on one hexside.
+    /// A watercourse and a line do coexist (a belt dug in behind a river): terrain CMs
+    /// are cumulated (R5.5.2) and the fortification CM adds to them (R1.6).
+    pub fn family(self) -> HexsideFamily {
+        if self.is_line() {
+            HexsideFamily::Fortification
+        } else {
+            HexsideFamily::Watercourse
+        }
+    }
+}
+
+/// The families of hexside kinds: one kind of each family per hexside
+/// ([`HexsideRole::family`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum HexsideFamily {
+    Watercourse,
+    Fortification,
+}
+
+impl HexsideFamily {
+    pub fn name(self) -> &'static str {
+        match self {
+            HexsideFamily::Watercourse => "watercourse",
+            HexsideFamily::Fortification => "fortification line",
+        }
+    }
 }
 
 /// A hexside kind.

@@ -235,7 +235,15 @@ impl EditorApp {
             )
             .frame(false),
         );
-        if (r1.clicked() || r2.clicked()) && doc.scenario().is_some() {
+        let a = self.validator.acknowledged();
+        let r3 = (a > 0).then(|| {
+            ui.add(
+                egui::Button::new(RichText::new(format!("({a} acknowledged)")).weak()).frame(false),
+            )
+            .on_hover_text("Warnings the scenario acknowledges as intended (Problems tab)")
+        });
+        let r3 = r3.is_some_and(|r| r.clicked());
+        if (r1.clicked() || r2.clicked() || r3) && doc.scenario().is_some() {
             self.scen.tab = Tab::Problems;
         }
     }
@@ -343,7 +351,11 @@ impl EditorApp {
             self.scen.targets.clear();
         }
         self.status = if s.left.is_empty() {
-            format!("set up {} ({} units)", payload.label, s.placed.len())
+            format!(
+                "set up {} ({})",
+                payload.label,
+                crate::editor::words::count(s.placed.len(), "unit", "units")
+            )
         } else {
             let left: Vec<String> = s.left.iter().map(|u| u.to_string()).collect();
             format!(

@@ -257,6 +257,8 @@ impl NewScenario {
             sides,
             initiative,
             setup: vec![],
+            free_setup: Vec::new(),
+            areas: Vec::new(),
             reinforcements: vec![],
             withdrawals: vec![],
             restrictions: vec![],
@@ -267,6 +269,7 @@ impl NewScenario {
             control: Default::default(),
             destroyed_bridges: vec![],
             fp_groups: Default::default(),
+            acknowledged: Vec::new(),
         };
         Ok(Document::new_scenario(
             scenario,

@@ -307,6 +307,16 @@ fn rename_side(s: &mut Scenario, old: &SideId, new: &SideId) {
         swap(&mut c.side);
     }
     s.control.values_mut().for_each(swap);
+    for a in &mut s.areas {
+        if let crate::model::Holder::Side(x) = &mut a.holder {
+            swap(x);
+        }
+    }
+    for a in &mut s.acknowledged {
+        if let Some(crate::model::Subject::Side(x)) = &mut a.subject {
+            swap(x);
+        }
+    }
 }
 
 fn source_text(x: &SupplySource) -> String {

@@ -27,7 +27,11 @@ pub fn happenings(s: &Scenario) -> Vec<(Date, Happening)> {
             r.date,
             Happening::Arrives(
                 i,
-                format!("{}{opt}: {} units", group_name(r), r.units.len()),
+                format!(
+                    "{}{opt}: {}",
+                    group_name(r),
+                    crate::editor::words::count(r.units.len(), "unit", "units")
+                ),
             ),
         ));
         if let Some(d) = r.cannot_move_before {

@@ -2,6 +2,7 @@
 //! changes the map only by applying [`Edit`](super::edit::Edit)s to the document; a drag is
 //! one stroke, so one undo step.
 
+mod areas;
 mod brush;
 pub mod control;
 mod eyedropper;
@@ -42,12 +43,13 @@ pub enum ToolKind {
     Zones,
     Supply,
     Control,
+    Areas,
     Calibrate,
     Suggest,
 }
 
 impl ToolKind {
-    pub const ALL: [ToolKind; 15] = [
+    pub const ALL: [ToolKind; 16] = [
         ToolKind::Select,
         ToolKind::Units,
         ToolKind::Brush,
@@ -61,6 +63,7 @@ impl ToolKind {
         ToolKind::Zones,
         ToolKind::Supply,
         ToolKind::Control,
+        ToolKind::Areas,
         ToolKind::Calibrate,
         ToolKind::Suggest,
     ];
@@ -80,8 +83,31 @@ impl ToolKind {
             ToolKind::Zones => "Entry zones",
             ToolKind::Supply => "Supply sources",
             ToolKind::Control => "Control",
+            ToolKind::Areas => "Set-up areas",
             ToolKind::Calibrate => "Calibrate scan",
             ToolKind::Suggest => "Suggest terrain",
+        }
+    }
+
+    /// What the tool does, in a line: the toolbar's tooltip.
+    pub fn hint(self) -> &'static str {
+        match self {
+            ToolKind::Select => "Click a hex to inspect it",
+            ToolKind::Units => "Move, unplace and open stacks of counters (scenarios)",
+            ToolKind::Brush => "Drag to paint terrain; [ and ] change the radius",
+            ToolKind::Fill => "Click to fill an area of one terrain with the brush's look",
+            ToolKind::Eyedropper => "Click a hex to take its look into the brush",
+            ToolKind::Features => "Drag to add forest, towns, cities, swamp",
+            ToolKind::Hexsides => "Drag along edges to paint rivers and fortification lines",
+            ToolKind::Roads => "Drag through hexes, or click two hexes for a routed road",
+            ToolKind::Places => "Name towns and cities and click their hexes",
+            ToolKind::Labels => "Click a hex to put a text on the map",
+            ToolKind::Zones => "Click map-edge hexes into lettered entry zones",
+            ToolKind::Supply => "Each side's supply sources (scenarios)",
+            ToolKind::Control => "Paint the hexes each side controls at the start (scenarios)",
+            ToolKind::Areas => "Paint set-up areas for a side, formation or unit (scenarios)",
+            ToolKind::Calibrate => "Load a scan of a printed map and fit the grid to it",
+            ToolKind::Suggest => "Terrain suggestions from the scan's colours",
         }
     }
 
@@ -100,6 +126,7 @@ impl ToolKind {
             ToolKind::Zones => Key::Z,
             ToolKind::Supply => Key::U,
             ToolKind::Control => Key::O,
+            ToolKind::Areas => Key::A,
             ToolKind::Calibrate => Key::C,
             ToolKind::Suggest => Key::G,
         }
@@ -168,6 +195,12 @@ pub trait Tool {
     fn pointer(&mut self, p: &Pointer, cx: &mut ToolCtx);
     /// A preview drawn over the map.
     fn overlay(&self, sink: &mut EguiSink, p: Option<&Pointer>, v: &View);
+    /// Keys (without modifiers) the tool answers while it is active and no text field has
+    /// the keyboard; the application hands them to [`Tool::key`].
+    fn keys(&self) -> &'static [Key] {
+        &[]
+    }
+    fn key(&mut self, _key: Key, _cx: &mut ToolCtx) {}
 }
 
 /// What a tool's overlay may look at.
@@ -206,6 +239,7 @@ impl Default for Toolbox {
                 Box::new(zones::Zones::default()),
                 Box::new(supply::Supply::default()),
                 Box::new(control::ControlTool::default()),
+                Box::new(areas::AreasTool::default()),
                 Box::new(trace::Calibrate),
                 Box::new(trace::Suggest::default()),
             ],

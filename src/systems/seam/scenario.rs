@@ -93,6 +93,15 @@ impl<'a> BundleRef<'a> {
         }
     }
 
+    /// The warnings the scenario acknowledges as intended (generic scenarios keep none
+    /// yet).
+    pub fn acknowledged(self) -> &'a [crate::model::Acknowledgement] {
+        match self {
+            BundleRef::Wb95(b) => &b.scenario.acknowledged,
+            BundleRef::Generic(_) => &[],
+        }
+    }
+
     /// Side ids and names in the order of play: the side that moves first, then the
     /// other (WB-95: the initiative side, player A).
     pub fn sides_in_play_order(self) -> Vec<(String, String)> {

@@ -53,7 +53,7 @@ pub fn initial(
 }
 
 /// Hex distance from the nearest source (breadth-first over the board).
-fn distances(board: &Board, sources: &[Hx]) -> Vec<u32> {
+pub(crate) fn distances(board: &Board, sources: &[Hx]) -> Vec<u32> {
     let mut d = vec![u32::MAX; board.len()];
     let mut q = VecDeque::new();
     for &s in sources {

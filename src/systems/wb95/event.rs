@@ -191,6 +191,16 @@ pub struct GameResult {
 
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub enum Event {
+    /// A unit without a fixed hex is set up on a hex of its set-up area, or moved to
+    /// another while its side's set-up lasts.
+    Deployed {
+        unit: UnitId,
+        hex: HexId,
+    },
+    /// A side has set up all its units.
+    SetUpDone {
+        side: SideId,
+    },
     TurnBegan {
         turn: u32,
         date: Date,
@@ -540,6 +550,7 @@ fn ids<T: std::fmt::Display>(v: &[T]) -> String {
 impl std::fmt::Display for Event {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
+            Event::Deployed { .. } | Event::SetUpDone { .. } => self.fmt_setup(f),
             Event::TurnBegan { .. } | Event::PhaseBegan { .. } | Event::ObligationsFixed { .. } => {
                 self.fmt_clock(f)
             }

@@ -46,7 +46,11 @@ impl Game {
     /// Plays automatic steps until a side must decide or the game is over.
     pub(crate) fn advance(&mut self) {
         loop {
-            if self.state.result.is_some() || !self.state.withdrawal_short.is_empty() {
+            let waits_for_setup = self.setting_up();
+            if waits_for_setup
+                || self.state.result.is_some()
+                || !self.state.withdrawal_short.is_empty()
+            {
                 return;
             }
             if !self.state.owed.is_empty() {

@@ -53,6 +53,11 @@ impl Narrator {
                     self.flush();
                     self.header = Some(format!("Turn {turn} ({date})"));
                 }
+                Event::Deployed { .. } | Event::SetUpDone { .. } => {
+                    self.header
+                        .get_or_insert_with(|| "Set-up (before turn 1)".to_string());
+                    self.lines.push(e.to_string());
+                }
                 Event::Moved { unit, how, .. }
                     if matches!(how, Motion::Move | Motion::Strategic | Motion::Entry) =>
                 {

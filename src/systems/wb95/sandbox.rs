@@ -95,6 +95,8 @@ impl Sandbox {
             sides: vec![side("german", MapEdge::West), side("soviet", MapEdge::East)],
             initiative: "german".into(),
             setup: Vec::new(),
+            free_setup: Vec::new(),
+            areas: Vec::new(),
             reinforcements: Vec::new(),
             withdrawals: Vec::new(),
             restrictions: Vec::new(),
@@ -105,6 +107,7 @@ impl Sandbox {
             control: BTreeMap::new(),
             destroyed_bridges: Vec::new(),
             fp_groups: BTreeMap::new(),
+            acknowledged: Vec::new(),
         };
         Sandbox {
             bundle: Bundle {

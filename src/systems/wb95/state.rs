@@ -323,6 +323,8 @@ pub struct GameState {
     pub repair_offer: Option<Vec<Unit>>,
     /// Tick of the Supply phase the markers were last offered in.
     pub repair_offered: Option<u32>,
+    /// Each side has ended its set-up (free set-up units, before turn 1).
+    pub setup_done: [bool; 2],
 }
 
 impl GameState {
@@ -370,6 +372,11 @@ impl GameState {
             if s.fortified && !p.board.no_ff[s.hex] && !p.board.fp_hex[s.hex] {
                 ff[s.hex] = Some(side);
             }
+        }
+        for f in &p.free {
+            let u = &mut units[f.unit.ix()];
+            u.cel = f.cel;
+            u.setup = f.setup;
         }
         debug_assert_eq!(units.len(), n);
         GameState {
@@ -422,6 +429,7 @@ impl GameState {
             repair: Vec::new(),
             repair_offer: None,
             repair_offered: None,
+            setup_done: [false; 2],
             prepared: p,
         }
     }
@@ -521,6 +529,7 @@ impl GameState {
     /// has its function below, which handles exactly the events this match sends it.
     pub fn apply(&mut self, e: &Event) {
         match e {
+            Event::Deployed { .. } | Event::SetUpDone { .. } => self.apply_setup(e),
             Event::TurnBegan { .. } | Event::PhaseBegan { .. } | Event::ObligationsFixed { .. } => {
                 self.apply_clock(e)
             }

@@ -1,6 +1,7 @@
 //! Players that answer a game's decisions: the `Player` trait, a driver that plays a
 //! game to its end, the random-legal bot and the heuristic bot.
 
+mod deploy;
 pub mod heuristic;
 mod random;
 mod spec;

@@ -16,6 +16,7 @@ mod r7_r15_fortifications_special_units;
 mod r8_air;
 mod r9_headquarters;
 mod setup_checks;
+mod setup_phase;
 mod start_states;
 mod victory;
 mod worked_examples;
