@@ -557,7 +557,11 @@ mod tests {
     fn a_river_and_a_line_share_a_hexside() {
         let cat = catalogue();
         let fl = line("fl_line", HexId::new(5, 5));
-        let Painted::Done(after) = paint(&cat, &[fl.clone()], &HexsideFeature::new("river")) else {
+        let Painted::Done(after) = paint(
+            &cat,
+            std::slice::from_ref(&fl),
+            &HexsideFeature::new("river"),
+        ) else {
             panic!("a river beside a line is painted");
         };
         assert_eq!(after, vec![fl.clone(), HexsideFeature::new("river")]);
@@ -573,12 +577,16 @@ mod tests {
         let h = HexId::new(5, 5);
         let fl = line("fl_line", h);
         assert_eq!(
-            paint(&cat, &[fl.clone()], &line("fp_line", h)),
+            paint(&cat, std::slice::from_ref(&fl), &line("fp_line", h)),
             Painted::Refused(fl.clone()),
             "a Fixed Position does not replace a Fortified Line"
         );
         assert_eq!(
-            paint(&cat, &[fl.clone()], &line("fl_line", HexId::new(5, 6))),
+            paint(
+                &cat,
+                std::slice::from_ref(&fl),
+                &line("fl_line", HexId::new(5, 6))
+            ),
             Painted::Refused(fl.clone()),
             "nor does the same line with the other front"
         );
@@ -587,12 +595,20 @@ mod tests {
             ..HexsideFeature::new("river")
         };
         assert_eq!(
-            paint(&cat, &[river.clone()], &HexsideFeature::new("stream")),
+            paint(
+                &cat,
+                std::slice::from_ref(&river),
+                &HexsideFeature::new("stream")
+            ),
             Painted::Refused(river.clone())
         );
         // An unnamed river painted over a named one keeps the name; a name fills a gap.
         assert_eq!(
-            paint(&cat, &[river.clone()], &HexsideFeature::new("river")),
+            paint(
+                &cat,
+                std::slice::from_ref(&river),
+                &HexsideFeature::new("river")
+            ),
             Painted::Done(vec![river.clone()])
         );
         assert_eq!(

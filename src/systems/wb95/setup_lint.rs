@@ -142,6 +142,9 @@ fn out_of_touch(p: &Prepared, out: &mut Vec<Problem>) {
 /// P11: the free set-up units of one set-up area need more room than it has: every unit
 /// a hex it may stand on (terrain, no enemy, R3.1.8, R3.1.11) and all of them their CELs
 /// within the stacking limit beside the fixed setup (R3.2.1).
+/// A free set-up area of one side: its side index and hexes.
+type AreaKey<'a> = (usize, &'a [Hx]);
+
 fn room_to_set_up(p: &Prepared, out: &mut Vec<Problem>) {
     let mut fixed_cel = vec![0u32; p.board.len()];
     let mut fixed_side: Vec<Option<Side>> = vec![None; p.board.len()];
@@ -149,7 +152,7 @@ fn room_to_set_up(p: &Prepared, out: &mut Vec<Problem>) {
         fixed_cel[s.hex] += u32::from(s.cel);
         fixed_side[s.hex] = Some(p.roster.info(s.unit).side);
     }
-    let mut groups: BTreeMap<(usize, &[Hx]), Vec<(Unit, u8)>> = BTreeMap::new();
+    let mut groups: BTreeMap<AreaKey<'_>, Vec<(Unit, u8)>> = BTreeMap::new();
     for f in &p.free {
         let side = p.roster.info(f.unit).side;
         groups
