@@ -609,7 +609,7 @@ fn the_stack_window_sets_start_states_in_undoable_steps() {
         "one undoable step each"
     );
     settle(&mut h);
-    assert!(!codes(&h).contains(&"P10"), "the whole stack is masked");
+    assert!(!codes(&h).contains(&"P13"), "the whole stack is masked");
     // Artillery may start having fired its barrage; others are not offered it.
     assert!(h.query_by_label("barrage fired").is_none());
     h.key_press(Key::Escape);
