@@ -52,6 +52,9 @@ pub struct Outline {
 struct Node {
     /// The value's bytes (a named struct or variant from its name).
     start: u32,
+    end: u32,
+    /// A number, string or identifier, not a container.
+    leaf: bool,
     /// The field name or map key in front of the value; `start..start` for none.
     key: (u32, u32),
     /// The name in front of `( )`, e.g. `Some`; empty for none.
@@ -79,6 +82,12 @@ impl Outline {
     pub fn root<'a>(&'a self, text: &'a str) -> Option<At<'a>> {
         self.root.map(|n| At { o: self, text, n })
     }
+
+    /// Every value of the file, inner values before the values holding them (the fuzz
+    /// harness mutates files value by value).
+    pub fn values<'a>(&'a self, text: &'a str) -> impl Iterator<Item = At<'a>> + 'a {
+        (0..self.nodes.len() as u32).map(move |n| At { o: self, text, n })
+    }
 }
 
 /// A value of a file: where it is, and the way to the values inside it.
@@ -97,6 +106,17 @@ impl<'a> At<'a> {
     /// Byte offset of the value.
     pub fn offset(&self) -> usize {
         self.node().start as usize
+    }
+
+    /// The value's bytes in the text.
+    pub fn span(&self) -> std::ops::Range<usize> {
+        let n = self.node();
+        n.start as usize..n.end as usize
+    }
+
+    /// A number, string or identifier, not a container.
+    pub fn is_leaf(&self) -> bool {
+        self.node().leaf
     }
 
     /// Byte offset of the field name or map key in front of the value, else the value's.
@@ -388,12 +408,14 @@ impl Builder<'_> {
         }
     }
 
-    fn node(&mut self, start: usize, name: (usize, usize), base: usize) -> u32 {
+    fn node(&mut self, start: usize, name: (usize, usize), base: usize, leaf: bool) -> u32 {
         let kids: Vec<u32> = self.stack.drain(base..).collect();
         let first = self.out.kids.len() as u32;
         self.out.kids.extend(&kids);
         self.out.nodes.push(Node {
             start: start as u32,
+            end: self.lex.i as u32,
+            leaf,
             key: (start as u32, start as u32),
             name: (name.0 as u32, name.1 as u32),
             first,
@@ -414,7 +436,7 @@ impl Builder<'_> {
                 self.lex.next();
                 Some(self.container(s, (s, e), b'(', depth))
             }
-            Tok::Bare | Tok::Str => Some(self.node(s, (s, s), self.stack.len())),
+            Tok::Bare | Tok::Str => Some(self.node(s, (s, s), self.stack.len(), true)),
             Tok::Open(c) => Some(self.container(s, (s, s), c, depth)),
             _ => None,
         }
@@ -425,7 +447,7 @@ impl Builder<'_> {
         let base = self.stack.len();
         if depth >= MAX_DEPTH {
             self.skip_balanced();
-            return self.node(start, name, base);
+            return self.node(start, name, base, false);
         }
         loop {
             let before = self.lex.i;
@@ -452,7 +474,7 @@ impl Builder<'_> {
                 self.lex.next();
             }
         }
-        self.node(start, name, base)
+        self.node(start, name, base, false)
     }
 
     /// The field name (`name:`) or map key (`"0101":`) in front of a value, if any.
@@ -545,6 +567,32 @@ mod tests {
         assert_eq!(hexes.by_key().len(), 2);
         let key = hexes.key("0101").unwrap();
         assert_eq!(&TEXT[key.key_offset()..key.key_offset() + 6], "\"0101\"");
+    }
+
+    #[test]
+    fn values_have_their_spans_and_leaves_are_marked() {
+        let o = Outline::of(TEXT);
+        let units = o.root(TEXT).unwrap().field("units").unwrap();
+        assert!(!units.is_leaf());
+        let text = &TEXT[units.span()];
+        assert!(text.starts_with('[') && text.ends_with(']'), "{text}");
+        let b = units.walk(&crate::path![1, "reduced", "sp"]);
+        assert!(b.is_leaf());
+        assert_eq!(&TEXT[b.span()], "3");
+        let cost = o.root(TEXT).unwrap().field("cost").unwrap();
+        assert_eq!(&TEXT[cost.span()], "Set(\"1/3\")");
+        // Every value, inner ones first; the leaves are the numbers, strings and names.
+        let leaves: Vec<&str> = o
+            .values(TEXT)
+            .filter(|v| v.is_leaf())
+            .map(|v| &TEXT[v.span()])
+            .collect();
+        assert!(leaves.contains(&"\"x /* not a comment */\""), "{leaves:?}");
+        assert!(leaves.contains(&"r#\"hi\"ll\"#"), "{leaves:?}");
+        assert!(
+            leaves.contains(&"4") && leaves.contains(&"\"1/3\""),
+            "{leaves:?}"
+        );
     }
 
     #[test]
