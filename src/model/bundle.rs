@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use super::check::{check_counters, check_map, check_scenario, check_terrain};
+use super::compose;
 use super::io::{self, FileKind, LoadError};
 use super::outline::Seg;
 use super::{Counters, Map, Part, PathSeg, Problem, Scenario, Source, TerrainCatalogue};
@@ -123,7 +124,7 @@ impl MapBundle {
 
     /// [`MapBundle::load`], with the text of the map and the catalogue.
     pub fn load_sourced(path: &Path) -> Result<(MapBundle, Vec<Problem>, Sources), LoadError> {
-        let map = io::load_map(path)?;
+        let mut map = io::load_map(path)?;
         named(
             &map.source,
             "terrain",
@@ -132,8 +133,37 @@ impl MapBundle {
         )?;
         let terrain_path = io::resolve(path, &map.value.terrain);
         let terrain = io::load_terrain(&terrain_path)?;
+        if map.value.is_composed() {
+            let base = terrain
+                .value
+                .terrain
+                .first()
+                .map(|t| t.id.to_string())
+                .unwrap_or_default();
+            let file = map.value.clone();
+            let (mut composed, printed) =
+                compose::compose(&file, path, &base, |p| Ok(io::load_map(p)?.value))?;
+            composed.printed = printed;
+            composed.composed_file = Some(Box::new(file));
+            map.value = composed;
+        }
+        let holes = compose::inner_holes(&map.value);
         let mut problems = check_terrain(&terrain.value, &terrain.source);
         problems.extend(check_map(&map.value, &terrain.value, &map.source));
+        if let Some(first) = holes.first() {
+            problems.push(
+                Problem::warning(
+                    "G03",
+                    format!(
+                        "{} hex(es) inside the composed map are on no section, the first is {first}: they play as {}",
+                        holes.len(),
+                        map.value.hexes.get(first).map_or("", |c| c.terrain.as_str())
+                    ),
+                )
+                .at(path, None)
+                .about(crate::model::Subject::Hex(*first)),
+            );
+        }
         let b = MapBundle {
             map: map.value,
             terrain: terrain.value,
