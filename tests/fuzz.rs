@@ -391,7 +391,7 @@ fn run(kind: FileKind, text: &str, seed: u64) {
         .iter()
         .map(|s| s.id.to_string())
         .collect();
-    let heuristic = seed % 4 == 0;
+    let heuristic = seed.is_multiple_of(4);
     let mut players: Vec<(sztab::model::SideId, Box<dyn Player>)> = sides
         .iter()
         .enumerate()
