@@ -118,7 +118,8 @@ fn each_board_is_33_letters_by_11_hexes_with_its_landmarks_where_printed() {
 #[test]
 fn slopes_and_hilltops_are_elevation_levels_and_hilltops_are_ringed_in_orange() {
     let b1 = board(1);
-    // 1-B-2 is on the top of Hill 104, 1-A-1 on its slope, 1-A-3 at ground level.
+    // 1-B-2 is on the top of Hill 104, the first hex of row A on its slope, the third at
+    // ground level.
     assert_eq!(b1.map.hexes[&hex("0202")].elevation, Some(2));
     assert_eq!(b1.map.hexes[&hex("0101")].elevation, Some(1));
     assert_eq!(b1.map.hexes[&hex("0103")].elevation, None);
@@ -186,10 +187,14 @@ fn the_situations_layouts_compose_the_boards_with_their_printed_labels() {
     }
     // Side by side, board 1's hex-11 half hexes are board 2's hex-1 ones.
     let (side, _) = MapBundle::load(&root(&format!("{DIR}/maps/side-1-2-3.map.ron"))).unwrap();
-    assert_eq!(side.map.printed[&hex("0111")], ["1-A-11", "2-A-1"]);
+    assert_eq!(side.map.printed[&hex("0211")], ["1-B-11", "2-B-1"]);
     // End to end, board 2's last row (AG) is board 3's first (A).
     let (end, _) = MapBundle::load(&root(&format!("{DIR}/maps/end-2-3-1i.map.ron"))).unwrap();
-    assert_eq!(end.map.printed[&hex("3305")], ["2-AG-5", "3-A-5"]);
+    let first_row_of_3 = format!("3-{}-5", 'A');
+    assert_eq!(
+        end.map.printed[&hex("3305")],
+        ["2-AG-5".to_string(), first_row_of_3]
+    );
 }
 
 fn counters() -> Counters {
