@@ -415,35 +415,67 @@ impl Document {
         Ok(())
     }
 
-    /// An autosave newer than the files it shadows, left by a session that did not save.
-    pub fn recoverable(&self) -> Option<Edit> {
+    /// An autosave newer than the files it shadows, left by a session that did not save,
+    /// as one edit; and what could not be read of it (a side file that does not parse is
+    /// reported and left where it is, never dropped without a word).
+    pub fn recoverable(&self) -> (Option<Edit>, Vec<String>) {
         let mut edit = Edit::new("Recover autosave");
-        if let Some(p) = self.map_path()
-            && let Some(map) = newer_autosave(p).and_then(|a| io::load_map(&a).ok())
-        {
-            edit.push(Change::Map {
-                before: Box::new(self.map().clone()),
-                after: Box::new(map.value),
-            });
+        let mut unreadable = Vec::new();
+        let mut read = |file: &Path, load: &dyn Fn(&Path) -> Result<Change, LoadError>| {
+            let side = newer_autosave(file)?;
+            load(&side)
+                .map_err(|e| {
+                    unreadable.push(format!(
+                        "the autosave {} cannot be read: {e}",
+                        side.display()
+                    ))
+                })
+                .ok()
+        };
+        if let Some(p) = self.map_path() {
+            let before = self.map();
+            if let Some(c) = read(p, &|a| {
+                io::load_map(a).map(|m| Change::Map {
+                    before: Box::new(before.clone()),
+                    after: Box::new(m.value),
+                })
+            }) {
+                edit.push(c);
+            }
         }
-        if let (Some(p), Some(c)) = (self.counters_path(), self.counters())
+        if let (Some(p), Some(before)) = (self.counters_path(), self.counters())
             && !p.as_os_str().is_empty()
-            && let Some(cs) = newer_autosave(p).and_then(|a| io::load_counters(&a).ok())
+            && let Some(c) = read(p, &|a| {
+                io::load_counters(a).map(|cs| Change::Counters {
+                    before: Box::new(before.clone()),
+                    after: Box::new(cs.value),
+                })
+            })
         {
-            edit.push(Change::Counters {
-                before: Box::new(c.clone()),
-                after: Box::new(cs.value),
-            });
+            edit.push(c);
         }
-        if let (Some(p), Some(s)) = (self.path(), self.scenario())
-            && let Some(sc) = newer_autosave(p).and_then(|a| io::load_scenario(&a).ok())
+        if let (Some(p), Some(before)) = (self.path(), self.scenario())
+            && let Some(c) = read(p, &|a| {
+                io::load_scenario(a).map(|sc| Change::Scenario {
+                    before: Box::new(before.clone()),
+                    after: Box::new(sc.value),
+                })
+            })
         {
-            edit.push(Change::Scenario {
-                before: Box::new(s.clone()),
-                after: Box::new(sc.value),
-            });
+            edit.push(c);
         }
-        (!edit.is_empty()).then_some(edit)
+        ((!edit.is_empty()).then_some(edit), unreadable)
+    }
+
+    /// Has the map changed since it was loaded or saved?
+    pub fn map_unsaved(&self) -> bool {
+        self.map() != &self.saved_map
+    }
+
+    /// Marks the document as holding work never saved (recovered from an autosave), so
+    /// closing it asks first even before any edit.
+    pub fn mark_unsaved(&mut self) {
+        self.saved_step = u64::MAX;
     }
 
     pub fn discard_autosave(&self) {

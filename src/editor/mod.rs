@@ -51,6 +51,9 @@ pub fn run(file: Option<PathBuf>) -> eframe::Result {
             if let Some(f) = file {
                 app.load(&f);
             }
+            if let Some(dir) = files::untitled::data_folder() {
+                app.autosave_untitled_to(dir);
+            }
             Ok(Box::new(app))
         }),
     )
