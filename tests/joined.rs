@@ -51,7 +51,11 @@ fn a95_the_joined_map_keeps_both_sheets_printed_numbers_and_fills_the_strip() {
     // The strip between the sheets is the joined map's own, and the sheets touch it.
     assert_eq!(m.labels_of(hex("3210")), ["3210"]);
     assert_eq!(m.labels_of(hex("3334")), ["3334"]);
-    assert_eq!(m.hexes[&hex("3223")].features.len(), 1, "the forest beside 3123");
+    assert_eq!(
+        m.hexes[&hex("3223")].features.len(),
+        1,
+        "the forest beside 3123"
+    );
     // The Kastornoje road leaves the northern sheet and reaches the southern one.
     for (a, c) in [("3119", "3218"), ("3218", "3318"), ("3318", "3418")] {
         let side = Hexside::new(hex(a), hex(c)).unwrap();
@@ -65,8 +69,7 @@ fn a95_the_joined_map_keeps_both_sheets_printed_numbers_and_fills_the_strip() {
 
 #[test]
 fn a95_the_joined_scenario_validates_with_no_errors() {
-    let report =
-        sztab::validate::validate_file(&path("kursk-prochorowka.scenario.ron")).unwrap();
+    let report = sztab::validate::validate_file(&path("kursk-prochorowka.scenario.ron")).unwrap();
     assert_eq!(report.errors(), 0, "{:#?}", report.problems);
     // Only the warnings the two scenarios have themselves (see their notes).
     for p in &report.problems {
@@ -75,7 +78,10 @@ fn a95_the_joined_scenario_validates_with_no_errors() {
             "unexpected {p:#?}"
         );
     }
-    let (code, out, err) = sztab(&["validate", "scenarios/kursk-1943/kursk-prochorowka.scenario.ron"]);
+    let (code, out, err) = sztab(&[
+        "validate",
+        "scenarios/kursk-1943/kursk-prochorowka.scenario.ron",
+    ]);
     assert_eq!(code, 0, "{out}{err}");
 }
 
@@ -89,7 +95,13 @@ fn a95_the_joined_scenario_holds_both_orders_of_battle_and_schedules() {
         assert_eq!(at.hex, s.hex, "{} moved", s.unit);
     }
     // The German of the south starts in field fortifications, as in Prochorowka.
-    let fortified = |u: &str| j.setup.iter().find(|x| x.unit.as_str() == u).unwrap().fortified;
+    let fortified = |u: &str| {
+        j.setup
+            .iter()
+            .find(|x| x.unit.as_str() == u)
+            .unwrap()
+            .fortified
+    };
     assert!(fortified("Pz 1/SS-AH") && !fortified("Pz 29/12 PzD"));
     assert_eq!(
         j.reinforcements.len(),

@@ -12,8 +12,8 @@ use std::path::{Path, PathBuf};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::io::LoadError;
 use super::ids::ZoneId;
+use super::io::LoadError;
 use super::map::{HexCell, HexsideFeature, Label, Map, Place};
 use crate::hex::{Axial, Grid, HexId, Hexside};
 
@@ -433,7 +433,10 @@ mod tests {
             Ok(b)
         })
         .unwrap();
-        assert_eq!(m.zones[&ZoneId::from("A")], [HexId::new(1, 2), HexId::new(7, 2)]);
+        assert_eq!(
+            m.zones[&ZoneId::from("A")],
+            [HexId::new(1, 2), HexId::new(7, 2)]
+        );
     }
 
     #[test]
