@@ -33,7 +33,8 @@ fn sources() -> Vec<PathBuf> {
     v
 }
 
-/// `A-NN` citations: "A-" not preceded by a letter or digit, followed by digits.
+/// `A-NN` citations: "A-" not preceded by a letter or digit, followed by two digits or
+/// more (a hex label of a letter-number board, "A-6" or "2-A-1", is not one).
 fn decisions_cited(text: &str) -> Vec<String> {
     let b = text.as_bytes();
     let mut out = Vec::new();
@@ -47,7 +48,9 @@ fn decisions_cited(text: &str) -> Vec<String> {
                 .chars()
                 .take_while(char::is_ascii_digit)
                 .collect();
-            out.push(format!("A-{n}"));
+            if n.len() >= 2 {
+                out.push(format!("A-{n}"));
+            }
         }
     }
     out
