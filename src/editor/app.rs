@@ -55,6 +55,8 @@ pub struct EditorApp {
     click_typing: super::keyboard::ClickTyping,
     /// The Help menu's windows.
     pub help: super::panels::help::Help,
+    /// A scenario of another rule system: its Forces table and bot game.
+    pub generic: super::generic::GenericPanels,
 }
 
 impl EditorApp {
@@ -81,6 +83,7 @@ impl EditorApp {
             lab: super::lab::Lab::default(),
             click_typing: Default::default(),
             help: Default::default(),
+            generic: Default::default(),
         };
         if let Some(p) = path {
             app.load(&p);
@@ -364,6 +367,7 @@ impl EditorApp {
         self.scenario_windows(ui.ctx());
         self.play.editor_dialogs(ui.ctx(), self.files.doc());
         self.lab.window(ui.ctx(), self.files.doc());
+        self.generic.windows(ui.ctx(), self.files.doc_mut());
         self.keys(ui);
     }
 
@@ -399,12 +403,14 @@ impl EditorApp {
         {
             self.play.ask_load();
         }
+        let rules = self.files.doc().is_some_and(|d| d.rules_view().is_some());
         if ui
-            .add_enabled(scenario, egui::Button::new("Balance lab…"))
+            .add_enabled(rules, egui::Button::new("Balance lab…"))
             .clicked()
         {
             self.lab.open = true;
         }
+        self.generic.menu(ui, self.files.doc());
     }
 
     fn background(&mut self, ui: &Ui) {
@@ -834,8 +840,11 @@ impl EditorApp {
         let layer = self
             .files
             .doc()
-            .filter(|d| d.scenario().is_some() && self.canvas.layers.units)
-            .map(|d| self.scen.layer(d));
+            .filter(|d| d.rules_view().is_some() && self.canvas.layers.units)
+            .map(|d| match self.generic.game_layer(d) {
+                Some(l) => l,
+                None => self.scen.layer(d),
+            });
         let dnd = self.dnd_verdicts(&frame);
         let Some(doc) = self.files.doc() else { return };
         let pointer: Option<Pointer> = frame.pointer;

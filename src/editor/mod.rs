@@ -12,6 +12,7 @@ pub mod canvas;
 pub mod document;
 pub mod edit;
 pub mod files;
+pub mod generic;
 pub mod history;
 mod keyboard;
 pub mod lab;
