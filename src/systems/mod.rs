@@ -2,6 +2,7 @@
 //! reaches them through. Adding a system: its module under `src/systems/`, one line in
 //! [`SYSTEMS`], and its content (see docs/adding-a-rule-system.md).
 
+pub mod panzerblitz;
 pub mod seam;
 pub mod toy;
 pub mod wb95;
