@@ -72,17 +72,17 @@ impl Game {
         };
         let no =
             |rule: &'static str, why: &str| Err(Refusal::new(rule, format!("{} {why}", def.id)));
+        if us.unloaded_now && !def.kind.is_vehicle() {
+            return no(
+                "Transporting C",
+                "unloaded this turn and may not move on its own",
+            );
+        }
         if us.fired {
             return no("How to Move Units B", "fired this turn and may not move");
         }
         if us.dispersed {
             return no("How to Move Units B", "is dispersed and may not move");
-        }
-        if us.unloaded_now {
-            return no(
-                "Transporting C",
-                "unloaded this turn and may not move on its own",
-            );
         }
         if us.stopped {
             return no("How to Move Units", "has ended its movement this turn");
