@@ -15,7 +15,7 @@ use crate::model::io::{self, FileKind, LoadError};
 use crate::model::{Problem, SystemId};
 
 /// Every rule system, one line each.
-static SYSTEMS: &[&dyn RuleSystem] = &[&wb95::system::Wb95, &toy::Toy];
+static SYSTEMS: &[&dyn RuleSystem] = &[&wb95::system::Wb95, &toy::Toy, &panzerblitz::PanzerBlitz];
 
 /// Every rule system, in the order `sztab systems` lists them.
 pub fn all() -> &'static [&'static dyn RuleSystem] {
