@@ -10,7 +10,7 @@
 //! The printed game's terrain, modelled as printed (a hex with woods is a woods hex):
 //!
 //! * **terrain** (`HexCell.t`, one a hex, the ground cover): `clear`, `woods`, `town`,
-//!   `swamp`, `pond` (the one hex of board 3 wholly covered by the pond). A hex with
+//!   `swamp`, `water` (the one hex of board 3 wholly covered by the pond). A hex with
 //!   woods and a town is a `town` hex (the town's effects include the woods').
 //! * **elevation** (`HexCell.e`): `0` ground level, `1` slope, `2` hilltop — the three
 //!   levels of the Target Elevation Table and the Terrain Effects Chart's slope and

@@ -19,7 +19,8 @@ pub mod terrain {
     pub const WOODS: &str = "woods";
     pub const TOWN: &str = "town";
     pub const SWAMP: &str = "swamp";
-    pub const POND: &str = "pond";
+    /// The one hex wholly covered by the pond (board 3).
+    pub const WATER: &str = "water";
 }
 
 /// Feature ids (on top of the terrain).
@@ -78,7 +79,7 @@ pub const VOCABULARY: &[Term] = &[
     },
     Term {
         class: TermClass::Terrain,
-        id: terrain::POND,
+        id: terrain::WATER,
         meaning: "the hex wholly covered by the pond (board 3): no unit may enter",
         required: true,
     },
