@@ -70,7 +70,7 @@ impl Game {
                 continue;
             }
             let in_fort = match g.fort_side_at_setup(hex) {
-                Some(side) => side.is_none_or(|x| x == g.s.units[u].side),
+                Some(side) => !start.on_top && side.is_none_or(|x| x == g.s.units[u].side),
                 None => false,
             };
             g.emit(
@@ -115,6 +115,15 @@ impl Game {
             super::scenario::Marker::Fort { side, .. } if *h == hex => Some(*side),
             _ => None,
         })
+    }
+
+    /// A copy of this position with `side` to play in `step`, for what-if questions
+    /// (`sztab odds` on the set-up position asks for either side's attacks).
+    pub fn what_if(&self, side: usize, step: Step) -> Game {
+        let mut g = self.clone();
+        g.st.side = side;
+        g.st.step = step;
+        g
     }
 
     pub fn state(&self) -> &State {

@@ -6,7 +6,8 @@
 //! exactly along a hexside both hexes on either side are candidates and every path
 //! through them is a route; the defender gets the benefit of the doubt, so a line is
 //! clear only if every route is (a route with a blocking hexside, or two orange ones
-//! where Note E forbids them, blocks it). Units, blocks and fortifications never block.
+//! where Note E forbids them, blocks it; decision P-05). Units, blocks and fortifications
+//! never block.
 //!
 //! [`line_of_sight`] returns the traced hexes, every hexside crossed with its position,
 //! each hexside or hex that blocks with the note that decides, and the verdict: the

@@ -17,6 +17,8 @@
 pub mod action;
 mod assault;
 pub mod board;
+pub mod bots;
+pub mod compile;
 pub mod crt;
 pub mod dice;
 pub mod event;
@@ -25,7 +27,9 @@ pub mod game;
 pub mod los;
 mod mines;
 pub mod movement;
+pub mod odds;
 pub mod overrun;
+pub mod play;
 pub mod sandbox;
 pub mod scenario;
 pub mod state;

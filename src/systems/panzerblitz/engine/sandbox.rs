@@ -96,6 +96,7 @@ impl Sandbox {
                 first_row: 1,
                 digits: 2,
                 shifted: Parity::Even,
+                labels: Default::default(),
             },
         );
         let side = |id: &str, name: &str, stacking| SideDef {
@@ -218,6 +219,7 @@ impl Sandbox {
             Start {
                 carried_by: Some(c),
                 dispersed: false,
+                on_top: false,
             },
         ));
         self

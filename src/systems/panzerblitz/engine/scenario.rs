@@ -27,6 +27,8 @@ pub struct Start {
     pub carried_by: Option<usize>,
     /// Set up dispersed (face down).
     pub dispersed: bool,
+    /// In a fortification's hex, on top of it rather than inside (Fortifications).
+    pub on_top: bool,
 }
 
 /// A counter that is not a unit: fortifications, minefields, blocks and wrecks.

@@ -1,9 +1,9 @@
 //! How to win: the situation's victory levels, tried in order at the end of the last
-//! turn; the first whose conditions all hold is the result, and when none holds the game
-//! is a draw. A side holds a hex when its units stand on it, or when it was the last to
-//! stand there and no enemy unit is on it now (decision P-10). Lost units are those
-//! destroyed and those fired away intensively (Ammunition B); mines, blocks and
-//! fortifications are counters, not units, and are never counted.
+//! turn (decision P-08); the first whose conditions all hold is the result, and when
+//! none holds the game is a draw. A side holds a hex when its units stand on it, or when
+//! it was the last to stand there and no enemy unit is on it now (decision P-10). Lost
+//! units are those destroyed and those fired away intensively (Ammunition B); mines,
+//! blocks and fortifications are counters, not units, and are never counted.
 
 use crate::hex::HexId;
 use crate::model::generic::Condition;

@@ -5,6 +5,7 @@ mod close;
 mod fire;
 mod los;
 mod movement;
+mod turn;
 
 use super::game::Game;
 use super::sandbox::hex;
