@@ -263,6 +263,6 @@ impl Board {
     /// crosses a pond hexside (TEC Ponds).
     pub fn crossing_allowed(&self, side: Hexside, mover: Mover, along_road: bool) -> bool {
         let m = self.marks(side);
-        !m.pond && !(m.green && mover.is_vehicle() && !along_road)
+        !(m.pond || (m.green && mover.is_vehicle() && !along_road))
     }
 }

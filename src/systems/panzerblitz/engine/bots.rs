@@ -31,7 +31,7 @@ pub fn build(name: &str, seed: u64) -> Result<Box<dyn Bot>, String> {
     let base = name.split(':').next().unwrap_or(name);
     let rng = ChaCha8Rng::seed_from_u64(seed);
     match base {
-        "random" => Ok(Box::new(Player::new(Mind::Random(rng)))),
+        "random" => Ok(Box::new(Player::new(Mind::Random(Box::new(rng))))),
         "greedy" => Ok(Box::new(Player::new(Mind::Greedy))),
         _ => Err(format!(
             "unknown bot \"{name}\": PanzerBlitz has greedy and random"
@@ -40,7 +40,7 @@ pub fn build(name: &str, seed: u64) -> Result<Box<dyn Bot>, String> {
 }
 
 enum Mind {
-    Random(ChaCha8Rng),
+    Random(Box<ChaCha8Rng>),
     Greedy,
 }
 
@@ -484,12 +484,16 @@ fn nearest(g: &Game, h: HexId, to: &[HexId]) -> u32 {
         .unwrap_or(99)
 }
 
-/// How good a hex is for unit `u`: near its aim, in cover, high up, with an enemy in
-/// range and sight for next turn's fire.
+/// How good a hex is for unit `u`: near its aim, in cover, high up, off minefields
+/// (which stop a unit and attack it every enemy turn), with an enemy in range and sight
+/// for next turn's fire.
 fn place_score(g: &Game, u: usize, h: HexId, aim: &[HexId], enemies: &[HexId]) -> f64 {
     let b = &g.s.board;
     let def = &g.s.units[u];
     let mut s = -2.0 * f64::from(nearest(g, h, aim));
+    if g.state().mines.contains(&h) {
+        s -= 6.0;
+    }
     s += f64::from(b.defense_modifier(h));
     s += 0.5 * f64::from(b.level(h) as u8);
     if def.fires()

@@ -114,6 +114,6 @@ pub fn chances(col: i32, modifier: i32) -> Vec<(Outcome, f64, Vec<u8>)> {
             None => out.push((o, 1.0 / 6.0, vec![face])),
         }
     }
-    out.sort_by(|a, b| b.0.cmp(&a.0));
+    out.sort_by_key(|x| std::cmp::Reverse(x.0));
     out
 }

@@ -338,7 +338,7 @@ impl fmt::Display for Event {
 
 /// Half MF as the rules write them: "3", "3½".
 pub fn half(h: u32) -> String {
-    if h % 2 == 0 {
+    if h.is_multiple_of(2) {
         format!("{}", h / 2)
     } else {
         format!("{}½", h / 2)

@@ -379,7 +379,7 @@ pub fn line_of_sight(board: &Board, from: HexId, to: HexId) -> Los {
                         Note::A,
                         format!("the target is directly behind a {low} hexside"),
                     );
-                } else if m.brown && 2 * i >= n + 1 {
+                } else if m.brown && 2 * i > n {
                     block(
                         Note::C,
                         format!(
