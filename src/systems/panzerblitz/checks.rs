@@ -1,12 +1,12 @@
 //! PanzerBlitz's setup checks: what the rules say of a situation's set-up, as problems
 //! with a code and the rule (by the seed's section title and letter).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
-use super::schema::{PbPlacement, PbUnit, UnitType, stacking_limit};
+use super::schema::{PbPlacement, PbUnit, UnitType, link, stacking_limit, terrain};
 use crate::hex::HexId;
 use crate::model::generic::{Bundle, Placement, Unit};
-use crate::model::{Problem, Subject};
+use crate::model::{Map, Problem, Subject};
 
 /// One placed counter, with what the checks read of it.
 struct Placed<'a> {
@@ -48,11 +48,135 @@ pub fn check(b: &Bundle) -> Vec<Problem> {
         by_hex.entry(x.p.hex).or_default().push(x);
     }
     let mut out = Vec::new();
+    let roads = road_hexes(&b.map);
     for (hex, stack) in &by_hex {
         stacking(*hex, stack, &mut out);
+        ground(*hex, stack, &b.map, roads.contains(hex), &mut out);
+        markers(*hex, stack, &mut out);
     }
     carriers(&placed, &mut out);
     out
+}
+
+/// Hexes a road runs into.
+fn road_hexes(map: &Map) -> BTreeSet<HexId> {
+    map.roads
+        .iter()
+        .filter(|(_, kind)| kind.as_str() == link::ROAD)
+        .flat_map(|(side, _)| {
+            let (a, b) = side.hexes();
+            [a, b]
+        })
+        .collect()
+}
+
+/// The Terrain Effects Chart at set-up: no unit in the hex wholly covered by the pond;
+/// vehicles in a swamp only on a road, one vehicle unit a swamp-road hex; no
+/// fortification in a swamp (Fortifications A).
+fn ground(hex: HexId, stack: &[&Placed], map: &Map, road: bool, out: &mut Vec<Problem>) {
+    let Some(cell) = map.hexes.get(&hex) else {
+        return;
+    };
+    let ids = |f: &dyn Fn(UnitType) -> bool| -> Vec<&str> {
+        stack
+            .iter()
+            .filter(|x| x.kind().is_some_and(f))
+            .map(|x| x.unit.id.as_str())
+            .collect()
+    };
+    let t = cell.terrain.as_str();
+    let units = ids(&|k| k != UnitType::Wreck);
+    if t == terrain::POND && !units.is_empty() {
+        out.push(
+            Problem::error(
+                "PB20",
+                format!(
+                    "{} set up on hex {hex}, the hex wholly covered by the pond, which no unit may enter",
+                    units.join(", ")
+                ),
+            )
+            .rule("The Mapboard (pond)")
+            .about(Subject::Hex(hex)),
+        );
+    }
+    if t != terrain::SWAMP {
+        return;
+    }
+    let vehicles = ids(&UnitType::is_vehicle);
+    if !road && !vehicles.is_empty() {
+        out.push(
+            Problem::error(
+                "PB21",
+                format!(
+                    "{} set up in swamp hex {hex} off the road: vehicles enter swamp only along a road",
+                    vehicles.join(", ")
+                ),
+            )
+            .rule("Terrain Effects Chart (swamp)")
+            .about(Subject::Hex(hex)),
+        );
+    } else if vehicles.len() > 1 {
+        out.push(
+            Problem::error(
+                "PB22",
+                format!(
+                    "swamp-road hex {hex} holds {} vehicle units ({}); it takes one",
+                    vehicles.len(),
+                    vehicles.join(", ")
+                ),
+            )
+            .rule("Terrain Effects Chart (swamp)")
+            .about(Subject::Hex(hex)),
+        );
+    }
+    let forts = ids(&|k| k == UnitType::Fortification);
+    if !forts.is_empty() {
+        out.push(
+            Problem::error(
+                "PB23",
+                format!(
+                    "fortification {} set up in swamp hex {hex}",
+                    forts.join(", ")
+                ),
+            )
+            .rule("Fortifications A")
+            .about(Subject::Hex(hex)),
+        );
+    }
+}
+
+/// One minefield, one block and one fortification a hex (Mines A, Blocks A,
+/// Fortifications N), and no fortification on a minefield (Fortifications Q).
+fn markers(hex: HexId, stack: &[&Placed], out: &mut Vec<Problem>) {
+    let count = |k: UnitType| stack.iter().filter(|x| x.kind() == Some(k)).count();
+    for (kind, name, rule) in [
+        (UnitType::Minefield, "minefields", "Mines A"),
+        (UnitType::Block, "blocks", "Blocks A"),
+        (
+            UnitType::Fortification,
+            "fortifications",
+            "Fortifications N",
+        ),
+    ] {
+        let n = count(kind);
+        if n > 1 {
+            out.push(
+                Problem::error("PB24", format!("hex {hex} holds {n} {name}; one a hex"))
+                    .rule(rule)
+                    .about(Subject::Hex(hex)),
+            );
+        }
+    }
+    if count(UnitType::Fortification) > 0 && count(UnitType::Minefield) > 0 {
+        out.push(
+            Problem::error(
+                "PB25",
+                format!("hex {hex} holds a fortification on a minefield"),
+            )
+            .rule("Fortifications Q")
+            .about(Subject::Hex(hex)),
+        );
+    }
 }
 
 /// Stacking A-F: Russians 2 a hex, Germans 3; a carrier and its passenger count one;

@@ -19,8 +19,9 @@ pub mod terrain {
     pub const WOODS: &str = "woods";
     pub const TOWN: &str = "town";
     pub const SWAMP: &str = "swamp";
-    /// The one hex wholly covered by the pond (board 3).
-    pub const WATER: &str = "water";
+    /// The one hex wholly covered by the pond (board 3). Its id is "water": a catalogue's
+    /// ids are unique across its kinds, and "pond" is the pond-shore hexside.
+    pub const POND: &str = "water";
 }
 
 /// Feature ids (on top of the terrain).
@@ -79,7 +80,7 @@ pub const VOCABULARY: &[Term] = &[
     },
     Term {
         class: TermClass::Terrain,
-        id: terrain::WATER,
+        id: terrain::POND,
         meaning: "the hex wholly covered by the pond (board 3): no unit may enter",
         required: true,
     },
