@@ -248,3 +248,35 @@ fn sztab_odds_prints_each_units_factor_the_odds_and_the_chances() {
     assert_eq!(code, 2);
     assert!(err.contains("PanzerBlitz has no --opt air"), "{err}");
 }
+
+#[test]
+fn every_shipped_situation_plays_to_its_last_turn_with_the_greedy_bots() {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(root("scenarios/panzerblitz"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().ends_with(".scenario.ron"))
+        .collect();
+    paths.sort();
+    assert_eq!(paths.len(), 12);
+    std::thread::scope(|scope| {
+        for path in &paths {
+            scope.spawn(move || {
+                let (system, bundle, _) = systems::load(path).unwrap();
+                let playable = system.prepare(bundle.view()).unwrap();
+                let bots: Vec<(String, String)> = playable
+                    .sides()
+                    .into_iter()
+                    .map(|s| (s.id, "greedy".to_string()))
+                    .collect();
+                let mut m = playable.new_match(1, &bots, Narration::Silent).unwrap();
+                while !m.is_over() {
+                    m.step()
+                        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+                }
+                let rec = m.record();
+                assert!(rec.level.is_some(), "{}: {rec:?}", path.display());
+                assert!(rec.turns >= 8, "{}: {rec:?}", path.display());
+            });
+        }
+    });
+}

@@ -238,7 +238,7 @@ fn read_cell(c: &HexCell) -> Result<Cell, String> {
         sch::terrain::WOODS => cell.cover = Cover::Woods,
         sch::terrain::TOWN => cell.cover = Cover::Town,
         sch::terrain::SWAMP => cell.cover = Cover::Swamp,
-        sch::terrain::WATER => cell.pond = true,
+        sch::terrain::POND => cell.pond = true,
         other => return Err(format!("\"{other}\" is no PanzerBlitz terrain")),
     }
     cell.gully = c.has(sch::feature::GULLY);

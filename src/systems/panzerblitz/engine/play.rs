@@ -12,7 +12,7 @@ use crate::hex::HexId;
 use crate::model::SystemId;
 use crate::model::generic::Bundle;
 use crate::systems::seam::{
-    BundleRef, GameRecord, Match, MatchError, Narration, Playable, Replayed, SideInfo,
+    BundleRef, GameRecord, Match, MatchError, Narration, OnBoard, Playable, Replayed, SideInfo,
 };
 
 use super::action::Action;
@@ -268,6 +268,23 @@ impl Match for PbMatch {
 
     fn actions(&self) -> usize {
         self.actions.len()
+    }
+
+    /// Units standing on the map, passengers on their carriers' hexes (mines, blocks,
+    /// fortifications and wrecks are markers of the state, not units).
+    fn board(&self) -> Vec<OnBoard> {
+        let st = self.game.state();
+        (0..self.game.s.units.len())
+            .filter_map(|u| {
+                let hex = st.hex_of(u)?;
+                let def = &self.game.s.units[u];
+                Some(OnBoard {
+                    hex,
+                    unit: def.id.clone(),
+                    side: def.side,
+                })
+            })
+            .collect()
     }
 
     fn log(&self, scenario: &Path) -> Result<(String, usize, usize), MatchError> {
