@@ -20,6 +20,7 @@ pub mod range;
 mod scenario;
 pub mod schema;
 mod source;
+pub mod tables;
 mod terrain;
 
 pub use acknowledge::Acknowledgement;

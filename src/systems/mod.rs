@@ -74,6 +74,10 @@ pub fn load(path: &Path) -> Result<(&'static dyn RuleSystem, AnyBundle, Vec<Prob
     }
     let terrain_source = io::read_text(&bundle.paths().terrain)?;
     problems.extend(system.check_catalogue(bundle.terrain(), &terrain_source));
+    if let Some((tables, tables_path)) = bundle.generic().and_then(|b| b.tables.as_ref()) {
+        let source = io::read_text(tables_path)?;
+        problems.extend(system.check_tables(tables, &source));
+    }
     Ok((system, bundle, problems))
 }
 
