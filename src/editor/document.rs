@@ -309,7 +309,7 @@ impl Document {
         };
         let map_path = self.map_path().map(Path::to_owned).unwrap_or(path.clone());
         if self.map() != &self.saved_map || !map_path.exists() {
-            stage(&map_path, io::to_ron(FileKind::Map, self.map()))?;
+            stage(&map_path, io::to_ron(FileKind::Map, self.map().file_form()))?;
         }
         if let (Some(c), Some(cpath)) = (self.counters(), self.counters_path())
             && (Some(c) != self.saved_counters.as_ref() || !cpath.exists())
@@ -394,8 +394,12 @@ impl Document {
         if let Some(p) = self.map_path()
             && self.map() != &self.saved_map
         {
-            io::save(FileKind::Map, &paths::autosave_of(p), self.map())
-                .map_err(|e| e.to_string())?;
+            io::save(
+                FileKind::Map,
+                &paths::autosave_of(p),
+                self.map().file_form(),
+            )
+            .map_err(|e| e.to_string())?;
         }
         if let (Some(p), Some(c)) = (self.counters_path(), self.counters())
             && !p.as_os_str().is_empty()

@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use super::check::{check_counters, check_map, check_scenario, check_terrain};
+use super::compose;
 use super::io::{self, LoadError};
 use super::{Counters, Map, Problem, Scenario, Source, TerrainCatalogue};
 
@@ -37,11 +38,40 @@ pub struct MapBundle {
 impl MapBundle {
     /// Loads a map and the catalogue it names; returns the reference problems found.
     pub fn load(path: &Path) -> Result<(MapBundle, Vec<Problem>), LoadError> {
-        let map = io::load_map(path)?;
+        let mut map = io::load_map(path)?;
         let terrain_path = io::resolve(path, &map.value.terrain);
         let terrain = io::load_terrain(&terrain_path)?;
+        if map.value.is_composed() {
+            let base = terrain
+                .value
+                .terrain
+                .first()
+                .map(|t| t.id.to_string())
+                .unwrap_or_default();
+            let file = map.value.clone();
+            let (mut composed, printed) =
+                compose::compose(&file, path, &base, |p| Ok(io::load_map(p)?.value))?;
+            composed.printed = printed;
+            composed.composed_file = Some(Box::new(file));
+            map.value = composed;
+        }
+        let holes = compose::inner_holes(&map.value);
         let mut problems = check_terrain(&terrain.value, &terrain.source);
         problems.extend(check_map(&map.value, &terrain.value, &map.source));
+        if let Some(first) = holes.first() {
+            problems.push(
+                Problem::warning(
+                    "G03",
+                    format!(
+                        "{} hex(es) inside the composed map are on no section, the first is {first}: they play as {}",
+                        holes.len(),
+                        map.value.hexes.get(first).map_or("", |c| c.terrain.as_str())
+                    ),
+                )
+                .at(path, None)
+                .about(crate::model::Subject::Hex(*first)),
+            );
+        }
         let b = MapBundle {
             map: map.value,
             terrain: terrain.value,

@@ -8,6 +8,7 @@ pub mod atomic_write;
 pub mod attrs;
 mod bundle;
 pub mod check;
+pub mod compose;
 mod counters;
 mod date;
 pub mod generic;
