@@ -4,6 +4,7 @@
 
 mod fields;
 pub mod jov;
+pub mod panzerblitz;
 pub mod rtl;
 pub mod seam;
 mod setup_lint;
@@ -18,7 +19,13 @@ use crate::model::io::{self, FileKind, LoadError};
 use crate::model::{Problem, SystemId};
 
 /// Every rule system, one line each.
-static SYSTEMS: &[&dyn RuleSystem] = &[&wb95::system::Wb95, &toy::Toy, &rtl::Rtl, &jov::Jov];
+static SYSTEMS: &[&dyn RuleSystem] = &[
+    &wb95::system::Wb95,
+    &toy::Toy,
+    &panzerblitz::PanzerBlitz,
+    &rtl::Rtl,
+    &jov::Jov,
+];
 
 /// Every rule system, in the order `sztab systems` lists them.
 pub fn all() -> &'static [&'static dyn RuleSystem] {
