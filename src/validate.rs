@@ -54,6 +54,15 @@ pub fn validate_file(path: &Path) -> Result<Report, LoadError> {
                 problems,
             })
         }
+        FileKind::Tables => {
+            let t = io::load_tables(path)?;
+            let mut problems = crate::model::tables::check::check(&t.value, &t.source);
+            problems.extend(system.check_tables(&t.value, &t.source));
+            Ok(Report {
+                files: vec![path.into()],
+                problems,
+            })
+        }
         FileKind::Counters => {
             let source = io::read_text(path)?;
             let problems = if system.id() == SystemId::WB95 {
@@ -105,12 +114,17 @@ pub fn validate_file(path: &Path) -> Result<Report, LoadError> {
             {
                 Sources::read(p).locate(&mut problems);
             }
-            let files = vec![
+            let mut files = vec![
                 p.scenario.clone(),
                 p.map.clone(),
                 p.counters.clone(),
                 p.terrain.clone(),
             ];
+            files.extend(
+                b.generic()
+                    .and_then(|g| g.tables.as_ref())
+                    .map(|t| t.1.clone()),
+            );
             Ok(Report { files, problems })
         }
     }

@@ -344,6 +344,10 @@ fn fixtures() -> &'static Fixtures {
             (FileKind::Map, read("tests/fixtures/mini.map.ron")),
             (FileKind::Counters, read("tests/fixtures/mini.counters.ron")),
             (FileKind::Terrain, read(KURSK_TERRAIN)),
+            (
+                FileKind::Tables,
+                read("tests/fixtures/tables/made-up.tables.ron"),
+            ),
         ];
         let (b, _) = Bundle::load(&root(FIXTURE)).unwrap();
         Fixtures {
@@ -388,6 +392,11 @@ fn load_and_check(kind: FileKind, bytes: Vec<u8>) {
             if let Ok(s) = io::parse::<Scenario>(&src) {
                 check_scenario(&s, &f.map, &f.counters, &src);
                 let _ = s.turns();
+            }
+        }
+        FileKind::Tables => {
+            if let Ok(t) = io::parse::<sztab::model::tables::Tables>(&src) {
+                sztab::model::tables::check::check(&t, &src);
             }
         }
     }
@@ -483,12 +492,12 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: fuzz_cases(), failure_persistence: None, .. ProptestConfig::default() })]
 
     #[test]
-    fn fuzz_random_bytes_never_panic(kind in 0usize..4, bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
+    fn fuzz_random_bytes_never_panic(kind in 0usize..5, bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
         load_and_check(FileKind::ALL[kind], bytes);
     }
 
     #[test]
-    fn fuzz_mutated_files_never_panic(file in 0usize..4, muts in proptest::collection::vec(mutation(), 1..6)) {
+    fn fuzz_mutated_files_never_panic(file in 0usize..5, muts in proptest::collection::vec(mutation(), 1..6)) {
         let (kind, text) = &fixtures().texts[file];
         load_and_check(*kind, apply(text, &muts));
     }

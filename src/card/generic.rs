@@ -7,6 +7,7 @@ use std::fmt::Write;
 use super::page::{PIC, STYLE, entry};
 use crate::markdown::{parse, to_html};
 use crate::markup::escape;
+use crate::model::SupplySource;
 use crate::model::generic::{Bundle, Condition};
 use crate::render::counter::{COUNTER_SIDE, draw_counter};
 use crate::render::svg::SvgSink;
@@ -57,8 +58,14 @@ pub fn html(system: &dyn RuleSystem, b: &Bundle) -> String {
         escape(&first)
     );
     setup(&mut o, system, b);
+    off_map(&mut o, system, b);
+    markers(&mut o, b);
     arrivals(&mut o, system, b);
+    supply(&mut o, b);
     rules(&mut o, system, b);
+    for (title, body) in system.card_sections(b) {
+        let _ = writeln!(o, "<h2>{}</h2>\n{body}", escape(&title));
+    }
     victory(&mut o, b);
     if !s.notes.trim().is_empty() {
         let _ = writeln!(
@@ -121,6 +128,113 @@ fn setup(o: &mut String, system: &dyn RuleSystem, b: &Bundle) {
     let _ = writeln!(o, "</div>");
 }
 
+/// Units that start in a box off the map, by box.
+fn off_map(o: &mut String, system: &dyn RuleSystem, b: &Bundle) {
+    let s = &b.scenario;
+    if s.off_map.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        o,
+        "<h2>Off the map</h2><table><tr><th>Box</th><th>Units</th></tr>"
+    );
+    for choice in system.schemas().boxes {
+        let units: Vec<_> = s
+            .off_map
+            .iter()
+            .filter(|x| x.in_box == choice.value)
+            .collect();
+        if units.is_empty() {
+            continue;
+        }
+        let pics: String = units
+            .iter()
+            .map(|x| counter_svg(system, b, x.unit.as_str()))
+            .collect();
+        let names: Vec<String> = units
+            .iter()
+            .map(|x| unit_name(b, x.unit.as_str()))
+            .collect();
+        let _ = writeln!(
+            o,
+            "<tr><td>{}</td><td><span class=\"pics\">{pics}</span><br>{}</td></tr>",
+            escape(choice.label),
+            escape(&names.join(", "))
+        );
+    }
+    o.push_str("</table>\n");
+}
+
+/// Markers on the map at the start.
+fn markers(o: &mut String, b: &Bundle) {
+    let s = &b.scenario;
+    if s.markers.is_empty() {
+        return;
+    }
+    let _ = writeln!(o, "<h2>Markers at start</h2><ul>");
+    for m in &s.markers {
+        let facing = m
+            .facing
+            .map(|f| format!(", facing {f}"))
+            .unwrap_or_default();
+        let _ = writeln!(
+            o,
+            "<li>{} on {}{}</li>",
+            escape(&m.kind),
+            m.hex,
+            escape(&facing)
+        );
+    }
+    o.push_str("</ul>\n");
+}
+
+/// Each side's supply sources.
+fn supply(o: &mut String, b: &Bundle) {
+    let s = &b.scenario;
+    if s.supply.is_empty() {
+        return;
+    }
+    let _ = writeln!(o, "<h2>Supply sources</h2><ul>");
+    for x in &s.supply {
+        let side = s
+            .side(x.side.as_str())
+            .map_or(x.side.to_string(), |d| d.name.clone());
+        let at: Vec<String> = x
+            .at
+            .iter()
+            .map(|a| match a {
+                SupplySource::Edge(e) => format!("the {} edge", format!("{e:?}").to_lowercase()),
+                SupplySource::Place(p) => p.clone(),
+                SupplySource::Hex(h) => h.to_string(),
+                SupplySource::Hq(u) => format!("HQ {}", unit_name(b, u.as_str())),
+            })
+            .collect();
+        let serves = if x.serves.is_empty() {
+            String::new()
+        } else {
+            let names: Vec<String> = x
+                .serves
+                .iter()
+                .map(|f| {
+                    b.counters
+                        .formation(f.as_str())
+                        .map_or(f.to_string(), |f| f.name.clone())
+                })
+                .collect();
+            format!(" — serves {}", names.join(", "))
+        };
+        let _ = writeln!(
+            o,
+            "<li>{}: {} at {}{}</li>",
+            escape(&side),
+            escape(x.name.as_deref().unwrap_or("source")),
+            escape(&at.join(", ")),
+            escape(&serves)
+        );
+    }
+    o.push_str("</ul>\n");
+}
+
 fn arrivals(o: &mut String, system: &dyn RuleSystem, b: &Bundle) {
     let s = &b.scenario;
     if s.arrivals.is_empty() && s.departures.is_empty() {
@@ -156,7 +270,8 @@ fn arrivals(o: &mut String, system: &dyn RuleSystem, b: &Bundle) {
         }
         let _ = writeln!(
             o,
-            "<tr><td>{turn}</td><td><span class=\"pics\">{units}</span></td><td>{}</td><td>{}</td></tr>",
+            "<tr><td>{}</td><td><span class=\"pics\">{units}</span></td><td>{}</td><td>{}</td></tr>",
+            escape(&s.turn_label(turn)),
             escape(&at.join(", ")),
             escape(&leaving.join(", "))
         );
@@ -212,6 +327,12 @@ pub fn describe(b: &Bundle, c: &Condition) -> String {
             side(s.as_str()),
             format!("{edge:?}").to_lowercase()
         ),
+        Condition::Points { side: s, at_least } => {
+            format!("{} has at least {at_least} VP", side(s.as_str()))
+        }
+        Condition::PointsAtMost { side: s, at_most } => {
+            format!("{} has at most {at_most} VP", side(s.as_str()))
+        }
     }
 }
 
@@ -228,7 +349,63 @@ fn victory(o: &mut String, b: &Bundle) {
             o,
             "<tr><td>{}</td><td>{}</td></tr>",
             escape(&l.name),
-            escape(&when.join("; and "))
+            escape(&format!(
+                "{}{}",
+                when.join("; and "),
+                if l.sudden {
+                    " (sudden victory: checked every turn)"
+                } else {
+                    ""
+                }
+            ))
+        );
+    }
+    o.push_str("</table>\n");
+    points(o, b, &v.points);
+}
+
+/// The victory-point schedule.
+fn points(o: &mut String, b: &Bundle, points: &[crate::model::generic::Points]) {
+    use crate::model::generic::Scoring;
+    if points.is_empty() {
+        return;
+    }
+    let side = |id: &str| {
+        b.scenario
+            .side(id)
+            .map_or(id.to_owned(), |s| s.name.clone())
+    };
+    o.push_str("<h3>Victory points</h3><table><tr><th>Side</th><th>VP</th><th>For</th><th>Turns</th></tr>\n");
+    for p in points {
+        let what = match &p.scoring {
+            Scoring::Hex(h) => format!("holding {h}"),
+            Scoring::Place(x) => format!("holding {x}"),
+            Scoring::StepLost { side: s } => format!("each step {} loses", side(s.as_str())),
+            Scoring::Eliminated { side: s, unit_type } => match unit_type {
+                Some(t) => format!("each {} {t} unit eliminated", side(s.as_str())),
+                None => format!("each {} unit eliminated", side(s.as_str())),
+            },
+            Scoring::Exited { side: s, edge } => format!(
+                "each {} unit leaving across the {} edge",
+                side(s.as_str()),
+                format!("{edge:?}").to_lowercase()
+            ),
+        };
+        let turns = match (p.from_turn, p.to_turn) {
+            (None, None) => "all".to_owned(),
+            (f, t) => format!(
+                "{}-{}",
+                f.map_or("1".into(), |t| b.scenario.turn_label(t)),
+                t.map_or(b.scenario.turns.to_string(), |t| b.scenario.turn_label(t))
+            ),
+        };
+        let _ = writeln!(
+            o,
+            "<tr><td>{}</td><td>{:+}</td><td>{}</td><td>{}</td></tr>",
+            escape(&side(p.side.as_str())),
+            p.value,
+            escape(&what),
+            escape(&turns)
         );
     }
     o.push_str("</table>\n");

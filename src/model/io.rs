@@ -20,21 +20,24 @@ pub const MAX_MAP_SIDE: u16 = 1000;
 /// Deepest nesting accepted by the parser (a guard against stack exhaustion).
 const RECURSION_LIMIT: usize = 64;
 
-/// The four kinds of file, told apart by their name (`armored-claws.scenario.ron`).
+/// The kinds of file, told apart by their name (`armored-claws.scenario.ron`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum FileKind {
     Scenario,
     Map,
     Counters,
     Terrain,
+    /// A system's charts ([`super::tables`]).
+    Tables,
 }
 
 impl FileKind {
-    pub const ALL: [FileKind; 4] = [
+    pub const ALL: [FileKind; 5] = [
         FileKind::Scenario,
         FileKind::Map,
         FileKind::Counters,
         FileKind::Terrain,
+        FileKind::Tables,
     ];
 
     pub fn suffix(self) -> &'static str {
@@ -43,6 +46,7 @@ impl FileKind {
             FileKind::Map => ".map.ron",
             FileKind::Counters => ".counters.ron",
             FileKind::Terrain => ".terrain.ron",
+            FileKind::Tables => ".tables.ron",
         }
     }
 
@@ -52,6 +56,7 @@ impl FileKind {
             FileKind::Map => "map",
             FileKind::Counters => "counters",
             FileKind::Terrain => "terrain",
+            FileKind::Tables => "tables",
         }
     }
 
@@ -61,10 +66,13 @@ impl FileKind {
     }
 
     /// Depth below which the saved RON is written on one line: each hex, hexside, road,
-    /// placement or unit is one line, so one edit is a one-line diff.
+    /// placement or unit is one line, so one edit is a one-line diff. A table's fields
+    /// sit one level deeper, and each of its rows is one line.
     fn depth_limit(self) -> usize {
-        let _ = self;
-        2
+        match self {
+            FileKind::Tables => 4,
+            _ => 2,
+        }
     }
 }
 
@@ -96,7 +104,7 @@ pub enum LoadError {
     },
     #[error("{}: {message}", path.display())]
     Refused { path: PathBuf, message: String },
-    #[error("{}: cannot tell the file type; expected a name ending in .scenario.ron, .map.ron, .counters.ron or .terrain.ron", path.display())]
+    #[error("{}: cannot tell the file type; expected a name ending in .scenario.ron, .map.ron, .counters.ron, .terrain.ron or .tables.ron", path.display())]
     UnknownKind { path: PathBuf },
 }
 
@@ -122,7 +130,7 @@ impl LoadError {
             LoadError::NotText { .. } => "the file is not UTF-8 text".into(),
             LoadError::Syntax { message, .. } | LoadError::Refused { message, .. } => message.clone(),
             LoadError::UnknownKind { .. } => {
-                "cannot tell the file type; expected a name ending in .scenario.ron, .map.ron, .counters.ron or .terrain.ron".into()
+                "cannot tell the file type; expected a name ending in .scenario.ron, .map.ron, .counters.ron, .terrain.ron or .tables.ron".into()
             }
         }
     }
@@ -334,6 +342,10 @@ pub fn load_counters(path: &Path) -> Result<Loaded<Counters>, LoadError> {
 }
 
 pub fn load_scenario(path: &Path) -> Result<Loaded<Scenario>, LoadError> {
+    load(path)
+}
+
+pub fn load_tables(path: &Path) -> Result<Loaded<super::tables::Tables>, LoadError> {
     load(path)
 }
 

@@ -22,6 +22,7 @@ pub mod range;
 mod scenario;
 pub mod schema;
 mod source;
+pub mod tables;
 mod terrain;
 
 pub use acknowledge::Acknowledgement;

@@ -1,6 +1,6 @@
 //! JSON Schemas of the file formats, generated from the Rust types
-//! (`sztab schema --out schemas`): the four formats of WB-95 and the core (maps and
-//! terrain catalogues are every system's), and the generic counters and scenarios of
+//! (`sztab schema --out schemas`): the four formats of WB-95 and the core (maps, terrain
+//! catalogues and tables files are every system's), and the generic counters and scenarios of
 //! each later system with its own attributes filled in from its schemas.
 
 use schemars::{JsonSchema, generate::SchemaSettings};
@@ -43,6 +43,7 @@ pub fn all() -> Vec<(String, String)> {
                 FileKind::Map => schema_value::<Map>(title(k)),
                 FileKind::Counters => schema_value::<Counters>(title(k)),
                 FileKind::Terrain => schema_value::<TerrainCatalogue>(title(k)),
+                FileKind::Tables => schema_value::<super::tables::Tables>(title(k)),
             };
             (file_name(k), text(&v))
         })
@@ -55,9 +56,15 @@ pub fn of_generic_system(system: &str, schemas: &Schemas) -> Vec<(String, String
     let named = |kind: FileKind| format!("{} ({system})", title(kind));
     let mut counters = schema_value::<generic::Counters>(named(FileKind::Counters));
     set_attrs(&mut counters, "Unit", "attrs", &schemas.unit);
+    set_attrs(&mut counters, "Formation", "attrs", &schemas.formation);
     pin_system(&mut counters, system);
     let mut scenario = schema_value::<generic::Scenario>(named(FileKind::Scenario));
     set_attrs(&mut scenario, "Placement", "state", &schemas.placement);
+    set_attrs(&mut scenario, "OffMap", "state", &schemas.placement);
+    set_attrs(&mut scenario, "TurnRecord", "attrs", &schemas.turn);
+    set_attrs(&mut scenario, "Replacement", "points", &schemas.replacement);
+    set_names(&mut scenario, "OffMap", "box", schemas.boxes);
+    set_names(&mut scenario, "Marker", "kind", schemas.markers);
     set_root_attrs(&mut scenario, "rules", &schemas.scenario);
     pin_system(&mut scenario, system);
     vec![
@@ -100,6 +107,18 @@ fn attrs_schema(schema: &Schema) -> Value {
 fn set_attrs(root: &mut Value, def: &str, field: &str, schema: &Schema) {
     if let Some(p) = root.pointer_mut(&format!("/$defs/{def}/properties/{field}")) {
         *p = attrs_schema(schema);
+    }
+}
+
+/// A name field (`box`, `kind`) limited to the system's names.
+fn set_names(root: &mut Value, def: &str, field: &str, names: &[crate::model::attrs::Choice]) {
+    if let Some(p) = root.pointer_mut(&format!("/$defs/{def}/properties/{field}")) {
+        let values: Vec<&str> = names.iter().map(|c| c.value).collect();
+        let described: Vec<String> = names
+            .iter()
+            .map(|c| format!("{}: {}", c.value, c.label))
+            .collect();
+        *p = json!({"type": "string", "enum": values, "description": described.join("; ")});
     }
 }
 

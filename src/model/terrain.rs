@@ -268,6 +268,10 @@ pub enum HexsideRole {
     FixedPosition,
     /// Soviet Fortified Line (R19): +CM if more than half attacks across, halving.
     FortifiedLine,
+    /// A crossing printed over the hexside's watercourse: a bridge (in systems where a road
+    /// crosses water only at a printed bridge), a ford. Drawn as a bridge; it keeps the
+    /// watercourse under it.
+    Crossing,
 }
 
 impl HexsideRole {
@@ -288,10 +292,13 @@ impl HexsideRole {
     /// Position (R7.2) or a Soviet Fortified Line (R19) each halves the attack across it
     /// and gives the defender its CM, and the rules never combine the two on one hexside.
     /// A watercourse and a line do coexist (a belt dug in behind a river): terrain CMs
-    /// are cumulated (R5.5.2) and the fortification CM adds to them (R1.6).
+    /// are cumulated (R5.5.2) and the fortification CM adds to them (R1.6). A crossing
+    /// (a printed bridge) sits on its watercourse; a hexside has one.
     pub fn family(self) -> HexsideFamily {
         if self.is_line() {
             HexsideFamily::Fortification
+        } else if self == HexsideRole::Crossing {
+            HexsideFamily::Crossing
         } else {
             HexsideFamily::Watercourse
         }
@@ -304,6 +311,7 @@ impl HexsideRole {
 pub enum HexsideFamily {
     Watercourse,
     Fortification,
+    Crossing,
 }
 
 impl HexsideFamily {
@@ -311,6 +319,7 @@ impl HexsideFamily {
         match self {
             HexsideFamily::Watercourse => "watercourse",
             HexsideFamily::Fortification => "fortification line",
+            HexsideFamily::Crossing => "crossing",
         }
     }
 }

@@ -161,6 +161,7 @@ fn hexsides(sink: &mut impl Sink, map: &Map, cat: &TerrainCatalogue, opts: &Scen
     let Some(range) = opts.window.hexside_range(&map.grid) else {
         return;
     };
+    let mut crossings = Vec::new();
     for (&side, features) in map.hexsides.range(range) {
         let Some(ends) = map.grid.hexside_ends(side) else {
             continue;
@@ -170,7 +171,10 @@ fn hexsides(sink: &mut impl Sink, map: &Map, cat: &TerrainCatalogue, opts: &Scen
                 continue;
             };
             let line = kind.role.is_line();
-            if line && opts.layers.lines {
+            if kind.role == HexsideRole::Crossing {
+                let (ha, hb) = side.hexes();
+                crossings.push((map.grid.center(ha), map.grid.center(hb), kind.width));
+            } else if line && opts.layers.lines {
                 let towards = f.protects.map(|h| map.grid.center(h));
                 fortification(sink, ends, towards, kind.colour, kind.width);
             } else if !line && opts.layers.hexsides {
@@ -178,6 +182,16 @@ fn hexsides(sink: &mut impl Sink, map: &Map, cat: &TerrainCatalogue, opts: &Scen
             }
         }
     }
+    if opts.layers.hexsides {
+        for (a, b, w) in crossings {
+            bridge(sink, a, b, w);
+        }
+    }
+}
+
+/// Does the catalogue print its crossings? Then a road over water is no bridge by itself.
+fn prints_crossings(cat: &TerrainCatalogue) -> bool {
+    cat.hexsides.iter().any(|k| k.role == HexsideRole::Crossing)
 }
 
 fn lerp(a: [f32; 2], b: [f32; 2], t: f32) -> [f32; 2] {
@@ -249,7 +263,7 @@ fn roads(sink: &mut impl Sink, map: &Map, cat: &TerrainCatalogue, opts: &SceneOp
         let (a, b) = (g.center(ha), g.center(hb));
         let dash = (k.style == LineStyle::Dashed).then_some(0.14);
         sink.line(a, b, k.width, k.colour, dash);
-        if is_water(map, cat, side) {
+        if is_water(map, cat, side) && !prints_crossings(cat) {
             bridges.push((a, b, k.width));
         }
     }

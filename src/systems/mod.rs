@@ -2,8 +2,12 @@
 //! reaches them through. Adding a system: its module under `src/systems/`, one line in
 //! [`SYSTEMS`], and its content (see docs/adding-a-rule-system.md).
 
+mod fields;
+pub mod jov;
 pub mod panzerblitz;
+pub mod rtl;
 pub mod seam;
+mod setup_lint;
 pub mod toy;
 pub mod wb95;
 
@@ -15,7 +19,13 @@ use crate::model::io::{self, FileKind, LoadError};
 use crate::model::{Problem, SystemId};
 
 /// Every rule system, one line each.
-static SYSTEMS: &[&dyn RuleSystem] = &[&wb95::system::Wb95, &toy::Toy, &panzerblitz::PanzerBlitz];
+static SYSTEMS: &[&dyn RuleSystem] = &[
+    &wb95::system::Wb95,
+    &toy::Toy,
+    &panzerblitz::PanzerBlitz,
+    &rtl::Rtl,
+    &jov::Jov,
+];
 
 /// Every rule system, in the order `sztab systems` lists them.
 pub fn all() -> &'static [&'static dyn RuleSystem] {
@@ -75,6 +85,10 @@ pub fn load(path: &Path) -> Result<(&'static dyn RuleSystem, AnyBundle, Vec<Prob
     }
     let terrain_source = io::read_text(&bundle.paths().terrain)?;
     problems.extend(system.check_catalogue(bundle.terrain(), &terrain_source));
+    if let Some((tables, tables_path)) = bundle.generic().and_then(|b| b.tables.as_ref()) {
+        let source = io::read_text(tables_path)?;
+        problems.extend(system.check_tables(tables, &source));
+    }
     Ok((system, bundle, problems))
 }
 

@@ -4,6 +4,7 @@ use std::path::Path;
 
 use super::{Counters, Scenario, Schemas, check_counters, check_scenario};
 use crate::model::io::{self, LoadError};
+use crate::model::tables::{self, Tables};
 use crate::model::{BundlePaths, Map, MapBundle, Problem, Source, TerrainCatalogue};
 
 /// Everything a generic scenario needs, loaded.
@@ -14,6 +15,8 @@ pub struct Bundle {
     pub counters: Counters,
     pub terrain: TerrainCatalogue,
     pub paths: BundlePaths,
+    /// The charts the scenario names, and their file.
+    pub tables: Option<(Tables, std::path::PathBuf)>,
 }
 
 impl Bundle {
@@ -31,7 +34,17 @@ impl Bundle {
         problems.extend(check_scenario(
             &scenario, &map.map, &counters, schemas, &source,
         ));
+        let tables = match &scenario.tables {
+            Some(t) => {
+                let path = io::resolve(path, t);
+                let loaded = io::load_tables(&path)?;
+                problems.extend(tables::check::check(&loaded.value, &loaded.source));
+                Some((loaded.value, path))
+            }
+            None => None,
+        };
         let bundle = Bundle {
+            tables,
             scenario,
             map: map.map,
             counters,
@@ -63,6 +76,9 @@ impl Bundle {
             schemas,
             &none,
         ));
+        if let Some((t, _)) = &self.tables {
+            p.extend(tables::check::check(t, &none));
+        }
         p
     }
 }

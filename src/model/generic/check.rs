@@ -4,7 +4,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::{Condition, Counters, Scenario, Schemas};
+use super::{Condition, Counters, Scenario, Schemas, check_data};
 use crate::model::attrs::{Attrs, Schema};
 use crate::model::check::Checker;
 use crate::model::{Entry, Map, Problem, Source, Subject};
@@ -21,7 +21,13 @@ fn duplicates<'x>(ids: impl Iterator<Item = &'x str>) -> Vec<&'x str> {
     twice.into_iter().collect()
 }
 
-fn check_attrs(schema: &Schema, attrs: &Attrs, what: &str, anchor: &str, c: &mut Checker) {
+pub(super) fn check_attrs(
+    schema: &Schema,
+    attrs: &Attrs,
+    what: &str,
+    anchor: &str,
+    c: &mut Checker,
+) {
     for (key, why) in schema.violations(attrs) {
         c.error("A10", format!("{what}: {why}"), anchor, &key, None);
     }
@@ -68,6 +74,13 @@ pub fn check_counters(cs: &Counters, schemas: &Schemas, src: &Source) -> Vec<Pro
                 Some(Subject::Formation(f.id.clone())),
             );
         }
+        check_attrs(
+            &schemas.formation,
+            &f.attrs,
+            &format!("formation {id}"),
+            id,
+            &mut c,
+        );
         if let Some(p) = &f.parent
             && cs.formation(p.as_str()).is_none()
         {
@@ -140,9 +153,28 @@ pub fn check_scenario(
         c.field_error("S02", "the scenario has no turns".into(), "turns");
     }
     check_sides(s, cs, &mut c);
-    let placed = check_setup(s, map, cs, schemas, &mut c);
+    let mut placed = check_setup(s, map, cs, schemas, &mut c);
+    check_data::check_off_map(s, cs, schemas, &mut placed, &mut c);
+    for (u, _) in placed.iter().filter(|(_, n)| **n > 1) {
+        let off = s.off_map.iter().filter(|o| o.unit.as_str() == *u).count();
+        let msg = if off > 0 && s.placement(u).is_some() {
+            format!("unit {u} is set up both on the map and off it")
+        } else if off > 1 {
+            format!("unit {u} starts off the map {off} times")
+        } else {
+            continue;
+        };
+        c.error("U01", msg, "off_map", u, Some(Subject::Unit((*u).into())));
+    }
+    check_data::check_markers(s, map, schemas, &mut c);
     check_arrivals(s, map, cs, &placed, &mut c);
+    check_data::check_turn_track(s, schemas, &mut c);
+    check_data::check_replacements(s, cs, schemas, &mut c);
+    check_data::check_supply(s, map, cs, &mut c);
     check_victory(s, map, &mut c);
+    if let Some(v) = &s.victory {
+        check_data::check_points(s, map, &v.points, &mut c);
+    }
     check_attrs(&schemas.scenario, &s.rules, "rules", "rules", &mut c);
     if s.victory.is_none() {
         c.field_warning(

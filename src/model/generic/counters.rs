@@ -43,6 +43,9 @@ pub struct Formation {
     /// The formation's colour band, where the game colour-codes formations.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub colour: Option<Colour>,
+    /// The formation's values, by the system's formation schema.
+    #[serde(default, skip_serializing_if = "Attrs::is_empty")]
+    pub attrs: Attrs,
 }
 
 /// One unit counter.
@@ -82,5 +85,32 @@ impl Counters {
 
     pub fn formation(&self, id: &str) -> Option<&Formation> {
         self.formations.iter().find(|f| f.id.as_str() == id)
+    }
+
+    /// `id` and the formations above it, innermost first (a cycle stops the walk).
+    pub fn chain(&self, id: &str) -> Vec<&Formation> {
+        let mut out: Vec<&Formation> = Vec::new();
+        let mut cur = self.formation(id);
+        while let Some(f) = cur {
+            if out.iter().any(|x| x.id == f.id) {
+                break;
+            }
+            out.push(f);
+            cur = f.parent.as_ref().and_then(|p| self.formation(p.as_str()));
+        }
+        out
+    }
+
+    /// Is formation `inner` the formation `outer` or under it?
+    pub fn is_within(&self, inner: &str, outer: &str) -> bool {
+        self.chain(inner).iter().any(|f| f.id.as_str() == outer)
+    }
+
+    /// The formations a unit belongs to, innermost first.
+    pub fn formations_of(&self, unit: &Unit) -> Vec<&Formation> {
+        unit.formation
+            .as_ref()
+            .map(|f| self.chain(f.as_str()))
+            .unwrap_or_default()
     }
 }

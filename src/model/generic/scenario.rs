@@ -1,15 +1,19 @@
 //! A generic scenario (`*.scenario.ron` of a system other than WB-95): sides, a turn
-//! track, the set-up, arrivals and departures by turn, victory conditions, and the
-//! system's own switches as attributes.
+//! track, the set-up (on the map, in off-map boxes, and the markers on hexes), arrivals,
+//! departures and replacements by turn, supply sources, victory conditions with a
+//! victory-point schedule, the charts it is played with, and the system's own switches
+//! as attributes.
 
 use std::path::PathBuf;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use super::points::Points;
+use super::track::{Replacement, TurnRecord};
 use crate::hex::{HexId, MapEdge};
 use crate::model::attrs::Attrs;
-use crate::model::{Entry, NationId, SideId, SystemId, UnitId};
+use crate::model::{Entry, FormationId, NationId, SideId, SupplySource, SystemId, UnitId};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -31,13 +35,35 @@ pub struct Scenario {
     pub first: SideId,
     #[serde(default)]
     pub setup: Vec<Placement>,
+    /// Units that start in a box off the map (an air display's Ready Box, a holding box),
+    /// by the system's box names.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub off_map: Vec<OffMap>,
+    /// Markers on the map at the start (a strongpoint, a minefield, a destroyed bridge),
+    /// by the system's marker kinds.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub markers: Vec<Marker>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub arrivals: Vec<Arrival>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub departures: Vec<Departure>,
+    /// What the turn record track prints for each turn (its date, weather box, ground
+    /// condition modifier), by the system's turn schema.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub turn_track: Vec<TurnRecord>,
+    /// Replacement points received by turn.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub replacements: Vec<Replacement>,
+    /// Where each side traces supply to.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub supply: Vec<Supply>,
     /// `None` while the designer has not written them (a warning).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub victory: Option<Victory>,
+    /// The charts file (`*.tables.ron`) the scenario is played with, relative to this
+    /// file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tables: Option<PathBuf>,
     /// The scenario's switches and values, by the system's scenario schema.
     #[serde(default, skip_serializing_if = "Attrs::is_empty")]
     pub rules: Attrs,
@@ -60,6 +86,48 @@ pub struct Placement {
     /// How it starts, by the system's placement schema.
     #[serde(default, skip_serializing_if = "Attrs::is_empty")]
     pub state: Attrs,
+}
+
+/// One unit in a box off the map at the start.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct OffMap {
+    pub unit: UnitId,
+    /// The box, as the system names it (`ready`).
+    #[serde(rename = "box")]
+    pub in_box: String,
+    /// How it starts, by the system's placement schema.
+    #[serde(default, skip_serializing_if = "Attrs::is_empty")]
+    pub state: Attrs,
+}
+
+/// A marker on a hex at the start.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Marker {
+    /// The marker, as the system names it (`strongpoint`).
+    pub kind: String,
+    pub hex: HexId,
+    /// For a marker that points at a hexside (a bridge marker, a minefield's middle
+    /// hexside): the neighbouring hex across it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub facing: Option<HexId>,
+}
+
+/// A supply source of a side: where its units trace supply to.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Supply {
+    pub side: SideId,
+    /// As printed ("27th Army").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// Where it is: hexes, a place, a map edge, a headquarters.
+    pub at: Vec<SupplySource>,
+    /// The formations it serves (with the formations under them); empty: every unit of
+    /// the side.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub serves: Vec<FormationId>,
 }
 
 /// Units entering the map on a turn.
@@ -88,6 +156,10 @@ pub struct Departure {
 #[serde(deny_unknown_fields)]
 pub struct Victory {
     pub levels: Vec<Level>,
+    /// The victory-point schedule: what scores points, for whom (none: the levels use no
+    /// points).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub points: Vec<Points>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -97,6 +169,9 @@ pub struct Level {
     pub name: String,
     pub winner: SideId,
     pub all_of: Vec<Condition>,
+    /// A sudden victory: checked at the end of every turn, not only after the last.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub sudden: bool,
 }
 
 /// One condition of a victory level. What "holds" means (occupied, or last entered) is
@@ -117,6 +192,10 @@ pub enum Condition {
         edge: MapEdge,
         at_least: u32,
     },
+    /// `side` has scored at least this many victory points.
+    Points { side: SideId, at_least: i32 },
+    /// `side` has scored at most this many victory points.
+    PointsAtMost { side: SideId, at_most: i32 },
 }
 
 impl Condition {
@@ -126,7 +205,9 @@ impl Condition {
             | Condition::HoldsPlace { side, .. }
             | Condition::Eliminated { side, .. }
             | Condition::LosesAtMost { side, .. }
-            | Condition::Exited { side, .. } => side,
+            | Condition::Exited { side, .. }
+            | Condition::Points { side, .. }
+            | Condition::PointsAtMost { side, .. } => side,
         }
     }
 }
@@ -145,5 +226,22 @@ impl Scenario {
 
     pub fn placement(&self, unit: &str) -> Option<&Placement> {
         self.setup.iter().find(|p| p.unit.as_str() == unit)
+    }
+
+    /// The box a unit starts in, if it starts off the map.
+    pub fn off_map(&self, unit: &str) -> Option<&OffMap> {
+        self.off_map.iter().find(|p| p.unit.as_str() == unit)
+    }
+
+    /// The turn track's record of turn `t`.
+    pub fn turn_record(&self, t: u32) -> Option<&TurnRecord> {
+        self.turn_track.iter().find(|r| r.turn == t)
+    }
+
+    /// How the turn track names turn `t` ("16 Jul AM"), or its number.
+    pub fn turn_label(&self, t: u32) -> String {
+        self.turn_record(t)
+            .and_then(|r| r.label.clone())
+            .unwrap_or_else(|| t.to_string())
     }
 }

@@ -113,6 +113,7 @@ impl RuleSystem for PanzerBlitz {
             unit: schema::UNIT_SCHEMA,
             placement: schema::PLACEMENT_SCHEMA,
             scenario: schema::RULES_SCHEMA,
+            ..Schemas::EMPTY
         }
     }
 

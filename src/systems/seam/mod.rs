@@ -23,6 +23,7 @@ pub use scenario::{AnyBundle, BundleRef};
 use std::path::Path;
 
 use crate::model::generic::Schemas;
+use crate::model::tables::Tables;
 use crate::model::{LoadError, Problem, Schema, Source, TerrainCatalogue};
 
 /// What a system can do today.
@@ -122,6 +123,48 @@ pub trait RuleSystem: Sync {
     /// What its rules need of a terrain catalogue, beyond the shape every catalogue has.
     fn check_catalogue(&self, catalogue: &TerrainCatalogue, source: &Source) -> Vec<Problem> {
         required_terms(self.vocabulary(), catalogue, source)
+    }
+
+    /// Its blank charts: the text of a tables file holding every table its rules read,
+    /// shaped as the rulebook gives it (columns, die, result codes), with only the cells
+    /// the rulebook's text gives; `None` for a system that keeps no charts as data.
+    fn blank_tables(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// What its rules need of a tables file: its system, and every table of its blank
+    /// charts with their die, vocabulary and columns.
+    fn check_tables(&self, tables: &Tables, source: &Source) -> Vec<Problem> {
+        let mut out = Vec::new();
+        if tables.system.as_str() != self.id() {
+            let mut p = Problem::error(
+                "Y01",
+                format!("the tables are for {}, not {}", tables.system, self.id()),
+            );
+            if !source.path.as_os_str().is_empty() {
+                p = p.at(source.path.clone(), source.find_field("system"));
+            }
+            out.push(p);
+        }
+        if let Some(shape) = self.blank_tables() {
+            match crate::model::io::parse::<Tables>(&Source::new("", shape)) {
+                Ok(shape) => out.extend(crate::model::tables::conform::conform(
+                    &shape, tables, source,
+                )),
+                Err(e) => out.push(Problem::error(
+                    "X09",
+                    format!("the {} blank charts do not read: {e}", self.name()),
+                )),
+            }
+        }
+        out
+    }
+
+    /// Sections of its own on a generic scenario's setup card, after the common ones:
+    /// each a title and an HTML body.
+    fn card_sections(&self, bundle: &crate::model::generic::Bundle) -> Vec<(String, String)> {
+        let _ = bundle;
+        Vec::new()
     }
 
     /// Loads a scenario of this system with the files it references; returns their

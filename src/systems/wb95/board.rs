@@ -367,6 +367,9 @@ impl Board {
                             self.fl_hex[p] = true;
                         }
                     }
+                    // WB-95 has no printed crossings: a road over water is the bridge
+                    // (its catalogue check refuses the role, C03).
+                    HexsideRole::Crossing => {}
                 }
             }
             e.road = map

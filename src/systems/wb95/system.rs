@@ -452,6 +452,23 @@ fn catalogue_costs(cat: &TerrainCatalogue, source: &Source) -> Vec<Problem> {
     if cat.field_fortification.is_none() {
         missing("the catalogue has no field_fortification values".into());
     }
+    for h in cat
+        .hexsides
+        .iter()
+        .filter(|h| h.role == crate::model::HexsideRole::Crossing)
+    {
+        let mut p = Problem::error(
+            "C03",
+            format!(
+                "hexside \"{}\" is a Crossing: WB-95 has none, a road over water is its bridge (R14.1.2)",
+                h.id
+            ),
+        );
+        if !source.path.as_os_str().is_empty() {
+            p = p.at(source.path.clone(), source.find(h.id.as_str()));
+        }
+        out.push(p);
+    }
     out
 }
 

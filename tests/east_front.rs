@@ -1,0 +1,647 @@
+//! Roads to Leningrad (`rtl`) and The Jaws of Victory (`jov`) behind the seam: both are
+//! registered with authoring and setup checks; their catalogues, blank charts and example
+//! scenarios load and validate; their setup checks fire with their codes and rules; their
+//! charts are checked against the shape the rulebooks give; `sztab card` writes their
+//! cards. The example content is invented (scenarios/rtl/README.md, scenarios/jov/README.md
+//! say what is from the rulebooks); no chart cell here is from a printed chart.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use sztab::model::Problem;
+use sztab::systems;
+use sztab::validate::validate_file;
+
+const RTL: &str = "scenarios/rtl/soltsy-example.scenario.ron";
+const JOV: &str = "scenarios/jov/korsun-example.scenario.ron";
+
+fn root(p: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(p)
+}
+
+fn sztab(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_sztab"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The system's content (its `scenarios/<id>` and `assets/<id>` folders) copied to a
+/// temporary folder, with `from` replaced by `to` in `file` (relative to the root).
+fn variant(id: &str, file: &str, from: &str, to: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    for sub in [format!("scenarios/{id}"), format!("assets/{id}")] {
+        let to_dir = dir.path().join(&sub);
+        std::fs::create_dir_all(&to_dir).unwrap();
+        for e in std::fs::read_dir(root(&sub)).unwrap() {
+            let p = e.unwrap().path();
+            std::fs::copy(&p, to_dir.join(p.file_name().unwrap())).unwrap();
+        }
+    }
+    let target = dir.path().join(file);
+    let text = std::fs::read_to_string(&target).unwrap();
+    assert!(text.contains(from), "{file} has no {from}");
+    std::fs::write(&target, text.replacen(from, to, 1)).unwrap();
+    let scenario = if id == "rtl" { RTL } else { JOV };
+    let path = dir.path().join(scenario);
+    (dir, path)
+}
+
+fn problems(path: &Path) -> Vec<Problem> {
+    validate_file(path).unwrap().problems
+}
+
+/// The problems with `code`, as `code rule: message` lines.
+fn with_code(ps: &[Problem], code: &str) -> Vec<String> {
+    ps.iter()
+        .filter(|p| p.code == code)
+        .map(|p| format!("{} {}: {}", p.code, p.rule.unwrap_or(""), p.message))
+        .collect()
+}
+
+fn assert_raises(id: &str, file: &str, from: &str, to: &str, code: &str, needle: &str) {
+    let (_d, p) = variant(id, file, from, to);
+    let ps = problems(&p);
+    let found = with_code(&ps, code);
+    assert!(
+        found.iter().any(|l| l.contains(needle)),
+        "{code} with \"{needle}\" expected after {from} -> {to}; got {found:?}\nall: {:?}",
+        ps.iter().map(|p| p.to_string()).collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn both_systems_are_registered_for_authoring_and_setup_checks() {
+    for id in ["rtl", "jov"] {
+        let s = systems::get(id).unwrap();
+        assert!(s.support().authoring && s.support().setup_checks, "{id}");
+        assert!(!s.support().engine, "{id} has no engine yet");
+        assert!(s.blank_tables().is_some(), "{id}");
+        assert_eq!(s.loss_unit(), "steps");
+    }
+    let (code, out, _) = sztab(&["systems"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("Roads to Leningrad") && out.contains("The Jaws of Victory"),
+        "{out}"
+    );
+}
+
+#[test]
+fn catalogues_and_blank_charts_validate_with_their_empty_cells_counted() {
+    for id in ["rtl", "jov"] {
+        let terrain = validate_file(&root(&format!("assets/{id}/{id}.terrain.ron"))).unwrap();
+        assert!(terrain.problems.is_empty(), "{id}: {:?}", terrain.problems);
+        let charts = validate_file(&root(&format!("assets/{id}/{id}.tables.ron"))).unwrap();
+        assert_eq!(charts.errors(), 0, "{id}: {:?}", charts.problems);
+        assert!(
+            charts.problems.iter().all(|p| p.code == "X06"),
+            "{id}: {:?}",
+            charts.problems
+        );
+    }
+    let rtl = problems(&root("assets/rtl/rtl.tables.ron"));
+    let msgs: Vec<&str> = rtl.iter().map(|p| p.message.as_str()).collect();
+    assert!(
+        msgs.contains(
+            &"table Assault CRT has 131 empty cells (of 132): enter them from the printed chart"
+        ),
+        "{msgs:?}"
+    );
+    assert!(
+        !msgs.iter().any(|m| m.contains("Combat DRMs")),
+        "every Combat DRM is in the rulebook's text: {msgs:?}"
+    );
+}
+
+#[test]
+fn the_rulebooks_cells_are_filled_and_marked_as_theirs() {
+    use sztab::model::tables::{Origin, Tables};
+    let parse = |id: &str| -> Tables {
+        let text = systems::get(id).unwrap().blank_tables().unwrap();
+        sztab::model::io::parse(&sztab::model::Source::new("x", text)).unwrap()
+    };
+    let rtl = parse("rtl");
+    let assault = rtl.table("assault_crt").unwrap();
+    assert_eq!(assault.lookup("5", "3:1"), Some("DR*"));
+    let (r, c) = (assault.row("5").unwrap(), assault.column("3:1").unwrap());
+    assert_eq!(assault.origin(r, c), Origin::Rulebook);
+    assert_eq!(assault.given_at(r, c).unwrap().rule, "11.12 example");
+    assert_eq!(
+        rtl.table("mobile_crt").unwrap().columns.len(),
+        12,
+        "1:4 to 8:1"
+    );
+    assert_eq!(assault.columns.len(), 11, "1:4 to 7:1");
+    let jov = parse("jov");
+    let crt = jov.table("crt").unwrap();
+    assert_eq!(crt.rows.len(), 11, "2d6: 2 to 12");
+    assert_eq!(crt.empty_cells(), crt.rows.len() * crt.columns.len());
+    assert_eq!(
+        jov.table("german_artillery").unwrap().lookup("4", "5"),
+        Some("2"),
+        "12.10.2: OBS 5, a roll of 4, two shifts"
+    );
+    assert_eq!(
+        jov.table("armor_superiority").unwrap().empty_cells(),
+        0,
+        "the Armor Guide gives the whole table"
+    );
+}
+
+#[test]
+fn the_example_scenarios_validate_with_only_the_charts_left_to_enter() {
+    for path in [RTL, JOV] {
+        let r = validate_file(&root(path)).unwrap();
+        assert_eq!(r.errors(), 0, "{path}: {:?}", r.problems);
+        let other: Vec<String> = r
+            .problems
+            .iter()
+            .filter(|p| p.code != "X06")
+            .map(|p| p.to_string())
+            .collect();
+        assert!(other.is_empty(), "{path}: {other:?}");
+        assert!(
+            r.files
+                .iter()
+                .any(|f| f.to_string_lossy().ends_with(".tables.ron"))
+        );
+    }
+    let (code, out, _) = sztab(&["validate", RTL, JOV]);
+    assert_eq!(code, 0, "{out}");
+}
+
+#[test]
+fn the_cards_show_formations_turn_track_and_victory() {
+    let dir = tempfile::tempdir().unwrap();
+    for (path, needles) in [
+        (
+            RTL,
+            &[
+                "8th Panzer Division",
+                "14 Jul PM",
+                "Weather Boxes",
+                "Activation Markers",
+                "Air Display: Ready Box",
+                "Victory points",
+                "Map side",
+            ][..],
+        ),
+        (
+            JOV,
+            &[
+                "57th Infantry Division",
+                "Turn Record Track",
+                "Replacement points",
+                "Markers at start",
+                "Korsun rail terminal",
+                "Soviet victory",
+            ][..],
+        ),
+    ] {
+        let out = dir.path().join("card.html");
+        let (code, _, err) = sztab(&["card", path, "--out", out.to_str().unwrap()]);
+        assert_eq!(code, 0, "{err}");
+        let html = std::fs::read_to_string(&out).unwrap();
+        for n in needles {
+            assert!(html.contains(n), "{path}: the card lacks {n}");
+        }
+    }
+}
+
+#[test]
+fn rtl_setup_checks_fire_with_their_codes_and_rules() {
+    let s = "scenarios/rtl/soltsy-example.scenario.ron";
+    let c = "scenarios/rtl/soltsy-example.counters.ron";
+    let m = "scenarios/rtl/soltsy-example.map.ron";
+    // r3_31: 9 stacking points a hex.
+    assert_raises(
+        "rtl",
+        c,
+        r#""vehicle": true, "stacking": 2"#,
+        r#""vehicle": true, "stacking": 9"#,
+        "RT01",
+        "3.31: hex 3118 holds 10 stacking points; the limit is 9",
+    );
+    // r8_14: no hex holds both sides.
+    assert_raises(
+        "rtl",
+        s,
+        r#"(unit: "su-252", hex: "3221")"#,
+        r#"(unit: "su-252", hex: "3118")"#,
+        "RT02",
+        "8.14: hex 3118 holds units of both sides",
+    );
+    // r8_37a: MOT in swamp off the roads.
+    assert_raises(
+        "rtl",
+        s,
+        r#"(unit: "de-59k", hex: "3017")"#,
+        r#"(unit: "de-59k", hex: "3022")"#,
+        "RT03",
+        "8.37a: MOT unit de-59k sets up in the swamp hex 3022",
+    );
+    // r16_21: a Bridge unit's arrow on a river or stream.
+    assert_raises(
+        "rtl",
+        s,
+        r#"state: {"arrow": "S"}"#,
+        r#"state: {"arrow": "N"}"#,
+        "RT06",
+        "which is no river or stream",
+    );
+    // r4_13: a one-step unit cannot start reduced.
+    assert_raises(
+        "rtl",
+        s,
+        r#"(unit: "su-70-hq", hex: "3321")"#,
+        r#"(unit: "su-70-hq", hex: "3321", state: {"reduced": true})"#,
+        "RT09",
+        "unit su-70-hq starts reduced but has one step",
+    );
+    // r3_62: Fired is artillery's.
+    assert_raises(
+        "rtl",
+        s,
+        r#"(unit: "de-59k", hex: "3017")"#,
+        r#"(unit: "de-59k", hex: "3017", state: {"fired": true})"#,
+        "RT10",
+        "starts Fired but is not artillery",
+    );
+    // r4_14: air starts in the Ready Box.
+    assert_raises(
+        "rtl",
+        c,
+        r#""type": "motorcycle""#,
+        r#""type": "air""#,
+        "RT11",
+        "air unit de-59k is set up on the map (3017)",
+    );
+    // r14_22: no Strongpoint in swamp.
+    assert_raises(
+        "rtl",
+        s,
+        r#"(kind: "strongpoint", hex: "3219")"#,
+        r#"(kind: "strongpoint", hex: "3021")"#,
+        "RT07",
+        "a Strongpoint on 3021, a swamp hex",
+    );
+    // r14_23: a Strongpoint under construction needs a builder.
+    assert_raises(
+        "rtl",
+        s,
+        r#"(kind: "strongpoint", hex: "3219")"#,
+        r#"(kind: "sp_construction", hex: "3321")"#,
+        "RT08",
+        "has no builder",
+    );
+    // r5_2: reinforcements enter on a map edge.
+    assert_raises(
+        "rtl",
+        s,
+        r#"Hex("3622")"#,
+        r#"Hex("3320")"#,
+        "RT15",
+        "183rd Rifle Division enters at 3320, not on a map edge",
+    );
+    // r5_21: no set-up on an enemy entry hex.
+    assert_raises(
+        "rtl",
+        s,
+        r#"(unit: "de-59k", hex: "3017")"#,
+        r#"(unit: "de-59k", hex: "3622")"#,
+        "RT16",
+        "unit de-59k sets up on 3622",
+    );
+    // r6_31: both sides have supply.
+    assert_raises(
+        "rtl",
+        s,
+        r#"(side: "soviet", name: "Soviet east edge", at: [Hex("3615"), Hex("3624")]),"#,
+        "",
+        "RT17",
+        "Soviet has no supply source",
+    );
+    // r5_11: a Weather Box for every turn, Dry before Cloudy.
+    assert_raises(
+        "rtl",
+        s,
+        r#"(turn: 4, label: "15 Jul PM", attrs: {"dry_to": 4, "cloudy_to": 7, "historical": "cloudy"}),"#,
+        "",
+        "RT18",
+        "turn 4 has no Weather Box",
+    );
+    assert_raises(
+        "rtl",
+        s,
+        r#""dry_to": 6, "cloudy_to": 8"#,
+        r#""dry_to": 9, "cloudy_to": 8"#,
+        "RT18",
+        "14 Jul AM: the Weather Box's Dry rolls (1-9) run past its Cloudy ones (to 8)",
+    );
+    // r7_12: the turn-1 Initiative tie.
+    assert_raises(
+        "rtl",
+        s,
+        r#", "initiative_tie": "german""#,
+        "",
+        "RT19",
+        "Initiative tie on turn 1",
+    );
+    // r2_21a: a combat unit has a defense.
+    assert_raises(
+        "rtl",
+        c,
+        r#""type": "motorcycle", "size": "II", "attack": 3, "defense": 3"#,
+        r#""type": "motorcycle", "size": "II", "attack": 3, "defense": 0"#,
+        "RT21",
+        "unit de-59k: a combat unit's defense is at least 1",
+    );
+    // r15_13: an HQ belongs to a formation.
+    assert_raises(
+        "rtl",
+        c,
+        r#"(id: "su-70-hq", designation: "HQ 70", nation: "su", formation: "70rd","#,
+        r#"(id: "su-70-hq", designation: "HQ 70", nation: "su","#,
+        "RT13",
+        "HQ su-70-hq belongs to no formation",
+    );
+    // r8_36b: a printed bridge crosses water under a road.
+    assert_raises(
+        "rtl",
+        m,
+        r#""3120-3121": [(kind: "river")]"#,
+        r#""3120-3121": [(kind: "river"), (kind: "bridge")]"#,
+        "RT25",
+        "the bridge on hexside 3120-3121 carries no road",
+    );
+    // 5.2: no replacements in this booklet.
+    assert_raises(
+        "rtl",
+        s,
+        "    supply: [",
+        "    replacements: [(turn: 2, side: \"soviet\", points: {})],\n    supply: [",
+        "RT23",
+        "Roads to Leningrad has none",
+    );
+}
+
+#[test]
+fn jov_setup_checks_fire_with_their_codes_and_rules() {
+    let s = "scenarios/jov/korsun-example.scenario.ron";
+    let c = "scenarios/jov/korsun-example.counters.ron";
+    // r11_0: 3 units a hex, 2 in forest.
+    assert_raises(
+        "jov",
+        s,
+        r#"(unit: "su-31rd", hex: "3920""#,
+        r#"(unit: "su-31rd", hex: "4420""#,
+        "JV01",
+        "11.0: hex 4420 holds 3 units; the limit there is 2",
+    );
+    assert_raises(
+        "jov",
+        s,
+        r#"(unit: "su-31rd", hex: "3920""#,
+        r#"(unit: "su-31rd", hex: "4120""#,
+        "JV01",
+        "hex 4120 holds 2 Soviet divisions; the limit is 1",
+    );
+    // r9_10_4: no hex holds both sides.
+    assert_raises(
+        "jov",
+        s,
+        r#"(unit: "su-62gd", hex: "4120")"#,
+        r#"(unit: "su-62gd", hex: "4122")"#,
+        "JV02",
+        "9.10.4: hex 4122 holds units of both sides",
+    );
+    // r15_1_1: IPs in clear, village-free hexes.
+    assert_raises(
+        "jov",
+        s,
+        r#"(kind: "ip", hex: "4122")"#,
+        r#"(kind: "ip", hex: "3821")"#,
+        "JV03",
+        "an Improved Position on 3821",
+    );
+    // r15_3: minefields face a hexside and keep to the allotment.
+    assert_raises(
+        "jov",
+        s,
+        r#"(kind: "minefield", hex: "4219", facing: "4220")"#,
+        r#"(kind: "minefield", hex: "4219")"#,
+        "JV04",
+        "faces no hexside",
+    );
+    assert_raises(
+        "jov",
+        s,
+        r#""minefields": 1"#,
+        r#""minefields": 0"#,
+        "JV04",
+        "1 minefields at the start; the scenario allots 0",
+    );
+    // r15_2: bridge markers on bridges; railroad bridges are never repaired.
+    assert_raises(
+        "jov",
+        s,
+        r#"(kind: "alarm_hex", hex: "4323")"#,
+        r#"(kind: "bridge_repair", hex: "4221", facing: "4222")"#,
+        "JV05",
+        "a railroad bridge (4221-4222) is never repaired",
+    );
+    assert_raises(
+        "jov",
+        s,
+        r#"(kind: "alarm_hex", hex: "4323")"#,
+        r#"(kind: "bridge_destroyed", hex: "3921", facing: "3922")"#,
+        "JV05",
+        "which carries no bridge, printed or implied",
+    );
+    // r18_6: fords need the optional rule.
+    assert_raises(
+        "jov",
+        s,
+        r#"(kind: "alarm_hex", hex: "4323")"#,
+        r#"(kind: "ford", hex: "3921", facing: "3922")"#,
+        "JV07",
+        "does not use the fords rule",
+    );
+    // r4_4: no more steps than the counter's.
+    assert_raises(
+        "jov",
+        s,
+        r#"state: {"steps": 2}"#,
+        r#"state: {"steps": 5}"#,
+        "JV08",
+        "unit de-217 starts with 5 steps; its counter has 3",
+    );
+    // r4_5_4: the Sherman stays with its division.
+    assert_raises(
+        "jov",
+        s,
+        r#"(unit: "su-11gcd-sh", hex: "4420")"#,
+        r#"(unit: "su-11gcd-sh", hex: "4519")"#,
+        "JV09",
+        "not with su-11gcd on 4420",
+    );
+    // r4_8_1: Alarm units start Alarm side up.
+    assert_raises(
+        "jov",
+        s,
+        r#"state: {"alarm_side": true}"#,
+        r#"state: {"alarm_side": false}"#,
+        "JV11",
+        "Alarm unit de-alarm starts Alarm side up",
+    );
+    // r13_1: every formation is served by a supply source.
+    assert_raises(
+        "jov",
+        s,
+        r#"serves: ["xi"]"#,
+        r#"serves: ["57id"]"#,
+        "JV14",
+        "no German supply source serves the formation of de-sdm-xi, de-wiking-ge",
+    );
+    // r8_1_2: RPs go to a Front or a Korps.
+    assert_raises(
+        "jov",
+        s,
+        r#"formation: "2uf", points"#,
+        r#"formation: "4ga", points"#,
+        "JV15",
+        "4th Guards Army, a army: RPs go to a Front or a Korps",
+    );
+    // r3_1: a ground DRM for every turn.
+    assert_raises(
+        "jov",
+        s,
+        r#"(turn: 3, label: "30 Jan", attrs: {"ground_drm": 1, "reliability": true}),"#,
+        "",
+        "JV16",
+        "no ground condition DRM for turn 3",
+    );
+    // r4_7: only Soviet divisions extend.
+    assert_raises(
+        "jov",
+        s,
+        r#"(unit: "de-199", hex: "4122")"#,
+        r#"(unit: "de-199", hex: "4122", state: {"extended": "N"})"#,
+        "JV22",
+        "only a Soviet infantry or cavalry division extends",
+    );
+    // r4_4_4: multi-step units carry a chit class.
+    assert_raises(
+        "jov",
+        c,
+        r#""steps": 3, "chit": "B""#,
+        r#""steps": 3"#,
+        "JV25",
+        "unit de-wiking-ge: a unit of 3 or more steps has a strength chit class",
+    );
+}
+
+#[test]
+fn a_scenarios_charts_must_hold_every_table_the_rules_read() {
+    let t = "assets/rtl/rtl.tables.ron";
+    assert_raises(
+        "rtl",
+        t,
+        r#"id: "initiative""#,
+        r#"id: "initiative_table""#,
+        "X09",
+        "the rtl rules read the table Initiative Table (\"initiative\", 7.11, 7.13)",
+    );
+    assert_raises(
+        "rtl",
+        t,
+        "die: D10,\n            rows_are: \"d10 + net DRM (capped at ±5, 10.62)\",\n            columns_are: \"Odds, rounded in the defender's favour (10.5)\",\n            vocabulary: \"crt\",\n            columns: [\"1:4\", \"1:3\", \"1:2\", \"1:1\", \"3:2\", \"2:1\", \"3:1\", \"4:1\", \"5:1\", \"6:1\", \"7:1\"]",
+        "die: D6,\n            rows_are: \"d10 + net DRM (capped at ±5, 10.62)\",\n            columns_are: \"Odds, rounded in the defender's favour (10.5)\",\n            vocabulary: \"crt\",\n            columns: [\"1:4\", \"1:3\", \"1:2\", \"1:1\", \"3:2\", \"2:1\", \"3:1\", \"4:1\", \"5:1\", \"6:1\", \"7:1\"]",
+        "X09",
+        "table Assault CRT: the rules read it with d10, the file with d6",
+    );
+    // A malformed cell of a JoV chart, with its line and column.
+    let (_d, p) = variant(
+        "jov",
+        "assets/jov/jov.tables.ron",
+        r#"(key: "Attacker 1 more", cells: ["1R"])"#,
+        r#"(key: "Attacker 1 more", cells: ["1X"])"#,
+    );
+    let lines: Vec<String> = problems(&p).iter().map(|p| p.to_string()).collect();
+    assert!(
+        lines.iter().any(|l| l.contains("jov.tables.ron:") && l.contains("error[X05]: table Armor Superiority, row Attacker 1 more, column Shift: \"X\" is not a code of column shifts")),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn the_generic_scenario_data_they_use_is_reference_checked() {
+    let s = "scenarios/rtl/soltsy-example.scenario.ron";
+    let j = "scenarios/jov/korsun-example.scenario.ron";
+    // A box and a marker the system does not have.
+    assert_raises(
+        "rtl",
+        s,
+        r#"box: "ready"),"#,
+        r#"box: "hangar"),"#,
+        "B01",
+        "unit de-ju87 starts in box \"hangar\"",
+    );
+    assert_raises(
+        "rtl",
+        s,
+        r#"(kind: "strongpoint", hex: "3219")"#,
+        r#"(kind: "minefield", hex: "3219")"#,
+        "K01",
+        "marker \"minefield\" on 3219",
+    );
+    assert_raises(
+        "jov",
+        j,
+        r#"facing: "4220""#,
+        r#"facing: "4420""#,
+        "K02",
+        "faces 4420, which is not a neighbour of 4219",
+    );
+    // The turn track and replacements keep to the scenario's turns and commands.
+    assert_raises(
+        "rtl",
+        s,
+        r#"(turn: 4, label: "15 Jul PM""#,
+        r#"(turn: 5, label: "15 Jul PM""#,
+        "S03",
+        "turn track: turn 5 is not a turn of the scenario (1 to 4)",
+    );
+    assert_raises(
+        "jov",
+        j,
+        r#"formation: "2uf", points"#,
+        r#"formation: "9uf", points"#,
+        "R04",
+        "formation \"9uf\" is not in the counters file",
+    );
+    // Supply sources and victory points name what exists.
+    assert_raises(
+        "jov",
+        j,
+        r#"at: [Place("Korsun")]"#,
+        r#"at: [Place("Uman")]"#,
+        "L01",
+        "the map has no place \"Uman\"",
+    );
+    assert_raises(
+        "rtl",
+        s,
+        r#"for: Place("Hill 52"), from_turn: 3"#,
+        r#"for: Place("Hill 52"), from_turn: 7"#,
+        "V03",
+        "the turns 7-4 are not turns of the scenario",
+    );
+}
