@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use crate::hex::HexId;
 use crate::model::Entry;
 use crate::model::HexCell;
-use crate::model::generic::Bundle;
+use crate::model::generic::{Bundle, Condition};
 
 use super::super::schema::{
     self as sch, PbPlacement, PbRules, PbUnit, UnitType, WeaponClass, stacking_limit,
@@ -164,6 +164,21 @@ pub fn compile(b: &Bundle) -> Result<Scenario, Vec<String>> {
         indirect_fire: rules.indirect_fire,
         intensive_fire: rules.ammunition,
     };
+    if let Some(v) = &sc.victory {
+        let scored = !v.points.is_empty()
+            || v.levels
+                .iter()
+                .flat_map(|l| &l.all_of)
+                .any(|c| matches!(c, Condition::Points { .. } | Condition::PointsAtMost { .. }));
+        if scored {
+            // PanzerBlitz's situations judge victory by hexes and losses (decision P-10).
+            errors.push("victory points are not a PanzerBlitz victory condition".into());
+        }
+        if v.levels.iter().any(|l| l.sudden) {
+            // Victory is judged once, after the last turn (decision P-08).
+            errors.push("a sudden victory is not a PanzerBlitz rule".into());
+        }
+    }
     s.victory = sc.victory.clone();
     s.places = b
         .map

@@ -61,5 +61,7 @@ pub fn holds(g: &Game, c: &Condition) -> bool {
                     .count() as u32;
             n >= *at_least
         }
+        // Refused when the situation is compiled: PanzerBlitz scores no victory points.
+        Condition::Points { .. } | Condition::PointsAtMost { .. } => false,
     }
 }

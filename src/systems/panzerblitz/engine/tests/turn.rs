@@ -130,13 +130,16 @@ fn how_to_win_p10_the_last_side_to_stand_on_a_hex_holds_it_and_the_first_level_t
                         units: 0,
                     },
                 ],
+                sudden: false,
             },
             VictoryLevel {
                 name: "Russian victory".into(),
                 winner: "russian".into(),
                 all_of: vec![hold("russian", &["0606"])],
+                sudden: false,
             },
         ],
+        points: Vec::new(),
     });
     let mut g = b.game(1);
     to_step(&mut g, Step::FootMove);
