@@ -950,8 +950,14 @@ fn quick_clicks_work_in_the_places_and_calibration_tools() {
     let c = map(&h).grid.center(id("0505"));
     let px = truth().apply([f64::from(c[0]), f64::from(c[1])]);
     let q = h.state().scan_pixel_screen_pos(px).unwrap();
+    let canvas = h.state().canvas.rect();
     quick_click(&mut h, q);
     assert_eq!(h.state().trace.points.len(), 1, "{}", h.state().status);
+    assert_eq!(
+        h.state().canvas.rect(),
+        canvas,
+        "the hex number field does not widen the tool panel"
+    );
     // Hex features too.
     h.state_mut().set_tool(ToolKind::Features);
     h.run();
@@ -1068,4 +1074,41 @@ fn a_place_of_one_hex_says_1_hex() {
     h.run();
     h.get_by_label("Charlie (1 hex)");
     h.get_by_label("Bravo (6 hexes)");
+}
+
+#[test]
+fn the_minimap_keeps_off_the_map_and_collapses() {
+    let path = root("scenarios/kursk-1943/armored-claws.scenario.ron");
+    let mut h = Harness::builder()
+        .with_size(vec2(1600.0, 1000.0))
+        .with_max_steps(30)
+        .build_ui_state(
+            |ui, app: &mut EditorApp| app.ui(ui),
+            EditorApp::open(Some(path)),
+        );
+    h.run();
+    let (min, max) = map(&h).grid.bounds();
+    let on_screen = egui::Rect::from_min_max(
+        h.state().board_screen_pos(min),
+        h.state().board_screen_pos(max),
+    );
+    let mini = h.state().canvas.minimap_rect();
+    assert!(
+        !mini.intersects(on_screen),
+        "at fit the minimap sits beside the map: {mini:?} {on_screen:?}"
+    );
+    assert!(mini.width() >= 60.0);
+    // Zoomed in, it lies over the map; its button collapses it and paints nothing beneath.
+    h.state_mut().set_tool(ToolKind::Brush);
+    for _ in 0..4 {
+        h.key_press(Key::Plus);
+        h.run();
+    }
+    h.get_by_label("Collapse minimap").click();
+    h.run();
+    assert!(!h.state().canvas.show_minimap);
+    h.get_by_label("Show minimap").click();
+    h.run();
+    assert!(h.state().canvas.show_minimap);
+    assert!(h.state().doc().unwrap().history().done().is_empty());
 }

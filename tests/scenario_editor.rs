@@ -694,3 +694,30 @@ fn paint_initial_control_undo_it_see_p05_and_keep_it_on_save() {
     undo(&mut h2);
     assert_eq!(overrides(&h2), vec![soviet("0203")]);
 }
+
+#[test]
+fn panels_keep_their_width_when_errors_and_fields_appear() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&fixture_copy(dir.path()));
+    let canvas = h.state().canvas.rect();
+    // A field's reason for refusing a value appears beside it and goes again.
+    click(&mut h, "XX — XX Army Corps (10)");
+    click(&mut h, "10ID — 10th Infantry Division (3)");
+    click(&mut h, "Add unit");
+    type_into(
+        &mut h,
+        "SP of 10ID/86",
+        "not a number at all, and a long one that would widen any panel",
+    );
+    assert_eq!(h.state().canvas.rect(), canvas, "while the reason shows");
+    type_into(&mut h, "SP of 10ID/86", "5");
+    leave_field(&mut h);
+    assert_eq!(h.state().canvas.rect(), canvas, "after it went");
+    // A long error in the tool panel wraps.
+    h.state_mut().load(&dir.path().join(
+        "a-file-name-long-enough-to-need-wrapping-in-any-panel-of-the-editor.scenario.ron",
+    ));
+    h.run();
+    assert!(h.state().error().is_some());
+    assert_eq!(h.state().canvas.rect(), canvas, "with an error");
+}

@@ -382,7 +382,7 @@ impl EditorApp {
         egui::Panel::left("tools")
             .default_size(300.0)
             .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| self.side_panel(ui));
+                super::panels::at_panel_width(ui, "tools", true, |ui| self.side_panel(ui));
             });
         self.scenario_panels(ui);
         egui::CentralPanel::default().show(ui, |ui| self.central(ui));
@@ -711,12 +711,10 @@ impl EditorApp {
 
     fn side_panel(&mut self, ui: &mut Ui) {
         if let Some(e) = self.error.clone() {
-            ui.horizontal(|ui| {
-                ui.colored_label(egui::Color32::RED, e);
-                if ui.small_button("Dismiss").clicked() {
-                    self.error = None;
-                }
-            });
+            ui.add(egui::Label::new(egui::RichText::new(e).color(egui::Color32::RED)).wrap());
+            if ui.small_button("Dismiss").clicked() {
+                self.error = None;
+            }
         }
         let Some(doc) = self.doc.as_mut() else {
             ui.label("No file open: use File, Open or File, New map.");

@@ -105,7 +105,11 @@ impl EditorApp {
         }
         egui::Panel::right("scenario")
             .default_size(440.0)
-            .show(ui, |ui| self.scen.panel(ui, doc, &self.validator));
+            .show(ui, |ui| {
+                crate::editor::panels::at_panel_width(ui, "scenario", false, |ui| {
+                    self.scen.panel(ui, doc, &self.validator)
+                })
+            });
     }
 
     pub(super) fn scenario_windows(&mut self, ctx: &Context) {

@@ -13,7 +13,7 @@ use egui::{Key, PointerButton, Rect, Response, Sense, Ui, vec2};
 
 pub use camera::Camera;
 pub use egui_sink::{EguiSink, colour};
-pub use minimap::Minimap;
+pub use minimap::{Minimap, MinimapInput};
 
 use super::document::Document;
 use super::trace::UnderlayView;
@@ -46,6 +46,7 @@ pub struct Frame {
 pub struct Canvas {
     pub camera: Camera,
     pub layers: Layers,
+    /// The minimap is expanded (else only its tab shows).
     pub show_minimap: bool,
     fit_pending: bool,
     rect: Rect,
@@ -86,6 +87,11 @@ impl Canvas {
         self.rect
     }
 
+    /// The minimap's rectangle on the last frame.
+    pub fn minimap_rect(&self) -> Rect {
+        self.minimap.rect()
+    }
+
     /// The hexes visible on the last frame.
     pub fn window(&self, grid: &crate::hex::Grid) -> Option<HexWindow> {
         let (min, max) = self.camera.visible(self.rect);
@@ -112,10 +118,13 @@ impl Canvas {
             self.fit_pending = false;
         }
         let panning = self.navigate(ui, &response, rect);
-        if self.show_minimap
-            && let Some(centre) = self.minimap.interact(ui, rect, doc)
-        {
+        let mini = self
+            .minimap
+            .interact(ui, rect, doc, self.camera, &mut self.show_minimap);
+        if let MinimapInput::Centre(centre) = mini {
             self.camera.centre_on(rect, centre);
+        }
+        if mini != MinimapInput::Away && !self.stroke {
             return Frame {
                 rect,
                 response,
@@ -265,8 +274,7 @@ impl Canvas {
         }
         overlay(&mut sink);
         sink.finish();
-        if self.show_minimap {
-            self.minimap.paint(ui, &painter, rect, doc, self.camera);
-        }
+        self.minimap
+            .paint(ui, &painter, rect, doc, self.camera, self.show_minimap);
     }
 }
