@@ -9,17 +9,20 @@ use std::sync::Arc;
 use criterion::{Criterion, criterion_group, criterion_main};
 use sztab::balance::{MAX_ACTIONS, game_seed, play_one};
 use sztab::model::Bundle;
+use sztab::systems::seam::{BotChoice, Playable};
 use sztab::systems::wb95::Game;
 use sztab::systems::wb95::ai::BotSpec;
-use sztab::systems::wb95::prepared::Prepared;
+use sztab::systems::wb95::system::playable;
 
-fn prepared(path: &str) -> Arc<Prepared> {
+fn prepared(path: &str) -> Arc<dyn Playable> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
     let bundle = Bundle::load(&path).expect("the scenario loads").0;
-    Game::new(&bundle, 1)
-        .expect("the scenario plays")
-        .prepared()
-        .clone()
+    playable(
+        Game::new(&bundle, 1)
+            .expect("the scenario plays")
+            .prepared()
+            .clone(),
+    )
 }
 
 fn benches(c: &mut Criterion) {
@@ -27,14 +30,14 @@ fn benches(c: &mut Criterion) {
     let mut group = c.benchmark_group("heuristic");
     group.sample_size(20);
     for strength in [3u8, 1, 5] {
-        let bots = [BotSpec::heuristic(strength); 2];
+        let bots = [BotSpec::heuristic(strength); 2].map(BotChoice::from);
         group.bench_function(
             format!("game: heuristic:{strength} both sides, Armored Claws (17 turns)"),
             |b| {
                 let mut i = 0;
                 b.iter(|| {
                     i += 1;
-                    let r = play_one(&claws, bots, i, game_seed(1, i), MAX_ACTIONS);
+                    let r = play_one(&claws, &bots, i, game_seed(1, i), MAX_ACTIONS);
                     black_box(r)
                 })
             },
@@ -45,8 +48,8 @@ fn benches(c: &mut Criterion) {
         let mut i = 0;
         b.iter(|| {
             i += 1;
-            let bots = [BotSpec::heuristic(3); 2];
-            black_box(play_one(&fixture, bots, i, game_seed(1, i), MAX_ACTIONS))
+            let bots = [BotSpec::heuristic(3); 2].map(BotChoice::from);
+            black_box(play_one(&fixture, &bots, i, game_seed(1, i), MAX_ACTIONS))
         })
     });
     group.finish();

@@ -1,11 +1,13 @@
 //! Validation of files as `sztab validate` runs it: load, the reference checks, then
-//! for a sound scenario the engine's setup checks (reference §10).
+//! for a sound scenario the engine's setup checks (§10).
 
 use std::path::{Path, PathBuf};
 
 use crate::hex::HexId;
 use crate::model::check::{check_counters, check_terrain};
-use crate::model::{Bundle, FileKind, LoadError, MapBundle, Problem, SideId, io};
+use crate::model::{
+    Bundle, FileKind, LoadError, MapBundle, Problem, SideId, SystemId, acknowledge, generic, io,
+};
 use crate::systems::wb95::prepared::Prepared;
 use crate::systems::wb95::setup_check;
 
@@ -21,42 +23,79 @@ impl Report {
     pub fn errors(&self) -> usize {
         self.problems.iter().filter(|p| p.is_error()).count()
     }
+    /// Warnings to act on: acknowledged ones are not counted.
     pub fn warnings(&self) -> usize {
-        self.problems.len() - self.errors()
+        self.problems.iter().filter(|p| p.is_open_warning()).count()
+    }
+    /// Warnings the scenario acknowledges as intended.
+    pub fn acknowledged(&self) -> usize {
+        self.problems
+            .iter()
+            .filter(|p| p.acknowledged.is_some())
+            .count()
     }
 }
 
-/// Loads a file of any kind and checks it.
+/// Loads a file of any kind and checks it: the reference checks every file gets, what
+/// its rule system needs of it, and for a sound scenario the system's setup checks.
 pub fn validate_file(path: &Path) -> Result<Report, LoadError> {
     let kind = FileKind::of_path(path).ok_or_else(|| LoadError::UnknownKind {
         path: path.to_owned(),
     })?;
+    let system = crate::systems::of_file(path)?;
     match kind {
         FileKind::Terrain => {
             let t = io::load_terrain(path)?;
+            let mut problems = check_terrain(&t.value, &t.source);
+            problems.extend(system.check_catalogue(&t.value, &t.source));
             Ok(Report {
                 files: vec![path.into()],
-                problems: check_terrain(&t.value, &t.source),
+                problems,
             })
         }
         FileKind::Counters => {
-            let c = io::load_counters(path)?;
+            let source = io::read_text(path)?;
+            let problems = if system.id() == SystemId::WB95 {
+                let c: crate::model::Counters = io::parse(&source)?;
+                check_counters(&c, &source)
+            } else {
+                let c: generic::Counters = io::parse(&source)?;
+                generic::check_counters(&c, &system.schemas(), &source)
+            };
             Ok(Report {
                 files: vec![path.into()],
-                problems: check_counters(&c.value, &c.source),
+                problems,
             })
         }
         FileKind::Map => {
-            let (b, problems) = MapBundle::load(path)?;
+            let (b, mut problems) = MapBundle::load(path)?;
+            if b.map.system != b.terrain.system {
+                problems.push(
+                    Problem::error(
+                        "Y01",
+                        format!(
+                            "the map is for {} but its terrain catalogue is for {}",
+                            b.map.system, b.terrain.system
+                        ),
+                    )
+                    .at(path, None),
+                );
+            }
+            let terrain = io::read_text(&b.terrain_path)?;
+            problems.extend(system.check_catalogue(&b.terrain, &terrain));
             Ok(Report {
                 files: vec![b.map_path, b.terrain_path],
                 problems,
             })
         }
         FileKind::Scenario => {
-            let (b, mut problems) = Bundle::load(path)?;
-            problems.extend(rules_checks(&b, &problems));
-            let p = &b.paths;
+            let (system, b, mut problems) = crate::systems::load(path)?;
+            let complete = !problems.iter().any(|p| p.is_error());
+            if complete {
+                problems.extend(system.setup_checks(b.view()));
+            }
+            acknowledge::apply(&mut problems, b.view().acknowledged(), complete);
+            let p = b.paths();
             let files = vec![
                 p.scenario.clone(),
                 p.map.clone(),
@@ -68,20 +107,13 @@ pub fn validate_file(path: &Path) -> Result<Report, LoadError> {
     }
 }
 
-/// The engine's setup checks, when the reference checks found no error: the rules need
-/// sound references to compile the scenario.
-fn rules_checks(b: &Bundle, reference: &[Problem]) -> Vec<Problem> {
-    if reference.iter().any(|p| p.is_error()) {
-        return Vec::new();
-    }
-    let prepared = Prepared::new(b);
-    setup_check::check(b, &prepared)
-}
-
 /// Reference errors that leave a scenario compilable: something missing (a supply
-/// source, victory conditions, an entry, an air window), not a dangling reference. A
-/// scenario being built has them for a while; the editor still shows the rules' checks.
-const GAPS: [&str; 7] = ["L01", "V01", "V02", "V03", "R01", "S02", "A01"];
+/// source, victory conditions, an entry, an air window, room in a set-up area) or a unit
+/// outside its set-up area, not a dangling reference. A scenario being built has them for
+/// a while; the editor still shows the rules' checks.
+const GAPS: [&str; 11] = [
+    "L01", "V01", "V02", "V03", "R01", "S02", "A01", "Z02", "Z03", "Z04", "Z05",
+];
 
 /// Checks a scenario held in memory (the editor's live validation): the reference checks
 /// of all four parts, then the engine's setup checks, which also run while the only
@@ -107,6 +139,7 @@ pub fn check_in_editor(b: &Bundle) -> Checked {
         .iter()
         .any(|p| p.is_error() && !GAPS.contains(&p.code));
     if blocking {
+        acknowledge::apply(&mut problems, &b.scenario.acknowledged, false);
         return Checked {
             problems,
             control: None,
@@ -114,6 +147,7 @@ pub fn check_in_editor(b: &Bundle) -> Checked {
     }
     let prepared = Prepared::new(b);
     problems.extend(setup_check::check(b, &prepared));
+    acknowledge::apply(&mut problems, &b.scenario.acknowledged, true);
     let control = (0..prepared.board.len())
         .filter_map(|h| {
             let side = prepared.initial_control[h]?;

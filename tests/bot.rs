@@ -10,8 +10,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use sztab::balance::{self, Config, Progress, Shard, Summary, csv};
 use sztab::model::{Bundle, SideId};
+use sztab::systems::seam::{BotChoice, Playable};
 use sztab::systems::wb95::ai::{BotSpec, HeuristicBot, Player, play_out};
-use sztab::systems::wb95::prepared::Prepared;
+use sztab::systems::wb95::system::playable;
 use sztab::systems::wb95::{Event, Game};
 
 const FIXTURE: &str = "tests/fixtures/mini.scenario.ron";
@@ -26,17 +27,22 @@ fn fixture() -> Bundle {
     Bundle::load(&root(FIXTURE)).unwrap().0
 }
 
-fn prepared() -> Arc<Prepared> {
-    Game::new(&fixture(), 1).unwrap().prepared().clone()
+fn prepared() -> Arc<dyn Playable> {
+    playable(Game::new(&fixture(), 1).unwrap().prepared().clone())
+}
+
+fn choice(b: BotSpec) -> BotChoice {
+    b.into()
 }
 
 fn no_progress(_: Progress) {}
 
 /// Wins of side `side` (0: the German, who moves first) over `games` games with these bots.
-fn wins(p: &Arc<Prepared>, bots: [BotSpec; 2], side: usize, games: u64) -> usize {
-    let id = p.sides[side].id.to_string();
+fn wins(p: &Arc<dyn Playable>, bots: [BotSpec; 2], side: usize, games: u64) -> usize {
+    let id = p.sides()[side].id.clone();
+    let bots = bots.map(choice);
     (0..games)
-        .map(|i| balance::play_one(p, bots, i, balance::game_seed(1, i), balance::MAX_ACTIONS))
+        .map(|i| balance::play_one(p, &bots, i, balance::game_seed(1, i), balance::MAX_ACTIONS))
         .filter(|r| r.error.is_none() && r.winner.as_deref() == Some(id.as_str()))
         .count()
 }
@@ -46,10 +52,12 @@ fn wins(p: &Arc<Prepared>, bots: [BotSpec; 2], side: usize, games: u64) -> usize
 /// against random the German wins them all, so the Soviet half is the hard one.
 #[test]
 fn heuristic_bot_beats_the_random_bot_from_both_sides() {
-    let p = Game::new(&Bundle::load(&root(CLAWS)).unwrap().0, 1)
-        .unwrap()
-        .prepared()
-        .clone();
+    let p = playable(
+        Game::new(&Bundle::load(&root(CLAWS)).unwrap().0, 1)
+            .unwrap()
+            .prepared()
+            .clone(),
+    );
     let h = BotSpec::heuristic(3);
     let german = wins(&p, [h, BotSpec::RANDOM], 0, 8);
     let soviet = wins(&p, [BotSpec::RANDOM, h], 1, 8);
@@ -61,10 +69,12 @@ fn heuristic_bot_beats_the_random_bot_from_both_sides() {
 /// them all in gave the random German a won game; the heuristic weighs the price.
 #[test]
 fn the_heuristic_soviet_calls_in_reserves_only_when_they_pay() {
-    let p = Game::new(&Bundle::load(&root(KURSK)).unwrap().0, 1)
-        .unwrap()
-        .prepared()
-        .clone();
+    let p = playable(
+        Game::new(&Bundle::load(&root(KURSK)).unwrap().0, 1)
+            .unwrap()
+            .prepared()
+            .clone(),
+    );
     let soviet = wins(&p, [BotSpec::RANDOM, BotSpec::heuristic(3)], 1, 4);
     assert!(soviet >= 3, "the heuristic Soviet won {soviet} of 4");
 }
@@ -86,9 +96,9 @@ fn the_heuristic_german_does_better_than_a_random_one_on_the_fixture() {
 fn heuristic_games_are_reproducible_at_every_strength() {
     let p = prepared();
     for strength in [1, 3, 5] {
-        let bots = [BotSpec::heuristic(strength); 2];
-        let a = balance::play_one(&p, bots, 0, 42, balance::MAX_ACTIONS);
-        let b = balance::play_one(&p, bots, 0, 42, balance::MAX_ACTIONS);
+        let bots = [BotSpec::heuristic(strength); 2].map(choice);
+        let a = balance::play_one(&p, &bots, 0, 42, balance::MAX_ACTIONS);
+        let b = balance::play_one(&p, &bots, 0, 42, balance::MAX_ACTIONS);
         assert_eq!(a, b);
         assert!(a.error.is_none(), "strength {strength}: {:?}", a.error);
         assert_eq!(a.turns, 4);
@@ -120,7 +130,7 @@ fn config(games: u64, jobs: usize, shard: Shard) -> Config {
     Config {
         games,
         seed: 7,
-        bots: [BotSpec::heuristic(2), BotSpec::RANDOM],
+        bots: [BotSpec::heuristic(2), BotSpec::RANDOM].map(choice),
         shard,
         jobs: Some(jobs),
         ..Config::default()

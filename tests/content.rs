@@ -1,5 +1,5 @@
 //! The shipped Kursk 1943 content: the four scenarios validate cleanly, match the setup lists
-//! of the rulebook (transcribed from reference §8 below), and obey the rules-level setup facts
+//! of the rulebook (transcribed below from its scenario pages), and obey the rules-level setup facts
 //! that the engine's setup checks will enforce (stacking, passable terrain, one side a hex,
 //! supply, the fortified lines in front of the Soviet positions).
 
@@ -54,6 +54,10 @@ fn expected_warning(scenario: &str, code: &str) -> bool {
         // zones of control, and towed guns and HQs alone in an enemy ZoC hold no hex
         // for the line (R10.1.10).
         "L02" => true,
+        // The printed setups interleave the fronts: some stacks stand where the enemy
+        // holds the ground around them (P09), a few far from their formation (P10).
+        "P09" => true,
+        "P10" => scenario != "armored-claws",
         _ => false,
     }
 }
@@ -76,6 +80,11 @@ fn the_files_are_in_the_form_the_editor_saves() {
         let src = io::read_text(&path(file)).unwrap();
         let value: T = io::parse(&src).unwrap();
         let saved = io::to_ron(kind, &value).unwrap();
+        // The shipped files predate rule systems and are not rewritten: a save adds only
+        // the `system` line they load with by default.
+        let line = "\n(\n    system: \"wb95\",\n";
+        assert!(saved.contains(line), "{file}: a save names the system");
+        let saved = saved.replacen(line, "\n(\n", 1);
         assert!(
             saved == src.text,
             "{file} is not in saved form: load it and save it (one line per hex, unit, placement)"
@@ -90,7 +99,7 @@ fn the_files_are_in_the_form_the_editor_saves() {
 }
 
 // ------------------------------------------------------------------------------------------
-// Reference §8, transcribed. One line per printed setup line: the designation as printed,
+// The rulebook's scenario setups, transcribed. One line per printed setup line: the designation as printed,
 // the counter or formation ids it maps to, the listed hexes (or a place name), the CELs the
 // first id starts short ("(-1)", "(-2 PSB)"), and for a garbled hex the printed value, which
 // the scenario notes must mention together with the hex chosen instead.
@@ -701,6 +710,8 @@ const PROCHOROWKA_REINF: &[Reinf] = &[
 
 const PROCHOROWKA_15: &[Line] = &[
     // Germans (printed "9 Army")
+    // One artillery counter: the print numbers them when a corps sets up two (the
+    // scenario's notes).
     l("HQ, Art. XI Corps", &["HQ XI AK", "1 Art/XI AK"], &["5325"]),
     l(
         "106 InfDiv (-1 PSB)",
@@ -1094,11 +1105,12 @@ fn impassable(cat: &TerrainCatalogue, map: &Map, h: HexId, unit: &sztab::model::
     let cell = &map.hexes[&h];
     let hq = unit.is_hq();
     let t = cat.terrain(cell.terrain.as_str()).unwrap();
-    t.movement.get(unit.movement, hq).is_impassable()
+    t.movement.unwrap().get(unit.movement, hq).is_impassable()
         || cell.features.iter().any(|f| {
             cat.feature(f.as_str())
                 .unwrap()
                 .movement
+                .unwrap()
                 .get(unit.movement, hq)
                 .is_impassable()
         })
@@ -1319,12 +1331,12 @@ fn supply_step(cat: &TerrainCatalogue, map: &Map, from: HexId, to: HexId) -> Opt
     };
     let cell = &map.hexes[&to];
     let t = cat.terrain(cell.terrain.as_str())?;
-    let mut cost = truck(t.movement.trucked, Mp::ZERO)?;
+    let mut cost = truck(t.movement?.trucked, Mp::ZERO)?;
     for f in &cell.features {
-        cost = truck(cat.feature(f.as_str())?.movement.trucked, cost)?;
+        cost = truck(cat.feature(f.as_str())?.movement?.trucked, cost)?;
     }
     for f in map.hexsides.get(&side).into_iter().flatten() {
-        cost = truck(cat.hexside(f.kind.as_str())?.crossing.trucked, cost)?;
+        cost = truck(cat.hexside(f.kind.as_str())?.crossing?.trucked, cost)?;
     }
     Some(cost)
 }

@@ -836,10 +836,8 @@ fn a_line_drawn_beside_the_edges_paints_only_the_line() {
                 let c = g.center(inside);
                 [0.25f32, 0.5, 0.75].map(|t| {
                     let p = [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
-                    h.state().board_screen_pos([
-                        p[0] + (c[0] - p[0]) * 0.3,
-                        p[1] + (c[1] - p[1]) * 0.3,
-                    ])
+                    h.state()
+                        .board_screen_pos([p[0] + (c[0] - p[0]) * 0.3, p[1] + (c[1] - p[1]) * 0.3])
                 })
             })
             .collect();
@@ -853,7 +851,10 @@ fn a_line_drawn_beside_the_edges_paints_only_the_line() {
             .collect();
         let mut want = sides.clone();
         want.sort();
-        assert_eq!(added, want, "only the line's own hexsides (pointer in column {col})");
+        assert_eq!(
+            added, want,
+            "only the line's own hexsides (pointer in column {col})"
+        );
         assert!(fronts(&h, &sides).iter().all(|f| f.col == col));
         assert_eq!(h.state().doc().unwrap().history().done().len(), 1);
     }
@@ -1016,10 +1017,7 @@ fn keys_typed_right_after_clicking_a_field_go_to_the_field() {
     h.step();
     h.run();
     assert_eq!(h.state().tool(), ToolKind::Places, "no tool switched");
-    assert_eq!(
-        h.get_by_label("Name").value().as_deref(),
-        Some("Testowa")
-    );
+    assert_eq!(h.get_by_label("Name").value().as_deref(), Some("Testowa"));
     // The next frame's keys go to the field too; outside a field they switch tools.
     h.input_mut().events.extend(keystrokes("s"));
     h.step();

@@ -8,7 +8,7 @@ use proptest::prelude::*;
 use sztab::hex::{HexId, Hexside};
 use sztab::model::check::{check_counters, check_map, check_scenario, check_terrain};
 use sztab::model::{
-    Bundle, Counters, FileKind, LoadError, Map, Scenario, Source, TerrainCatalogue, io, schema,
+    Bundle, Counters, FileKind, LoadError, Map, Scenario, Source, TerrainCatalogue, io,
 };
 
 const FIXTURE: &str = "tests/fixtures/mini.scenario.ron";
@@ -255,8 +255,8 @@ fn saves_are_atomic_and_leave_no_temporary_files() {
 
 #[test]
 fn schemas_are_up_to_date() {
-    for (kind, text) in schema::all() {
-        let path = root("schemas").join(schema::file_name(kind));
+    for (name, text) in sztab::systems::schema_files() {
+        let path = root("schemas").join(name);
         let on_disk = std::fs::read_to_string(&path).unwrap_or_default();
         assert!(
             on_disk == text,
@@ -313,8 +313,7 @@ fn cli_schema_writes_the_committed_schemas() {
     let dir = tempfile::tempdir().unwrap();
     let out = sztab(&["schema", "--out", dir.path().to_str().unwrap()]);
     assert!(out.status.success());
-    for kind in FileKind::ALL {
-        let name = schema::file_name(kind);
+    for (name, _) in sztab::systems::schema_files() {
         assert_eq!(
             std::fs::read(dir.path().join(&name)).unwrap(),
             std::fs::read(root("schemas").join(&name)).unwrap()

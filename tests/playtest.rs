@@ -459,7 +459,10 @@ fn the_balance_lab_plays_games_and_sums_them_up() {
     set_number(&mut h, "Seed", 5.0);
     set_number(&mut h, "Threads (0: all cores)", 2.0);
     let config = h.state().lab.setup.config();
-    assert_eq!(config.bots, [BotSpec::heuristic(2), BotSpec::RANDOM]);
+    assert_eq!(
+        config.bots,
+        [BotSpec::heuristic(2), BotSpec::RANDOM].map(sztab::systems::seam::BotChoice::from)
+    );
     assert_eq!((config.games, config.seed, config.jobs), (6, 5, Some(2)));
 
     click(&mut h, "Run the games");
@@ -475,7 +478,9 @@ fn the_balance_lab_plays_games_and_sums_them_up() {
 
     // The very games `sztab balance` plays for this scenario, bots and seed.
     let (bundle, _) = sztab::model::Bundle::load(&path).unwrap();
-    let prepared = sztab::systems::wb95::prepared::Prepared::new(&bundle);
+    let prepared = sztab::systems::wb95::system::playable(
+        sztab::systems::wb95::prepared::Prepared::new(&bundle),
+    );
     let again = sztab::balance::run(
         &prepared,
         &sztab::balance::Config {

@@ -1,4 +1,4 @@
-//! Editor part 2 driven as a user would, with egui_kittest (no display, no GPU): creating
+//! The scenario editor driven as a user would, with egui_kittest (no display, no GPU): creating
 //! a unit, placing it by dragging from the order of battle, a stacking error from the live
 //! validation appearing and going away on undo, scheduling a reinforcement, changing the
 //! victory levels, saving and reopening; and building a new scenario on the Kursk northern
@@ -595,6 +595,74 @@ fn the_stack_window_reorders_and_reduces_and_delete_asks_first() {
             .is_some()
     );
     assert!(placed_on(&h, "1PzD/2").is_some());
+}
+
+fn placement(h: &Harness<EditorApp>, unit: &str) -> sztab::model::Placement {
+    scenario(h)
+        .setup
+        .into_iter()
+        .find(|p| p.unit.as_str() == unit)
+        .unwrap()
+}
+
+#[test]
+fn the_stack_window_sets_start_states_in_undoable_steps() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = fixture_copy(dir.path());
+    let mut h = open(&path);
+    let steps = h.state().doc().unwrap().history().done().len();
+    let at = hex_pos(&h, "0605");
+    drag(&mut h, at, at);
+    h.get_by_label("Stack 0605");
+    // The top unit, 1PzD/1: disorganized and out of supply at level 2.
+    h.get_all_by_label("disorganized").next().unwrap().click();
+    h.run();
+    h.get_all_by_role(egui::accesskit::Role::ComboBox)
+        .find(|n| n.value().as_deref() == Some("in supply"))
+        .unwrap()
+        .click();
+    h.run();
+    click(&mut h, "out of supply 2");
+    // The second, 1PzD/2: its movement spent; then the whole stack masked.
+    h.get_all_by_label("movement spent").nth(1).unwrap().click();
+    h.run();
+    click(&mut h, "masked");
+    let (top, second) = (placement(&h, "1PzD/1"), placement(&h, "1PzD/2"));
+    assert!(top.disorganized && !second.disorganized);
+    assert_eq!((top.out_of_supply, second.out_of_supply), (2, 0));
+    assert!(second.movement_spent && !top.movement_spent);
+    assert!(top.masked && second.masked);
+    assert_eq!(
+        h.state().doc().unwrap().history().done().len(),
+        steps + 4,
+        "one undoable step each"
+    );
+    settle(&mut h);
+    assert!(!codes(&h).contains(&"P10"), "the whole stack is masked");
+    // Artillery may start having fired its barrage; others are not offered it.
+    assert!(h.query_by_label("barrage fired").is_none());
+    h.key_press(Key::Escape);
+    h.run();
+    let at = hex_pos(&h, "0507");
+    drag(&mut h, at, at);
+    h.get_by_label("Stack 0507");
+    click(&mut h, "barrage fired");
+    assert!(placement(&h, "Art/XX").barrage_fired);
+    // Saved, the states are in the file; undone, they are gone.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    let saved = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        saved.contains("disorganized: true, out_of_supply: 2")
+            && saved.contains("barrage_fired: true"),
+        "{saved}"
+    );
+    for _ in 0..5 {
+        undo(&mut h);
+    }
+    let p = placement(&h, "1PzD/1");
+    assert!(!p.disorganized && p.out_of_supply == 0 && !p.masked);
+    assert!(!placement(&h, "Art/XX").barrage_fired);
 }
 
 /// The scenario's initial control overrides of each hex, as `CCRR -> side`.

@@ -6,7 +6,7 @@
 use std::io::{BufRead, Write};
 
 use super::{GameRecord, StudyInfo};
-use crate::systems::wb95::ai::BotSpec;
+use crate::systems::seam::BotChoice;
 
 /// The columns, in order.
 pub const COLUMNS: [&str; 20] = [
@@ -170,7 +170,7 @@ pub fn read(input: impl BufRead) -> Result<(StudyInfo, Vec<GameRecord>), CsvErro
             u32::try_from(num(i)?).map_err(|_| bad(n, format!("\"{}\" is too large", COLUMNS[i])))
         };
         let bot =
-            |i: usize| -> Result<BotSpec, CsvError> { get(i)?.parse().map_err(|m| bad(n, m)) };
+            |i: usize| -> Result<BotChoice, CsvError> { get(i)?.parse().map_err(|m| bad(n, m)) };
         let row_info = StudyInfo {
             scenario: get(2)?.to_string(),
             sides: [get(3)?.to_string(), get(4)?.to_string()],
@@ -297,7 +297,10 @@ mod tests {
         StudyInfo {
             scenario: "Test, \"quoted\" scenario".into(),
             sides: ["german".into(), "soviet".into()],
-            bots: [BotSpec::heuristic(2), BotSpec::RANDOM],
+            bots: [
+                BotChoice::new("heuristic", Some(2)),
+                BotChoice::new("random", None),
+            ],
         }
     }
 
@@ -339,7 +342,7 @@ mod tests {
         let (_, m) = merge(vec![a.clone(), b]).unwrap();
         assert_eq!(m.iter().map(|r| r.game).collect::<Vec<_>>(), [0, 1, 2, 3]);
         let mut other = info();
-        other.bots[1] = BotSpec::heuristic(5);
+        other.bots[1] = BotChoice::new("heuristic", Some(5));
         assert!(matches!(
             merge(vec![a.clone(), (other, vec![record(9)])]),
             Err(CsvError::Mismatch(_))

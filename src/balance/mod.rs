@@ -15,7 +15,6 @@
 pub mod csv;
 mod summary;
 
-use std::collections::BTreeMap;
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -26,15 +25,15 @@ use rayon::prelude::*;
 
 pub use summary::{Histogram, Summary, wilson};
 
-use crate::hex::HexId;
-use crate::model::SideId;
-use crate::systems::wb95::ai::{BotSpec, Player, play_out};
-use crate::systems::wb95::event::LossCause;
-use crate::systems::wb95::prepared::Prepared;
-use crate::systems::wb95::{Event, Game, Side};
+pub use crate::systems::seam::GameRecord;
+use crate::systems::seam::{BotChoice, Narration, Playable};
 
 /// Actions after which a game counts as stuck (a bot that never ends a phase).
 pub const MAX_ACTIONS: usize = 200_000;
+
+/// Games one run plays at most: every record stays in memory until the summary (about a
+/// kilobyte a game). Larger studies are split with shards, each run playing its part.
+pub const MAX_GAMES_PER_RUN: u64 = 1_000_000;
 
 /// The K-th (1-based) of N disjoint parts of a study.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,8 +87,8 @@ pub struct Config {
     pub games: u64,
     /// The study's base seed.
     pub seed: u64,
-    /// The bot of each side, indexed by `Side::index()` (A is the initiative side).
-    pub bots: [BotSpec; 2],
+    /// The bot of each side, in the scenario's side order (the first moves first).
+    pub bots: [BotChoice; 2],
     pub shard: Shard,
     /// Worker threads; `None` uses every core.
     pub jobs: Option<usize>,
@@ -101,7 +100,11 @@ impl Default for Config {
         Config {
             games: 100,
             seed: 1,
-            bots: [BotSpec::default(); 2],
+            // The command line and the lab put the system's own default here.
+            bots: [
+                BotChoice::new("heuristic", Some(3)),
+                BotChoice::new("heuristic", Some(3)),
+            ],
             shard: Shard::ALL,
             jobs: None,
             max_actions: MAX_ACTIONS,
@@ -119,48 +122,12 @@ pub fn game_seed(base: u64, index: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// The seed of side `side`'s bot in a game seeded `seed`: the seed `sztab play --seed`
-/// gives the bot of its first (`Side::A`) and second `--bot`, so
+/// The seed of the bot of side `side` (0: the first side) in a game seeded `seed`: the
+/// seed `sztab play --seed` gives the bot of its first and second `--bot`, so
 /// `sztab play SCENARIO --seed SEED --bot A=... --bot B=...` replays a game of a study.
-pub fn bot_seed(seed: u64, side: Side) -> u64 {
+pub fn bot_seed(seed: u64, side: usize) -> u64 {
     seed.wrapping_mul(0x9e37_79b9_7f4a_7c15)
-        .wrapping_add(side.index() as u64 + 1)
-}
-
-/// One game's result and what happened in it.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct GameRecord {
-    /// Index of the game in its study.
-    pub game: u64,
-    pub seed: u64,
-    /// The winning side's id; `None` for no winner (or a failed game).
-    pub winner: Option<String>,
-    /// The victory level reached ("automatic victory" for one).
-    pub level: Option<String>,
-    /// The scorer's victory points.
-    pub vp: i32,
-    pub automatic: bool,
-    /// The last turn played (the turn of the automatic victory, if any).
-    pub turns: u32,
-    /// CELs lost in play (combat, retreats, eliminations; not withdrawals), by side.
-    pub cel_lost: [u32; 2],
-    /// Units eliminated, by side.
-    pub units_lost: [u32; 2],
-    /// Combats fought.
-    pub combats: u32,
-    /// Actions the bots took.
-    pub actions: u32,
-    /// Combats per defending hex, sorted by hex.
-    pub heat: Vec<(HexId, u32)>,
-    /// Why the game could not be finished, if it could not.
-    pub error: Option<String>,
-}
-
-impl GameRecord {
-    /// The turn of an automatic victory.
-    pub fn auto_turn(&self) -> Option<u32> {
-        self.automatic.then_some(self.turns)
-    }
+        .wrapping_add(side as u64 + 1)
 }
 
 /// How far a run is.
@@ -177,17 +144,16 @@ pub struct StudyInfo {
     pub scenario: String,
     /// Side ids, A (initiative) then B.
     pub sides: [String; 2],
-    pub bots: [BotSpec; 2],
+    pub bots: [BotChoice; 2],
 }
 
 impl StudyInfo {
-    pub fn of(prepared: &Prepared, bots: [BotSpec; 2]) -> Self {
+    pub fn of(playable: &dyn Playable, bots: [BotChoice; 2]) -> Self {
+        let sides = playable.sides();
+        let id = |i: usize| sides.get(i).map(|s| s.id.clone()).unwrap_or_default();
         StudyInfo {
-            scenario: prepared.title.clone(),
-            sides: [
-                prepared.sides[0].id.to_string(),
-                prepared.sides[1].id.to_string(),
-            ],
+            scenario: playable.title(),
+            sides: [id(0), id(1)],
             bots,
         }
     }
@@ -217,103 +183,69 @@ impl Study {
 pub enum BalanceError {
     #[error("cannot start {0} worker threads: {1}")]
     Threads(usize, String),
+    #[error(
+        "this run would play {0} games; one run plays at most {MAX_GAMES_PER_RUN} (each record is kept for the summary): split the study with --shard K/N"
+    )]
+    TooManyGames(u64),
 }
 
-/// Plays one game of a study: `index` and `seed` name it, `bots` by side index.
+/// Plays one game of a study: `index` and `seed` name it, `bots` in side order.
 pub fn play_one(
-    prepared: &Arc<Prepared>,
-    bots: [BotSpec; 2],
+    playable: &Arc<dyn Playable>,
+    bots: &[BotChoice; 2],
     index: u64,
     seed: u64,
     max_actions: usize,
 ) -> GameRecord {
-    let mut game = Game::start(prepared.clone(), seed);
-    let mut players: Vec<(SideId, Box<dyn Player>)> = Side::BOTH
+    let sides = playable.sides();
+    let named: Vec<(String, String)> = sides
         .iter()
-        .map(|&s| {
-            (
-                prepared.sides[s.index()].id.clone(),
-                bots[s.index()].build(bot_seed(seed, s)),
-            )
-        })
+        .zip(bots)
+        .map(|(s, b)| (s.id.clone(), b.to_string()))
         .collect();
-    let mut cel: Vec<u8> = game.state().units.iter().map(|u| u.cel).collect();
-    let mut rec = GameRecord {
+    let failed = |why: String| GameRecord {
         game: index,
         seed,
+        error: Some(why),
         ..GameRecord::default()
     };
-    let mut heat: BTreeMap<HexId, u32> = BTreeMap::new();
-    let mut tally = |g: &Game, events: &[Event]| {
-        for e in events {
-            match e {
-                Event::CelLost {
-                    unit,
-                    cel: k,
-                    cause,
-                } if *cause != LossCause::Withdrawal => {
-                    if let Some(u) = g.roster().get(unit.as_str()) {
-                        let c = &mut cel[u.ix()];
-                        let lost = (*k).min(*c);
-                        *c -= lost;
-                        rec.cel_lost[g.info(u).side.index()] += u32::from(lost);
-                    }
-                }
-                Event::CelLost { unit, cel: k, .. } => {
-                    if let Some(u) = g.roster().get(unit.as_str()) {
-                        cel[u.ix()] = cel[u.ix()].saturating_sub(*k);
-                    }
-                }
-                Event::Eliminated { unit, .. } => {
-                    if let Some(u) = g.roster().get(unit.as_str()) {
-                        let side = g.info(u).side.index();
-                        rec.units_lost[side] += 1;
-                        rec.cel_lost[side] += u32::from(std::mem::take(&mut cel[u.ix()]));
-                    }
-                }
-                Event::CombatDeclared { hexes, .. } => {
-                    rec.combats += 1;
-                    for h in hexes {
-                        *heat.entry(*h).or_default() += 1;
-                    }
-                }
-                _ => {}
-            }
-        }
+    let mut game = match playable.new_match(seed, &named, Narration::Silent) {
+        Ok(g) => g,
+        Err(e) => return failed(e.to_string()),
     };
-    tally(&game, game.opening_events());
-    let played = play_out(&mut game, &mut players, max_actions, |g, _, events| {
-        tally(g, events)
-    });
-    match played {
-        Ok(p) => {
-            rec.actions = p.actions.len() as u32;
-            rec.vp = p.result.vp;
-            rec.winner = p.result.winner.map(|s| s.to_string());
-            rec.level = p.result.level;
-            rec.automatic = p.result.automatic;
-            rec.turns = p.result.turn;
+    let mut error = None;
+    while !game.is_over() {
+        if game.actions() >= max_actions {
+            error = Some(format!("no result after {max_actions} actions"));
+            break;
         }
-        Err(e) => {
-            rec.turns = game.turn();
-            rec.vp = game.state().vp;
-            rec.error = Some(e.to_string());
+        if let Err(e) = game.step() {
+            error = Some(e.to_string());
+            break;
         }
     }
-    rec.heat = heat.into_iter().collect();
+    let mut rec = game.record();
+    rec.game = index;
+    rec.seed = seed;
+    if error.is_some() {
+        rec.error = error;
+        rec.winner = None;
+        rec.level = None;
+        rec.automatic = false;
+    }
     rec
 }
 
 /// [`play_one`], with a panic in the engine or a bot (a debug build's checks, say)
 /// recorded as the game's error instead of ending the whole run.
 fn play_guarded(
-    prepared: &Arc<Prepared>,
-    bots: [BotSpec; 2],
+    playable: &Arc<dyn Playable>,
+    bots: &[BotChoice; 2],
     index: u64,
     seed: u64,
     max_actions: usize,
 ) -> GameRecord {
-    let play = || play_one(prepared, bots, index, seed, max_actions);
+    let play = || play_one(playable, bots, index, seed, max_actions);
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(play)).unwrap_or_else(|p| {
         let why = p
             .downcast_ref::<String>()
@@ -334,13 +266,16 @@ fn play_guarded(
 /// stops the run after the games in progress (the study is then `cancelled`, with the
 /// records of the games that finished).
 pub fn run(
-    prepared: &Arc<Prepared>,
+    playable: &Arc<dyn Playable>,
     config: &Config,
     progress: &(dyn Fn(Progress) + Sync),
     cancel: &AtomicBool,
 ) -> Result<Study, BalanceError> {
     let range = config.shard.range(config.games);
     let total = range.end - range.start;
+    if total > MAX_GAMES_PER_RUN {
+        return Err(BalanceError::TooManyGames(total));
+    }
     let done = AtomicU64::new(0);
     let start = Instant::now();
     let play = || -> Vec<GameRecord> {
@@ -352,7 +287,7 @@ pub fn run(
                     return None;
                 }
                 let seed = game_seed(config.seed, i);
-                let rec = play_guarded(prepared, config.bots, i, seed, config.max_actions);
+                let rec = play_guarded(playable, &config.bots, i, seed, config.max_actions);
                 let d = done.fetch_add(1, Ordering::Relaxed) + 1;
                 progress(Progress {
                     done: d,
@@ -365,8 +300,10 @@ pub fn run(
     };
     let (records, threads) = match config.jobs {
         Some(n) => {
+            // More threads than cores only add switching: 10000 asked are the cores.
+            let cores = std::thread::available_parallelism().map_or(1, |c| c.get());
             let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(n.max(1))
+                .num_threads(n.clamp(1, cores))
                 .build()
                 .map_err(|e| BalanceError::Threads(n, e.to_string()))?;
             (pool.install(play), pool.current_num_threads())
@@ -375,7 +312,7 @@ pub fn run(
     };
     let cancelled = (records.len() as u64) < total;
     Ok(Study {
-        info: StudyInfo::of(prepared, config.bots),
+        info: StudyInfo::of(playable.as_ref(), config.bots.clone()),
         records,
         elapsed: Some(start.elapsed()),
         threads,
@@ -394,7 +331,7 @@ pub struct Runner {
 
 impl Runner {
     /// Starts `config` on a new thread (which uses rayon's workers).
-    pub fn spawn(prepared: Arc<Prepared>, config: Config) -> Runner {
+    pub fn spawn(playable: Arc<dyn Playable>, config: Config) -> Runner {
         let done = Arc::new(AtomicU64::new(0));
         let cancel = Arc::new(AtomicBool::new(false));
         let last = Arc::new(Mutex::new(None));
@@ -410,7 +347,7 @@ impl Runner {
                     *g = Some(p);
                 }
             };
-            run(&prepared, &config, &report, &c)
+            run(&playable, &config, &report, &c)
         });
         Runner {
             done,

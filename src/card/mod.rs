@@ -1,6 +1,7 @@
 //! The setup card: a scenario as a printable, self-contained HTML page laid out like the
 //! rulebook's scenario pages (File → Export setup card, `sztab card`).
 
+pub mod generic;
 mod page;
 pub mod rules;
 pub mod setup;
@@ -11,7 +12,18 @@ use crate::model::Bundle;
 
 pub use page::{counter_svg, html};
 
-/// Writes the card of `b` to `out`.
+/// Writes the card of `b` to `out` atomically: a failure leaves the old card whole.
 pub fn write(b: &Bundle, out: &Path) -> std::io::Result<()> {
-    std::fs::write(out, html(b))
+    crate::model::atomic_write::write(out, html(b).as_bytes())
+}
+
+/// The card of a scenario of any system.
+pub fn html_of(
+    system: &dyn crate::systems::RuleSystem,
+    b: crate::systems::seam::BundleRef<'_>,
+) -> String {
+    match b {
+        crate::systems::seam::BundleRef::Wb95(b) => html(b),
+        crate::systems::seam::BundleRef::Generic(b) => generic::html(system, b),
+    }
 }

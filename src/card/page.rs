@@ -8,12 +8,12 @@ use std::fmt::Write;
 use super::setup::{self, Group, unit_label};
 use crate::markdown::{escape, parse, to_html};
 use crate::model::{
-    AutoTiming, Bundle, Counters, Date, Entry, RestrictionRule, Scenario, Scope, VpEvent,
+    AutoTiming, Bundle, Counters, Date, Entry, Placement, RestrictionRule, Scenario, Scope, VpEvent,
 };
-use crate::render::counter::{COUNTER_SIDE, CounterFace, UnitState, draw_counter};
+use crate::render::counter::{COUNTER_SIDE, CounterFace, UnitMarkers, UnitState, draw_counter};
 use crate::render::svg::SvgSink;
 
-const STYLE: &str = r#"
+pub(crate) const STYLE: &str = r#"
 body { font-family: "DejaVu Serif", Georgia, serif; margin: 24px auto; max-width: 980px; color: #111; }
 h1 { font-size: 26px; margin: 0 0 4px; border-bottom: 3px double #111; }
 h2 { font-size: 18px; margin: 18px 0 6px; text-transform: uppercase; letter-spacing: 1px; border-bottom: 1px solid #555; }
@@ -34,16 +34,20 @@ code { font-size: 12px; }
 "#;
 
 /// Pixels a counter picture takes on the page.
-const PIC: f32 = 30.0;
+pub(crate) const PIC: f32 = 30.0;
 
-/// A counter as inline SVG, at full strength or with its starting CEL.
-pub fn counter_svg(c: &Counters, id: &str, cel: Option<u8>) -> String {
+/// A counter as inline SVG, at full strength, or as it is set up: its starting CEL and
+/// the markers of its start states (R1.2).
+pub fn counter_svg(c: &Counters, id: &str, setup: Option<&Placement>) -> String {
     let Some(u) = c.unit(id) else {
         return String::new();
     };
-    let state = UnitState {
-        cel: cel.unwrap_or(u.cel),
-        ..UnitState::full(u)
+    let state = match setup {
+        Some(p) => UnitState {
+            cel: p.cel.unwrap_or(u.cel),
+            markers: UnitMarkers::at_setup(p, false),
+        },
+        None => UnitState::full(u),
     };
     let face = CounterFace::new(u, c.nation(u.nation.as_str()), state);
     let mut sink = SvgSink::new(PIC / COUNTER_SIDE);
@@ -62,7 +66,7 @@ fn day(d: Date) -> String {
     format!("{} {month} {}", d.0.day(), d.0.year())
 }
 
-fn entry(e: &Entry) -> String {
+pub(crate) fn entry(e: &Entry) -> String {
     match e {
         Entry::Zone(z) => format!("zone {z}"),
         Entry::Hex(h) => h.to_string(),
@@ -153,13 +157,8 @@ fn group(o: &mut String, b: &Bundle, g: &Group) {
             .units
             .iter()
             .map(|u| {
-                let cel = b
-                    .scenario
-                    .setup
-                    .iter()
-                    .find(|p| p.unit.as_str() == u)
-                    .and_then(|p| p.cel);
-                counter_svg(&b.counters, u, cel)
+                let setup = b.scenario.setup.iter().find(|p| p.unit.as_str() == u);
+                counter_svg(&b.counters, u, setup)
             })
             .collect();
         let hexes: Vec<String> = l.hexes.iter().map(|h| h.to_string()).collect();

@@ -12,9 +12,11 @@ pub fn describe(r: &RuleSwitches) -> Vec<(String, &'static str)> {
     match r.crt {
         CrtVariant::Resolved => {}
         CrtVariant::GenericInline => {
-            v.push(("Combat table: the generic rulebook's copy".into(), "§2"))
+            v.push(("Combat table: the generic rulebook's copy".into(), "A-10"))
         }
-        CrtVariant::KurskInline => v.push(("Combat table: the Kursk rulebook's copy".into(), "§2")),
+        CrtVariant::KurskInline => {
+            v.push(("Combat table: the Kursk rulebook's copy".into(), "A-10"))
+        }
     }
     if r.fortified_lines {
         v.push(("Soviet Fortified Lines are in play".into(), "R19"));
@@ -64,7 +66,7 @@ pub fn describe(r: &RuleSwitches) -> Vec<(String, &'static str)> {
         v.push((format!("At most {n} star CMs per hex"), "R15.1.4"));
     }
     if let Some(m) = r.soviet_other_morale {
-        v.push((format!("Soviet non-Guards morale {m}"), "§4"));
+        v.push((format!("Soviet non-Guards morale {m}"), "R5.6.2, A-20"));
     }
     if r.disorganization_roll == DisorganizationRoll::PerUnit {
         v.push(("Disorganization is rolled per unit".into(), "R5.6, A-26"));

@@ -8,10 +8,11 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use super::play::{parse_bot, start_game};
+use super::play::parse_bot;
 use crate::balance::{self, Config, Progress, Shard, StudyInfo, Summary, csv};
-use crate::model::io::write_atomic;
-use crate::systems::wb95::ai::{BotKind, BotSpec};
+use crate::model::atomic_write;
+use crate::systems::RuleSystem;
+use crate::systems::seam::{BotChoice, SideInfo};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -21,11 +22,13 @@ pub struct Args {
     /// Games in the study (all shards together).
     #[arg(long, default_value_t = 100)]
     games: u64,
-    /// The bot of a side, `SIDE=KIND` (KIND: random, heuristic, heuristic:1-5); sides
-    /// not named get the heuristic bot.
+    /// The bot of a side, `SIDE=KIND` with one of the system's bots (`sztab systems`;
+    /// WB-95: random, heuristic, heuristic:1-5); sides not named get the system's
+    /// first bot (WB-95: heuristic).
     #[arg(long = "bot", value_parser = parse_bot)]
-    bots: Vec<(String, BotSpec)>,
-    /// Strength (1-5) of the heuristic bots: `N` for both sides or `SIDE=N` for one.
+    bots: Vec<(String, String)>,
+    /// Strength of the bots that take one (WB-95's heuristic: 1-5): `N` for both sides
+    /// or `SIDE=N` for one.
     #[arg(long = "strength")]
     strength: Vec<String>,
     /// Base seed: game i is seeded from it and i, whatever the threads or shards.
@@ -55,6 +58,13 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> ExitCode {
+    // Before any game is played: a study of hours must not end in "cannot write".
+    for out in [&args.csv, &args.heat_csv].into_iter().flatten() {
+        if let Err(e) = atomic_write::check_writable(out) {
+            eprintln!("sztab balance: cannot write {}: {e}", out.display());
+            return ExitCode::from(2);
+        }
+    }
     if !args.merge.is_empty() {
         return merge(args);
     }
@@ -62,44 +72,27 @@ pub fn run(args: &Args) -> ExitCode {
         eprintln!("sztab balance: name a scenario, or --merge CSV files");
         return ExitCode::from(2);
     };
-    let (_, game) = match start_game(path, args.seed, "balance") {
+    let (system, bundle, _) = match crate::systems::load(path) {
         Ok(x) => x,
-        Err(code) => return code,
-    };
-    let prepared = game.prepared().clone();
-    let side_ids: Vec<String> = prepared.sides.iter().map(|s| s.id.to_string()).collect();
-    let side_ix = |name: &str| side_ids.iter().position(|s| s == name);
-    let mut bots = [BotSpec::default(); 2];
-    for (side, bot) in &args.bots {
-        match side_ix(side) {
-            Some(i) => bots[i] = *bot,
-            None => {
-                eprintln!(
-                    "sztab balance: no side \"{side}\" in this scenario; its sides are {}",
-                    side_ids.join(", ")
-                );
-                return ExitCode::from(2);
-            }
-        }
-    }
-    for s in &args.strength {
-        let (who, n) = match s.split_once('=') {
-            Some((side, n)) => (side_ix(side).map(|i| vec![i]), n),
-            None => (Some(vec![0, 1]), s.as_str()),
-        };
-        let (Some(who), Ok(n @ 1..=5)) = (who, n.parse::<u8>()) else {
-            eprintln!(
-                "sztab balance: --strength \"{s}\" should be N or SIDE=N with N 1-5 and SIDE one of {}",
-                side_ids.join(", ")
-            );
+        Err(e) => {
+            eprintln!("sztab balance: {e}");
             return ExitCode::from(2);
-        };
-        for i in who {
-            if bots[i].kind == BotKind::Heuristic {
-                bots[i] = bots[i].with_strength(n);
-            }
         }
-    }
+    };
+    let playable = match system.prepare(bundle.view()) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("sztab balance: {e}");
+            return super::play::exit_of(&e);
+        }
+    };
+    let bots = match choose_bots(args, system, &playable.sides()) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("sztab balance: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let config = Config {
         games: args.games,
         seed: args.seed,
@@ -141,7 +134,7 @@ pub fn run(args: &Args) -> ExitCode {
         );
     }
     let cancel = AtomicBool::new(false);
-    let study = match balance::run(&prepared, &config, &report, &cancel) {
+    let study = match balance::run(&playable, &config, &report, &cancel) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("sztab balance: {e}");
@@ -153,6 +146,58 @@ pub fn run(args: &Args) -> ExitCode {
     print!("{}", summary.render(args.hottest));
     println!("({} worker threads)", study.threads);
     finish(args, &study.info, &study.records, &summary)
+}
+
+/// Each side's bot: the system's default, then `--bot`, then `--strength`.
+fn choose_bots(
+    args: &Args,
+    system: &dyn RuleSystem,
+    sides: &[SideInfo],
+) -> Result<[BotChoice; 2], String> {
+    let ids: Vec<&str> = sides.iter().map(|s| s.id.as_str()).collect();
+    let side_ix = |name: &str| ids.iter().position(|s| *s == name);
+    let unknown = |side: &str| {
+        format!(
+            "no side \"{side}\" in this scenario; its sides are {}",
+            ids.join(", ")
+        )
+    };
+    let default = BotChoice::default_of(system).ok_or_else(|| {
+        format!(
+            "{} has no bots yet: cannot study its balance",
+            system.name()
+        )
+    })?;
+    let mut bots = [default.clone(), default];
+    for (n, (side, bot)) in args.bots.iter().enumerate() {
+        if args.bots[..n].iter().any(|(s, _)| s == side) {
+            return Err(format!("--bot {side}=... is given twice; one bot a side"));
+        }
+        let i = side_ix(side).ok_or_else(|| unknown(side))?;
+        bots[i] = bot.parse::<BotChoice>()?.normalized(system)?;
+    }
+    for s in &args.strength {
+        let (who, n) = match s.split_once('=') {
+            Some((side, n)) => (vec![side_ix(side).ok_or_else(|| unknown(side))?], n),
+            None => (vec![0, 1], s.as_str()),
+        };
+        let n: u8 = n
+            .parse()
+            .map_err(|_| format!("--strength \"{s}\" should be N or SIDE=N"))?;
+        for i in who {
+            let info = system.bots().iter().find(|b| b.kind == bots[i].kind);
+            if let Some((lo, hi)) = info.and_then(|b| b.strengths) {
+                if !(lo..=hi).contains(&n) {
+                    return Err(format!(
+                        "--strength \"{s}\" should be N or SIDE=N with N {lo}-{hi} and SIDE one of {}",
+                        ids.join(", ")
+                    ));
+                }
+                bots[i].strength = Some(n);
+            }
+        }
+    }
+    Ok(bots)
 }
 
 /// Writes the CSV files asked for.
@@ -189,13 +234,13 @@ fn finish(
 }
 
 fn write_text(path: &Path, bytes: Vec<u8>) -> std::io::Result<()> {
-    write_atomic(path, &String::from_utf8_lossy(&bytes))
+    atomic_write::write(path, &bytes)
 }
 
 fn merge(args: &Args) -> ExitCode {
     let mut parts = Vec::new();
     for path in &args.merge {
-        let file = match std::fs::File::open(path) {
+        let file = match crate::model::io::open_regular(path) {
             Ok(f) => f,
             Err(e) => {
                 eprintln!("sztab balance: cannot open {}: {e}", path.display());

@@ -4,8 +4,6 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use crate::model::Bundle;
-
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The .scenario.ron file.
@@ -16,14 +14,15 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> ExitCode {
-    let b = match Bundle::load(&args.scenario) {
-        Ok((b, _)) => b,
+    let (system, b) = match crate::systems::load(&args.scenario) {
+        Ok((system, b, _)) => (system, b),
         Err(e) => {
             eprintln!("sztab card: {e}");
             return ExitCode::from(2);
         }
     };
-    match crate::card::write(&b, &args.out) {
+    let html = crate::card::html_of(system, b.view());
+    match crate::model::io::write_atomic(&args.out, &html) {
         Ok(()) => {
             println!("wrote {}", args.out.display());
             ExitCode::SUCCESS

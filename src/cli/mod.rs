@@ -2,12 +2,15 @@
 
 mod balance;
 mod card;
+mod new;
 mod odds;
 mod play;
 mod render;
 mod replay;
 mod schema;
+mod systems;
 mod validate;
+mod what_if;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -18,7 +21,7 @@ use clap::{Parser, Subcommand};
 #[command(
     name = "sztab",
     version,
-    about = "WB-95 scenario editor, map tracer and rules engine"
+    about = "Scenario editor, map tracer and rules engines for hex-and-counter wargames (WB-95 and more: `sztab systems`)"
 )]
 #[command(args_conflicts_with_subcommands = true)]
 pub struct Cli {
@@ -48,6 +51,11 @@ enum Command {
     Balance(balance::Args),
     /// Write a scenario's setup card: a printable HTML page like the rulebook's.
     Card(card::Args),
+    /// List the rule systems: what each supports, its catalogue vocabulary, its counters.
+    Systems(systems::Args),
+    /// Create a new file (`sztab new map --system toy --out valley.map.ron`).
+    #[command(subcommand)]
+    New(new::What),
 }
 
 /// Runs the command line; the exit code follows each subcommand's contract.
@@ -64,6 +72,8 @@ pub fn run() -> ExitCode {
         Some(Command::Odds(args)) => odds::run(&args),
         Some(Command::Balance(args)) => balance::run(&args),
         Some(Command::Card(args)) => card::run(&args),
+        Some(Command::Systems(args)) => systems::run(&args),
+        Some(Command::New(what)) => new::run(&what),
     }
 }
 

@@ -4,19 +4,22 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use crate::model::{Bundle, SideId, io::write_atomic};
-use crate::systems::wb95::ai::{BotSpec, Player, play_out};
-use crate::systems::wb95::event::{Motion, OosReason};
-use crate::systems::wb95::{Action, Event, Game, GameLog};
+use crate::model::Bundle;
+use crate::model::atomic_write;
+use crate::model::io::{relative, write_atomic};
+use crate::systems::MatchError;
+use crate::systems::seam::Narration;
+use crate::systems::wb95::{Action, Game};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The scenario to play (*.scenario.ron).
     scenario: PathBuf,
-    /// A bot for a side, `SIDE=KIND` with the scenario's side id; KIND is `random`,
-    /// `heuristic` or `heuristic:STRENGTH` (1-5, default 3).
+    /// A bot for a side, `SIDE=KIND` with the scenario's side id; KIND is one of the
+    /// system's bots (`sztab systems`), e.g. for WB-95 `random`, `heuristic` or
+    /// `heuristic:STRENGTH` (1-5, default 3).
     #[arg(long = "bot", value_parser = parse_bot, required = true)]
-    bots: Vec<(String, BotSpec)>,
+    bots: Vec<(String, String)>,
     /// Seed of the dice (and of the bots).
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -28,24 +31,72 @@ pub struct Args {
     verbose: bool,
 }
 
-pub(crate) fn parse_bot(s: &str) -> Result<(String, BotSpec), String> {
+/// Every side of the scenario has exactly one `--bot`, and every `--bot` names a side:
+/// checked before the game starts, not when a side without a player must decide.
+pub(crate) fn bots_cover_sides(bots: &[(String, String)], sides: &[String]) -> Result<(), String> {
+    let list = sides.join(", ");
+    for (i, (side, _)) in bots.iter().enumerate() {
+        if !sides.contains(side) {
+            return Err(format!(
+                "no side \"{side}\" in this scenario; its sides are {list}"
+            ));
+        }
+        if bots[..i].iter().any(|(s, _)| s == side) {
+            return Err(format!("--bot {side}=... is given twice; one bot a side"));
+        }
+    }
+    let missing: Vec<&str> = sides
+        .iter()
+        .filter(|s| !bots.iter().any(|(b, _)| b == *s))
+        .map(String::as_str)
+        .collect();
+    if !missing.is_empty() {
+        return Err(format!(
+            "no --bot for {}; every side needs one (its sides are {list}), e.g. --bot {}=random",
+            missing.join(", "),
+            missing[0]
+        ));
+    }
+    Ok(())
+}
+
+/// `SIDE=KIND`; the kind is checked by the scenario's system.
+pub(crate) fn parse_bot(s: &str) -> Result<(String, String), String> {
     let (side, kind) = s
         .split_once('=')
         .ok_or_else(|| format!("\"{s}\" should be SIDE=KIND, e.g. german=random"))?;
-    Ok((side.to_string(), kind.parse()?))
+    Ok((side.to_string(), kind.to_string()))
+}
+
+/// The exit code of a game that cannot start or go on.
+pub(crate) fn exit_of(e: &MatchError) -> ExitCode {
+    match e {
+        MatchError::Refused(_) | MatchError::Failed(_) => ExitCode::from(1),
+        MatchError::Unsupported(_) | MatchError::BadRequest(_) | MatchError::BadLog(_) => {
+            ExitCode::from(2)
+        }
+    }
 }
 
 /// Loads a scenario and starts a game, reporting problems on stderr.
 pub(crate) fn start_game(path: &Path, seed: u64, what: &str) -> Result<(Bundle, Game), ExitCode> {
-    let bundle = match Bundle::load(path) {
-        Ok((b, _)) => b,
-        Err(e) => {
-            eprintln!("sztab {what}: {e}");
-            return Err(ExitCode::from(2));
-        }
-    };
-    match Game::new(&bundle, seed) {
-        Ok(g) => Ok((bundle, g)),
+    let bundle = load_bundle(path, what)?;
+    let game = new_game(&bundle, seed, what)?;
+    Ok((bundle, game))
+}
+
+/// The scenario with its map and counters, or exit code 2 after saying why not.
+pub(crate) fn load_bundle(path: &Path, what: &str) -> Result<Bundle, ExitCode> {
+    Bundle::load(path).map(|(b, _)| b).map_err(|e| {
+        eprintln!("sztab {what}: {e}");
+        ExitCode::from(2)
+    })
+}
+
+/// A game of the scenario, or exit code 1 after listing the setup errors.
+pub(crate) fn new_game(bundle: &Bundle, seed: u64, what: &str) -> Result<Game, ExitCode> {
+    match Game::new(bundle, seed) {
+        Ok(g) => Ok(g),
         Err(refused) => {
             eprintln!("sztab {what}: the scenario cannot be played:");
             for p in refused.problems.iter().filter(|p| p.is_error()) {
@@ -57,62 +108,67 @@ pub(crate) fn start_game(path: &Path, seed: u64, what: &str) -> Result<(Bundle, 
 }
 
 pub fn run(args: &Args) -> ExitCode {
-    let (_, mut game) = match start_game(&args.scenario, args.seed, "play") {
-        Ok(x) => x,
-        Err(code) => return code,
-    };
-    let mut players: Vec<(SideId, Box<dyn Player>)> = Vec::new();
-    for (i, (side, bot)) in args.bots.iter().enumerate() {
-        if game.side_of_id(side).is_none() {
-            let sides: Vec<String> = game
-                .prepared()
-                .sides
-                .iter()
-                .map(|s| s.id.to_string())
-                .collect();
-            eprintln!(
-                "sztab play: no side \"{side}\" in this scenario; its sides are {}",
-                sides.join(", ")
-            );
-            return ExitCode::from(2);
-        }
-        let seed = args
-            .seed
-            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
-            .wrapping_add(i as u64 + 1);
-        players.push((SideId::new(side.clone()), bot.build(seed)));
+    // Before the game is played, not after.
+    if let Some(log) = &args.log
+        && let Err(e) = atomic_write::check_writable(log)
+    {
+        eprintln!("sztab play: cannot write {}: {e}", log.display());
+        return ExitCode::from(2);
     }
-    println!("{} — seed {}", game.prepared().title, args.seed);
-    let mut chron = Chronicle::new(args.verbose);
-    chron.events(&game, game.opening_events());
-    let played = play_out(&mut game, &mut players, 1_000_000, |g, _, events| {
-        chron.events(g, events)
-    });
-    chron.flush();
-    let played = match played {
-        Ok(p) => p,
+    let bundle = match crate::systems::load(&args.scenario) {
+        Ok((system, bundle, _)) => (system, bundle),
         Err(e) => {
             eprintln!("sztab play: {e}");
-            return ExitCode::from(1);
+            return ExitCode::from(2);
         }
     };
-    println!("Result: {}", played.result);
-    if let Some(path) = &args.log {
-        let log = GameLog {
-            scenario: args.scenario.clone(),
-            seed: args.seed,
-            actions: played.actions,
-            events: played.fingerprint.count(),
-            fingerprint: played.fingerprint.hex(),
-            result: Some(played.result),
-        };
-        let text = match ron::ser::to_string_pretty(
-            &log,
-            ron::ser::PrettyConfig::default().depth_limit(2),
-        ) {
-            Ok(t) => t,
+    let (system, bundle) = bundle;
+    let narration = if args.verbose {
+        Narration::Events
+    } else {
+        Narration::Turns
+    };
+    let sides: Vec<String> = bundle
+        .view()
+        .sides_in_play_order()
+        .into_iter()
+        .map(|(id, _)| id)
+        .collect();
+    if let Err(why) = bots_cover_sides(&args.bots, &sides) {
+        eprintln!("sztab play: {why}");
+        return ExitCode::from(2);
+    }
+    let mut game = match system.new_match(bundle.view(), args.seed, &args.bots, narration) {
+        Ok(m) => m,
+        Err(e) => {
+            eprintln!("sztab play: {e}");
+            return exit_of(&e);
+        }
+    };
+    println!("{} — seed {}", game.title(), args.seed);
+    while !game.is_over() {
+        if game.actions() >= MAX_ACTIONS {
+            eprintln!("sztab play: no result after {MAX_ACTIONS} actions");
+            return ExitCode::from(1);
+        }
+        match game.step() {
+            Ok(lines) => lines.iter().for_each(|l| println!("{l}")),
             Err(e) => {
-                eprintln!("sztab play: cannot write the log: {e}");
+                eprintln!("sztab play: {e}");
+                return exit_of(&e);
+            }
+        }
+    }
+    game.finish().iter().for_each(|l| println!("{l}"));
+    if let Some(r) = game.result() {
+        println!("Result: {r}");
+    }
+    if let Some(path) = &args.log {
+        // Relative to the log, so the pair replays wherever it is copied together.
+        let (text, actions, events) = match game.log(&relative(path, &args.scenario)) {
+            Ok(x) => x,
+            Err(e) => {
+                eprintln!("sztab play: {e}");
                 return ExitCode::from(2);
             }
         };
@@ -121,133 +177,15 @@ pub fn run(args: &Args) -> ExitCode {
             return ExitCode::from(2);
         }
         println!(
-            "log written to {} ({} actions, {} events)",
-            path.display(),
-            log.actions.len(),
-            log.events
+            "log written to {} ({actions} actions, {events} events)",
+            path.display()
         );
     }
     ExitCode::SUCCESS
 }
 
-/// Turns events into a readable account, a paragraph per turn.
-struct Chronicle {
-    verbose: bool,
-    lines: Vec<String>,
-    header: Option<String>,
-    moved: Vec<(String, u32)>,
-    vp: i32,
-}
-
-impl Chronicle {
-    fn new(verbose: bool) -> Self {
-        Self {
-            verbose,
-            lines: Vec::new(),
-            header: None,
-            moved: Vec::new(),
-            vp: 0,
-        }
-    }
-
-    fn flush(&mut self) {
-        if let Some(h) = self.header.take() {
-            println!("{h}");
-            if !self.moved.is_empty() {
-                let m: Vec<String> = self.moved.iter().map(|(s, n)| format!("{s} {n}")).collect();
-                println!("  units moved: {}", m.join(", "));
-            }
-            for l in self.lines.drain(..) {
-                println!("  {l}");
-            }
-            println!("  VP so far: {}", self.vp);
-        }
-        self.moved.clear();
-    }
-
-    fn events(&mut self, game: &Game, events: &[Event]) {
-        for e in events {
-            if self.verbose {
-                println!("    . {e}");
-            }
-            match e {
-                Event::TurnBegan { turn, date } => {
-                    self.flush();
-                    self.header = Some(format!("Turn {turn} ({date})"));
-                }
-                Event::Moved { unit, how, .. }
-                    if matches!(how, Motion::Move | Motion::Strategic | Motion::Entry) =>
-                {
-                    let side = game
-                        .roster()
-                        .get(unit.as_str())
-                        .map(|u| game.side_id(game.info(u).side).to_string())
-                        .unwrap_or_default();
-                    match self.moved.iter_mut().find(|(s, _)| *s == side) {
-                        Some(x) => x.1 += 1,
-                        None => self.moved.push((side, 1)),
-                    }
-                    if *how == Motion::Entry {
-                        self.lines.push(e.to_string());
-                    }
-                }
-                Event::Moved { .. }
-                | Event::CombatDeclared { .. }
-                | Event::CombatResolved { .. }
-                | Event::Eliminated { .. }
-                | Event::CelLost { .. }
-                | Event::Disorganized { .. }
-                | Event::Arrived { .. }
-                | Event::Withdrawn { .. }
-                | Event::HqPoolGained { .. }
-                | Event::AutoVictoryArmed { .. }
-                | Event::StrikeDeclared { .. }
-                | Event::StrikeResolved { .. }
-                | Event::AirCombat { .. }
-                | Event::AirChosen { .. }
-                | Event::AirSupplyDropped { .. }
-                | Event::RiverCrossingAttack { .. }
-                | Event::FfBuilt { .. }
-                | Event::BridgeChanged { .. }
-                | Event::BridgeBuildDeclared { .. }
-                | Event::BridgeBuildEnded { .. }
-                | Event::MinesRolled { .. }
-                | Event::PantherRoll { .. }
-                | Event::RepairPlaced { .. }
-                | Event::RepairEnded { .. }
-                | Event::AmmoSpent { .. } => self.lines.push(e.to_string()),
-                Event::AirMissionsRevealed { missions } if !missions.is_empty() => {
-                    self.lines.push(e.to_string())
-                }
-                Event::DefenseDeclared { support, air, .. }
-                    if !(support.is_empty() && air.is_empty()) =>
-                {
-                    self.lines.push(e.to_string())
-                }
-                Event::SupplyTraced { cut_off, .. } if !cut_off.is_empty() => {
-                    self.lines.push(e.to_string())
-                }
-                Event::OosChanged { reason, .. }
-                    if !matches!(reason, OosReason::CutOff | OosReason::Resupplied) =>
-                {
-                    self.lines.push(e.to_string())
-                }
-                Event::SurrenderTest {
-                    surrendered: true, ..
-                } => self.lines.push(e.to_string()),
-                Event::ControlChanged { side, hexes } => self
-                    .lines
-                    .push(format!("{side} takes control of {} hex(es)", hexes.len())),
-                Event::VpScored { vp, .. } => {
-                    self.vp += vp;
-                    self.lines.push(e.to_string());
-                }
-                Event::GameEnded { .. } => self.flush(),
-                _ => {}
-            }
-        }
-    }
-}
+/// Actions after which `sztab play` gives a game up.
+const MAX_ACTIONS: usize = 1_000_000;
 
 /// An action as one line, for replays and errors.
 pub(crate) fn describe(a: &Action) -> String {

@@ -4,8 +4,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use crate::model::{Bundle, FileKind, MapBundle};
-use crate::render::counter::UnitLayer;
+use crate::model::{FileKind, MapBundle};
 use crate::render::{Layers, render_png_units};
 
 #[derive(clap::Args, Debug)]
@@ -28,9 +27,9 @@ pub struct Args {
 
 pub fn run(args: &Args) -> ExitCode {
     let loaded = match FileKind::of_path(&args.file) {
-        Some(FileKind::Scenario) => Bundle::load(&args.file).map(|(b, _)| {
-            let units = UnitLayer::of_setup(&b.scenario, &b.counters);
-            (b.map, b.terrain, Some(units))
+        Some(FileKind::Scenario) => crate::systems::load(&args.file).map(|(system, b, _)| {
+            let units = crate::systems::seam::counters::setup_layer(system, b.view());
+            (b.map().clone(), b.terrain().clone(), Some(units))
         }),
         _ => MapBundle::load(&args.file).map(|(b, _)| (b.map, b.terrain, None)),
     };

@@ -13,16 +13,15 @@ pub struct Args {
     log: PathBuf,
 }
 
-/// The scenario a log names: as written, or relative to the log's folder.
+/// The scenario a log names: relative to the log's folder (as `play --log` and the
+/// editor write it), else as written (logs of earlier versions held the path as typed:
+/// absolute, or relative to the folder `play` ran in).
 fn scenario_path(log_path: &Path, scenario: &Path) -> PathBuf {
-    if scenario.exists() {
-        return scenario.to_owned();
+    let beside_log = crate::model::io::resolve(log_path, scenario);
+    if beside_log.exists() {
+        return beside_log;
     }
-    log_path
-        .parent()
-        .map(|d| d.join(scenario))
-        .filter(|p| p.exists())
-        .unwrap_or_else(|| scenario.to_owned())
+    scenario.to_owned()
 }
 
 pub fn run(args: &Args) -> ExitCode {
@@ -33,6 +32,18 @@ pub fn run(args: &Args) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let system = match crate::model::io::probe_system(&text)
+        .and_then(|id| crate::systems::of(&id, &args.log))
+    {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("sztab replay: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if system.id() != crate::model::SystemId::WB95 {
+        return replay_through_seam(system, args, &text.text);
+    }
     let log: GameLog = match ron::from_str(&text.text) {
         Ok(l) => l,
         Err(e) => {
@@ -87,5 +98,35 @@ pub fn run(args: &Args) -> ExitCode {
     } else {
         println!("replay DIFFERS from the log");
         ExitCode::from(1)
+    }
+}
+
+/// A log of a system other than WB-95, replayed by its system.
+fn replay_through_seam(
+    system: &dyn crate::systems::RuleSystem,
+    args: &Args,
+    text: &str,
+) -> ExitCode {
+    match system.replay(&args.log, text) {
+        Ok(r) => {
+            println!(
+                "replayed {} actions: {} events, fingerprint {} (log: {} events, {})",
+                r.actions, r.events, r.fingerprint, r.logged_events, r.logged_fingerprint
+            );
+            if let Some(res) = &r.result {
+                println!("Result: {res}");
+            }
+            if r.same {
+                println!("replay matches the log");
+                ExitCode::SUCCESS
+            } else {
+                println!("replay DIFFERS from the log");
+                ExitCode::from(1)
+            }
+        }
+        Err(e) => {
+            eprintln!("sztab replay: {e}");
+            super::play::exit_of(&e)
+        }
     }
 }

@@ -1,9 +1,10 @@
-//! `sztab schema --out DIR`: writes the JSON Schema of each file format.
+//! `sztab schema --out DIR`: writes the JSON Schema of each file format, and of each
+//! rule system's own counters and scenarios.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use crate::model::{io::write_atomic, schema};
+use crate::model::io::write_atomic;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -17,8 +18,8 @@ pub fn run(args: &Args) -> ExitCode {
         eprintln!("sztab schema: cannot create {}: {e}", args.out.display());
         return ExitCode::from(2);
     }
-    for (kind, text) in schema::all() {
-        let path = args.out.join(schema::file_name(kind));
+    for (name, text) in crate::systems::schema_files() {
+        let path = args.out.join(name);
         if let Err(e) = write_atomic(&path, &text) {
             eprintln!("sztab schema: cannot write {}: {e}", path.display());
             return ExitCode::from(2);

@@ -1,5 +1,6 @@
 //! `sztab validate FILE... [--json]`: exit 0 when clean, 1 when problems (errors) were
-//! found, 2 when a file cannot be read or parsed.
+//! found, 2 when a file cannot be read or parsed. Warnings the scenario acknowledges are
+//! shown as such and never fail `--strict`.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -17,7 +18,7 @@ pub struct Args {
     /// Print one JSON document instead of human-readable lines.
     #[arg(long)]
     json: bool,
-    /// Exit 1 on warnings too.
+    /// Exit 1 on warnings too (acknowledged warnings excepted).
     #[arg(long)]
     strict: bool,
 }
@@ -56,12 +57,13 @@ impl From<&LoadError> for LoadErrorJson {
 
 pub fn run(args: &Args) -> ExitCode {
     let mut reports = Vec::new();
-    let (mut unreadable, mut errors, mut warnings) = (false, 0, 0);
+    let (mut unreadable, mut errors, mut warnings, mut acknowledged) = (false, 0, 0, 0);
     for file in &args.files {
         match validate_file(file) {
             Ok(r) => {
                 errors += r.errors();
                 warnings += r.warnings();
+                acknowledged += r.acknowledged();
                 let reads = r.files.into_iter().filter(|f| f != file).collect();
                 reports.push(FileReport {
                     file: file.clone(),
@@ -88,7 +90,7 @@ pub fn run(args: &Args) -> ExitCode {
             serde_json::to_string_pretty(&reports).expect("reports are plain data")
         );
     } else {
-        print_human(&reports, errors, warnings);
+        print_human(&reports, errors, warnings, acknowledged);
     }
     if unreadable {
         ExitCode::from(2)
@@ -99,7 +101,7 @@ pub fn run(args: &Args) -> ExitCode {
     }
 }
 
-fn print_human(reports: &[FileReport], errors: usize, warnings: usize) {
+fn print_human(reports: &[FileReport], errors: usize, warnings: usize, acknowledged: usize) {
     for r in reports {
         if let Some(e) = &r.load_error {
             match (e.line, e.column) {
@@ -113,17 +115,32 @@ fn print_human(reports: &[FileReport], errors: usize, warnings: usize) {
         for p in &r.problems {
             println!("{p}");
         }
-        let (e, w) = (
-            r.problems.iter().filter(|p| p.is_error()).count(),
-            r.problems.iter().filter(|p| !p.is_error()).count(),
+        let count = |f: fn(&Problem) -> bool| r.problems.iter().filter(|p| f(p)).count();
+        let (e, w, a) = (
+            count(Problem::is_error),
+            count(Problem::is_open_warning),
+            count(|p| p.acknowledged.is_some()),
         );
         let verdict = if e == 0 { "ok" } else { "FAILED" };
         println!(
-            "{}: {verdict} ({e} error(s), {w} warning(s))",
-            r.file.display()
+            "{}: {verdict} ({e} error(s), {w} warning(s){})",
+            r.file.display(),
+            acknowledged_note(a)
         );
     }
     if reports.len() > 1 {
-        println!("total: {errors} error(s), {warnings} warning(s)");
+        println!(
+            "total: {errors} error(s), {warnings} warning(s){}",
+            acknowledged_note(acknowledged)
+        );
+    }
+}
+
+/// ", 31 acknowledged" when the scenario acknowledges warnings.
+fn acknowledged_note(n: usize) -> String {
+    if n == 0 {
+        String::new()
+    } else {
+        format!(", {n} acknowledged")
     }
 }

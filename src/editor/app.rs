@@ -1,6 +1,7 @@
-//! The editor application: menus, toolbar, panels, the canvas, shortcuts, dialogs,
-//! autosave and the unsaved-changes guard. `EditorApp::ui` is the whole window, so tests
-//! drive exactly what a user sees.
+//! The editor application: menus, toolbar, panels, the canvas, shortcuts and dialogs.
+//! What is open and its files (saving, autosave, recovery, the unsaved-changes question)
+//! is the [`FileSession`]'s; the app shows its questions and carries out its answers.
+//! `EditorApp::ui` is the whole window, so tests drive exactly what a user sees.
 
 use std::path::{Path, PathBuf};
 
@@ -10,7 +11,7 @@ mod scenario_ui;
 
 use super::canvas::{Canvas, Pointer};
 use super::document::Document;
-use super::files::{Chooser, ChooserPurpose, Recent};
+use super::files::{Answer, Autosave, Chooser, ChooserPurpose, FileSession, Pending, Saved};
 use super::panels::{history, inspector, new_map::NewMap, properties::Properties};
 use super::scenario::Workbench;
 use super::tools::{Brush, Request, Tool, ToolCtx, ToolKind, Toolbox, View};
@@ -20,21 +21,9 @@ use crate::hex::{HexId, Hexside};
 use crate::model::{Problem, Underlay};
 use crate::render::Layers;
 
-/// Seconds between autosaves of a document with unsaved changes.
-pub const AUTOSAVE_SECONDS: f64 = 30.0;
-
-/// Something waiting for the answer to "save changes?".
-#[derive(Clone, Debug, PartialEq)]
-enum Pending {
-    Close,
-    Open(PathBuf),
-    New,
-    NewScenario,
-}
-
 pub struct EditorApp {
-    doc: Option<Document>,
-    problems: Vec<Problem>,
+    /// The open document and its files.
+    pub files: FileSession,
     pub canvas: Canvas,
     tools: Toolbox,
     pub brush: Brush,
@@ -46,13 +35,6 @@ pub struct EditorApp {
     chooser: Option<Chooser>,
     new_map: Option<NewMap>,
     properties: Option<Properties>,
-    pub recent: Recent,
-    confirm: Option<Pending>,
-    recovery: Option<super::edit::Edit>,
-    /// Set once the user agreed to close; the next close request goes through.
-    pub allow_close: bool,
-    last_autosave: Option<f64>,
-    autosaved_revision: u64,
     scan_request: Option<PathBuf>,
     last_title: String,
     /// The scenario workbench: order of battle, setup, schedule, settings.
@@ -73,8 +55,7 @@ pub struct EditorApp {
 impl EditorApp {
     pub fn open(path: Option<PathBuf>) -> Self {
         let mut app = Self {
-            doc: None,
-            problems: Vec::new(),
+            files: FileSession::default(),
             canvas: Canvas::default(),
             tools: Toolbox::default(),
             brush: Brush::default(),
@@ -86,12 +67,6 @@ impl EditorApp {
             chooser: None,
             new_map: None,
             properties: None,
-            recent: Recent::default(),
-            confirm: None,
-            recovery: None,
-            allow_close: false,
-            last_autosave: None,
-            autosaved_revision: 0,
             scan_request: None,
             last_title: String::new(),
             scen: Workbench::default(),
@@ -111,11 +86,11 @@ impl EditorApp {
     // ---- what tests and the window ask of the app ----
 
     pub fn doc(&self) -> Option<&Document> {
-        self.doc.as_ref()
+        self.files.doc()
     }
 
     pub fn doc_mut(&mut self) -> Option<&mut Document> {
-        self.doc.as_mut()
+        self.files.doc_mut()
     }
 
     pub fn tool(&self) -> ToolKind {
@@ -126,8 +101,9 @@ impl EditorApp {
         self.tools.active = k;
     }
 
+    /// Problems found when the open files were loaded.
     pub fn problems(&self) -> &[Problem] {
-        &self.problems
+        self.files.problems()
     }
 
     pub fn error(&self) -> Option<&str> {
@@ -136,7 +112,7 @@ impl EditorApp {
 
     /// Screen position of a hex centre on the last frame.
     pub fn hex_screen_pos(&self, h: HexId) -> Option<Pos2> {
-        let g = self.doc.as_ref()?.map().grid;
+        let g = self.files.doc()?.map().grid;
         g.contains(h).then(|| self.canvas.screen_of(g.center(h)))
     }
 
@@ -148,7 +124,7 @@ impl EditorApp {
     /// Screen position of a point on the hexside `side`, a fraction `t` along it, nudged a
     /// little towards hex `towards` (the side a line is painted from).
     pub fn hexside_screen_pos(&self, side: Hexside, t: f32, towards: HexId) -> Option<Pos2> {
-        let g = self.doc.as_ref()?.map().grid;
+        let g = self.files.doc()?.map().grid;
         let [a, b] = g.hexside_ends(side)?;
         let c = g.center(towards);
         let p = [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
@@ -167,22 +143,17 @@ impl EditorApp {
 
     /// Puts an in-memory document in the editor (a generated map, a benchmark).
     pub fn set_document(&mut self, doc: Document) {
-        self.doc = Some(doc);
-        self.problems.clear();
+        self.files.set_document(doc);
         self.after_open();
     }
 
-    /// Opens a file, replacing the document (no unsaved-changes question: see `request_open`).
+    /// Opens a file, replacing the document (no unsaved-changes question: see `request`).
     pub fn load(&mut self, path: &Path) {
-        match Document::open(path) {
-            Ok((doc, problems)) => {
-                self.recovery = doc.recoverable();
-                self.doc = Some(doc);
-                self.problems = problems;
+        match self.files.open(path) {
+            Ok(()) => {
                 self.error = None;
                 self.after_open();
-                self.recent.add(path);
-                if let Some(u) = self.doc.as_ref().and_then(|d| d.map().underlay.clone()) {
+                if let Some(u) = self.files.doc().and_then(|d| d.map().underlay.clone()) {
                     self.request_scan(&u);
                     // The saved points come back with their residuals, to check or refine.
                     let points = u.calibration.map(|c| c.points).unwrap_or_default();
@@ -195,7 +166,7 @@ impl EditorApp {
                         .collect();
                 }
             }
-            Err(e) => self.error = Some(e.to_string()),
+            Err(e) => self.error = Some(e),
         }
     }
 
@@ -205,27 +176,36 @@ impl EditorApp {
         self.trace = Trace::default();
         self.scen.reset();
         self.validator.reset();
-        let scenario = self.doc.as_ref().is_some_and(|d| d.scenario().is_some());
+        let scenario = self.files.doc().is_some_and(|d| d.scenario().is_some());
         if scenario {
             self.tools.active = ToolKind::Units;
         }
-        self.autosaved_revision = self.doc.as_ref().map_or(0, Document::revision);
-        if let Some(cat) = self.doc.as_ref().map(|d| d.terrain()) {
+        if let Some(cat) = self.files.doc().map(|d| d.terrain()) {
             self.brush.cell = super::tools::brush_blank(cat);
         }
     }
 
     fn request_scan(&mut self, u: &Underlay) {
-        let Some(map_path) = self.doc.as_ref().and_then(|d| d.map_path()) else {
-            self.scan_request = Some(u.image.clone());
-            return;
+        let path = match self.files.doc().and_then(|d| d.map_path()) {
+            Some(map_path) => crate::model::io::resolve(map_path, &u.image),
+            None => u.image.clone(),
         };
-        self.scan_request = Some(crate::model::io::resolve(map_path, &u.image));
+        // Opening a map starts no load that would be refused (a scan too large to
+        // decode): it says why instead.
+        match super::trace::probe(&path) {
+            Ok(_) => self.scan_request = Some(path),
+            Err(why) => {
+                self.status = format!("The map's scan is not loaded: {why}");
+                self.trace.message = Some(why);
+            }
+        }
     }
 
     /// Loads a scan as the map's underlay (in the background), as File → Load scan does.
     pub fn load_scan(&mut self, path: &Path) {
-        let Some(doc) = self.doc.as_mut() else { return };
+        let Some(doc) = self.files.doc_mut() else {
+            return;
+        };
         let image = match doc.map_path() {
             Some(file) => super::files::paths::relative(file, path),
             None => std::path::absolute(path).unwrap_or_else(|_| path.to_owned()),
@@ -248,16 +228,16 @@ impl EditorApp {
         self.scan_request = Some(path.to_owned());
     }
 
+    /// File → Save: writes the changed files, or asks for a name when there is none yet.
     pub fn save(&mut self) -> bool {
-        let Some(doc) = self.doc.as_mut() else {
-            return false;
-        };
-        if doc.path().is_none() {
-            self.chooser = Some(Chooser::new(ChooserPurpose::SaveAs, ""));
-            return false;
-        }
-        match doc.save() {
-            Ok(files) => {
+        let saved = self.files.save();
+        self.report_save(saved)
+    }
+
+    /// Shows what a save did; true when files were written.
+    fn report_save(&mut self, saved: Result<Saved, String>) -> bool {
+        match saved {
+            Ok(Saved::Files(files)) => {
                 self.status = format!(
                     "saved {}",
                     files
@@ -268,6 +248,11 @@ impl EditorApp {
                 );
                 true
             }
+            Ok(Saved::NeedsName) => {
+                self.chooser = Some(Chooser::new(ChooserPurpose::SaveAs, ""));
+                false
+            }
+            Ok(Saved::Nothing) => false,
             Err(e) => {
                 self.error = Some(e);
                 false
@@ -276,13 +261,12 @@ impl EditorApp {
     }
 
     pub fn save_as(&mut self, path: &Path) -> bool {
-        let Some(doc) = self.doc.as_mut() else {
+        if self.files.doc().is_none() {
             return false;
-        };
-        match doc.save_as(path) {
+        }
+        match self.files.save_as(path) {
             Ok(_) => {
                 self.status = format!("saved {}", path.display());
-                self.recent.add(path);
                 true
             }
             Err(e) => {
@@ -293,7 +277,7 @@ impl EditorApp {
     }
 
     pub fn export_image(&mut self, path: &Path, scale: f32) {
-        let Some(doc) = &self.doc else { return };
+        let Some(doc) = self.files.doc() else { return };
         let layers = Layers {
             underlay: false,
             ..self.canvas.layers
@@ -316,16 +300,14 @@ impl EditorApp {
 
     /// Asks before dropping unsaved changes, then does `p`.
     fn request(&mut self, p: Pending) {
-        if self.doc.as_ref().is_some_and(Document::is_dirty) {
-            self.confirm = Some(p);
-        } else {
+        if let Some(p) = self.files.guard(p) {
             self.proceed(p);
         }
     }
 
     fn proceed(&mut self, p: Pending) {
         match p {
-            Pending::Close => self.allow_close = true,
+            Pending::Close => {}
             Pending::Open(path) => self.load(&path),
             Pending::New => self.new_map = Some(NewMap::default()),
             Pending::NewScenario => {
@@ -334,27 +316,14 @@ impl EditorApp {
         }
     }
 
-    /// Window title: file name, and a star when there are unsaved changes.
+    /// Window title: file name, and a ● when there are unsaved changes.
     pub fn title(&self) -> String {
-        match &self.doc {
-            None => "Sztab".into(),
-            Some(d) => {
-                let name = d
-                    .path()
-                    .map_or("untitled".into(), |p| p.display().to_string());
-                let star = if d.is_dirty() { "● " } else { "" };
-                format!("{star}{} – {name} – Sztab", d.title())
-            }
-        }
+        self.files.title()
     }
 
     /// Whether the window may close now; otherwise the unsaved-changes question is shown.
     pub fn close_requested(&mut self) -> bool {
-        if self.allow_close || !self.doc.as_ref().is_some_and(Document::is_dirty) {
-            return true;
-        }
-        self.confirm = Some(Pending::Close);
-        false
+        self.files.close_requested()
     }
 
     // ---- the window ----
@@ -388,8 +357,8 @@ impl EditorApp {
         egui::CentralPanel::default().show(ui, |ui| self.central(ui));
         self.dialogs(ui.ctx());
         self.scenario_windows(ui.ctx());
-        self.play.editor_dialogs(ui.ctx(), self.doc.as_ref());
-        self.lab.window(ui.ctx(), self.doc.as_ref());
+        self.play.editor_dialogs(ui.ctx(), self.files.doc());
+        self.lab.window(ui.ctx(), self.files.doc());
         self.keys(ui);
     }
 
@@ -397,7 +366,7 @@ impl EditorApp {
     fn play_screen(&mut self, ui: &mut Ui) {
         self.background(ui);
         self.play.heat = self.lab.heat().unwrap_or_default();
-        let leave = match self.doc.as_ref() {
+        let leave = match self.files.doc() {
             Some(doc) => self.play.ui(ui, doc, &mut self.canvas),
             None => true,
         };
@@ -407,15 +376,15 @@ impl EditorApp {
         if std::mem::take(&mut self.play.lab_asked) {
             self.lab.open = true;
         }
-        self.lab.window(ui.ctx(), self.doc.as_ref());
+        self.lab.window(ui.ctx(), self.files.doc());
     }
 
     fn play_menu(&mut self, ui: &mut Ui) {
-        let scenario = self.doc.as_ref().is_some_and(|d| d.scenario().is_some());
+        let scenario = self.files.doc().is_some_and(|d| d.scenario().is_some());
         if ui
             .add_enabled(scenario, egui::Button::new("Play ▶ (playtest)…"))
             .clicked()
-            && let Some(d) = &self.doc
+            && let Some(d) = self.files.doc()
         {
             self.play.open(d);
         }
@@ -438,10 +407,10 @@ impl EditorApp {
             self.trace.loader = Some(ScanLoader::start(ui.ctx(), &p));
         }
         self.trace.poll();
-        if let (Some(view), Some(doc)) = (&mut self.trace.scan, &self.doc) {
+        if let (Some(view), Some(doc)) = (&mut self.trace.scan, self.files.doc()) {
             view.sync(doc.map(), self.trace.draft);
         }
-        if let Some(doc) = &self.doc {
+        if let Some(doc) = self.files.doc() {
             let now = ui.input(|i| i.time);
             self.validator.poll(doc, now, ui.ctx());
         }
@@ -449,24 +418,14 @@ impl EditorApp {
     }
 
     fn autosave(&mut self, ui: &Ui) {
-        let Some(doc) = &self.doc else { return };
         let now = ui.input(|i| i.time);
-        let last = *self.last_autosave.get_or_insert(now);
-        if !doc.is_dirty() || doc.path().is_none() || doc.revision() == self.autosaved_revision {
-            return;
-        }
-        if now - last >= AUTOSAVE_SECONDS {
-            match doc.autosave() {
-                Ok(()) => self.status = "autosaved".into(),
-                Err(e) => self.error = Some(format!("autosave failed: {e}")),
-            }
-            self.autosaved_revision = doc.revision();
-            self.last_autosave = Some(now);
-        } else {
-            ui.ctx()
-                .request_repaint_after(std::time::Duration::from_secs_f64(
-                    AUTOSAVE_SECONDS - (now - last),
-                ));
+        match self.files.autosave_tick(now) {
+            Autosave::Idle => {}
+            Autosave::Due(secs) => ui
+                .ctx()
+                .request_repaint_after(std::time::Duration::from_secs_f64(secs)),
+            Autosave::Written => self.status = "autosaved".into(),
+            Autosave::Failed(e) => self.error = Some(format!("autosave failed: {e}")),
         }
     }
 
@@ -482,7 +441,7 @@ impl EditorApp {
                 i.consume_key(cmd, Key::N),
             )
         });
-        if let Some(doc) = self.doc.as_mut() {
+        if let Some(doc) = self.files.doc_mut() {
             if redo {
                 doc.redo();
             } else if undo {
@@ -539,7 +498,7 @@ impl EditorApp {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| self.file_menu(ui));
             ui.menu_button("Edit", |ui| {
-                let (can_undo, can_redo) = self.doc.as_ref().map_or((false, false), |d| {
+                let (can_undo, can_redo) = self.files.doc().map_or((false, false), |d| {
                     (
                         !d.history().done().is_empty(),
                         !d.history().undone().is_empty(),
@@ -548,7 +507,7 @@ impl EditorApp {
                 if ui
                     .add_enabled(can_undo, egui::Button::new("Undo").shortcut_text("Ctrl+Z"))
                     .clicked()
-                    && let Some(d) = self.doc.as_mut()
+                    && let Some(d) = self.files.doc_mut()
                 {
                     d.undo();
                 }
@@ -558,7 +517,7 @@ impl EditorApp {
                         egui::Button::new("Redo").shortcut_text("Ctrl+Shift+Z"),
                     )
                     .clicked()
-                    && let Some(d) = self.doc.as_mut()
+                    && let Some(d) = self.files.doc_mut()
                 {
                     d.redo();
                 }
@@ -576,14 +535,17 @@ impl EditorApp {
             ui.menu_button("Game", |ui| self.play_menu(ui));
             ui.menu_button("Map", |ui| {
                 if ui
-                    .add_enabled(self.doc.is_some(), egui::Button::new("Map properties…"))
+                    .add_enabled(
+                        self.files.doc().is_some(),
+                        egui::Button::new("Map properties…"),
+                    )
                     .clicked()
-                    && let Some(d) = &self.doc
+                    && let Some(d) = self.files.doc()
                 {
                     self.properties = Some(Properties::of(d));
                 }
                 if ui
-                    .add_enabled(self.doc.is_some(), egui::Button::new("Load scan…"))
+                    .add_enabled(self.files.doc().is_some(), egui::Button::new("Load scan…"))
                     .clicked()
                 {
                     self.chooser = Some(Chooser::new(ChooserPurpose::LoadScan, ""));
@@ -610,16 +572,16 @@ impl EditorApp {
             self.chooser = Some(Chooser::new(ChooserPurpose::Open, ""));
         }
         ui.menu_button("Recent files", |ui| {
-            for f in self.recent.files.clone() {
+            for f in self.files.recent.files.clone() {
                 if ui.button(f.display().to_string()).clicked() {
                     self.request(Pending::Open(f));
                 }
             }
-            if self.recent.files.is_empty() {
+            if self.files.recent.files.is_empty() {
                 ui.weak("none yet");
             }
         });
-        let has = self.doc.is_some();
+        let has = self.files.doc().is_some();
         if ui
             .add_enabled(has, egui::Button::new("Save").shortcut_text("Ctrl+S"))
             .clicked()
@@ -641,14 +603,14 @@ impl EditorApp {
         {
             self.chooser = Some(Chooser::new(ChooserPurpose::ExportImage, "map.png"));
         }
-        let scenario = self.doc.as_ref().is_some_and(|d| d.scenario().is_some());
+        let scenario = self.files.doc().is_some_and(|d| d.scenario().is_some());
         if ui
             .add_enabled(scenario, egui::Button::new("Export setup card…"))
             .clicked()
         {
             let beside = self
-                .doc
-                .as_ref()
+                .files
+                .doc()
                 .and_then(|d| d.path())
                 .map(|p| {
                     p.display()
@@ -666,7 +628,7 @@ impl EditorApp {
 
     fn toolbar(&mut self, ui: &mut Ui) {
         ui.horizontal_wrapped(|ui| {
-            let scenario = self.doc.as_ref().is_some_and(|d| d.scenario().is_some());
+            let scenario = self.files.doc().is_some_and(|d| d.scenario().is_some());
             if ui
                 .add_enabled(
                     scenario,
@@ -675,7 +637,7 @@ impl EditorApp {
                 .on_hover_text("Playtest the scenario as it is now, hot-seat or against a bot")
                 .on_disabled_hover_text("Open a scenario to playtest it")
                 .clicked()
-                && let Some(d) = &self.doc
+                && let Some(d) = self.files.doc()
             {
                 self.play.open(d);
             }
@@ -696,7 +658,7 @@ impl EditorApp {
                 ui.monospace(format!("{h}"));
             }
             ui.label(format!("zoom {:.0} px/hex", self.canvas.camera.zoom));
-            if let Some(d) = &self.doc {
+            if let Some(d) = self.files.doc() {
                 ui.label(format!(
                     "{}×{} hexes, {} drawn",
                     d.map().grid.cols,
@@ -716,7 +678,7 @@ impl EditorApp {
                 self.error = None;
             }
         }
-        let Some(doc) = self.doc.as_mut() else {
+        let Some(doc) = self.files.doc_mut() else {
             ui.label("No file open: use File, Open or File, New map.");
             return;
         };
@@ -739,7 +701,7 @@ impl EditorApp {
         egui::CollapsingHeader::new("Edit history")
             .default_open(true)
             .show(ui, |ui| {
-                if let Some(doc) = self.doc.as_mut() {
+                if let Some(doc) = self.files.doc_mut() {
                     history::show(ui, doc);
                 }
             });
@@ -748,24 +710,29 @@ impl EditorApp {
                 ui.checkbox(on, name);
             }
         });
-        if let (Some(doc), Some(h)) = (&self.doc, self.hovered.or(self.selected)) {
+        if let (Some(doc), Some(h)) = (self.files.doc(), self.hovered.or(self.selected)) {
             ui.separator();
             inspector::show(ui, doc, h);
         }
-        let live = self.doc.as_ref().is_some_and(|d| d.scenario().is_some());
-        if !self.problems.is_empty() && !live {
-            egui::CollapsingHeader::new(format!("Problems when opened ({})", self.problems.len()))
-                .show(ui, |ui| {
-                    for p in &self.problems {
+        let live = self.files.doc().is_some_and(|d| d.scenario().is_some());
+        let problems = self.files.problems();
+        if !problems.is_empty() && !live {
+            egui::CollapsingHeader::new(format!("Problems when opened ({})", problems.len())).show(
+                ui,
+                |ui| {
+                    for p in problems {
                         ui.label(p.to_string());
                     }
-                });
+                },
+            );
         }
     }
 
     /// Runs `f` on the active tool with its context, when a document is open.
     fn with_tool(&mut self, f: impl FnOnce(&mut dyn Tool, &mut ToolCtx)) {
-        let Some(doc) = self.doc.as_mut() else { return };
+        let Some(doc) = self.files.doc_mut() else {
+            return;
+        };
         let mut switch_to = None;
         let mut requests = Vec::new();
         let mut cx = ToolCtx {
@@ -794,7 +761,7 @@ impl EditorApp {
     }
 
     fn central(&mut self, ui: &mut Ui) {
-        let Some(doc) = self.doc.as_mut() else {
+        let Some(doc) = self.files.doc_mut() else {
             ui.centered_and_justified(|ui| {
                 ui.label(
                     "Open a scenario or map (File, Open), or create one (File, New map or New scenario).",
@@ -804,7 +771,9 @@ impl EditorApp {
         };
         let frame = self.canvas.interact(ui, doc);
         self.drop_units(&frame);
-        let Some(doc) = self.doc.as_mut() else { return };
+        let Some(doc) = self.files.doc_mut() else {
+            return;
+        };
         // The read-out keeps the last hex under the pointer, so the panel does not jump.
         if let Some(h) = frame.pointer.and_then(|p| p.hex) {
             self.hovered = Some(h);
@@ -827,16 +796,16 @@ impl EditorApp {
                 doc.end_stroke();
             }
         }
-        if let (Some(view), Some(doc)) = (&mut self.trace.scan, &self.doc) {
+        if let (Some(view), Some(doc)) = (&mut self.trace.scan, self.files.doc()) {
             view.sync(doc.map(), self.trace.draft);
         }
         let layer = self
-            .doc
-            .as_ref()
+            .files
+            .doc()
             .filter(|d| d.scenario().is_some() && self.canvas.layers.units)
             .map(|d| self.scen.layer(d));
         let dnd = self.dnd_verdicts(&frame);
-        let Some(doc) = self.doc.as_ref() else { return };
+        let Some(doc) = self.files.doc() else { return };
         let pointer: Option<Pointer> = frame.pointer;
         let view = View {
             doc,
@@ -894,15 +863,13 @@ impl EditorApp {
                 .open(&mut open)
                 .show(ctx, |ui| result = form.show(ui));
             if let Some(doc) = result.0 {
-                self.doc = Some(doc);
-                self.problems.clear();
-                self.after_open();
+                self.set_document(doc);
             }
             if result.1 || !open {
                 self.new_map = None;
             }
         }
-        if let (Some(form), Some(doc)) = (&mut self.properties, self.doc.as_mut()) {
+        if let (Some(form), Some(doc)) = (&mut self.properties, self.files.doc_mut()) {
             let mut open = true;
             let mut close = false;
             egui::Window::new("Map properties")
@@ -945,38 +912,31 @@ impl EditorApp {
     }
 
     fn confirm_dialog(&mut self, ctx: &egui::Context) {
-        let Some(p) = self.confirm.clone() else {
+        if self.files.question().is_none() {
             return;
-        };
+        }
         let mut answer = None;
         egui::Modal::new(egui::Id::unique("unsaved")).show(ctx, |ui| {
             ui.heading("Unsaved changes");
             ui.label("Save the changes before going on?");
             ui.horizontal(|ui| {
                 if ui.button("Save").clicked() {
-                    answer = Some(1);
+                    answer = Some(Answer::Save);
                 }
                 if ui.button("Discard").clicked() {
-                    answer = Some(2);
+                    answer = Some(Answer::Discard);
                 }
                 if ui.button("Cancel").clicked() {
-                    answer = Some(0);
+                    answer = Some(Answer::Cancel);
                 }
             });
         });
         let Some(a) = answer else { return };
-        self.confirm = None;
-        let go = match a {
-            1 => self.save(),
-            2 => {
-                if let Some(d) = &self.doc {
-                    d.discard_autosave();
-                }
-                true
-            }
-            _ => false,
-        };
-        if go {
+        let answered = self.files.answer(a);
+        if let Some(saved) = answered.saved {
+            self.report_save(saved);
+        }
+        if let Some(p) = answered.proceed {
             let closing = p == Pending::Close;
             self.proceed(p);
             if closing {
@@ -986,7 +946,7 @@ impl EditorApp {
     }
 
     fn recovery_dialog(&mut self, ctx: &egui::Context) {
-        if self.recovery.is_none() {
+        if !self.files.recovery_offered() {
             return;
         }
         let mut answer = None;
@@ -1005,19 +965,11 @@ impl EditorApp {
             });
         });
         match answer {
-            Some(true) => {
-                if let (Some(edit), Some(doc)) = (self.recovery.take(), self.doc.as_mut()) {
-                    doc.apply(edit);
-                    self.status = "recovered the autosave: save to keep it".into();
-                }
+            Some(true) if self.files.recover() => {
+                self.status = "recovered the autosave: save to keep it".into();
             }
-            Some(false) => {
-                self.recovery = None;
-                if let Some(d) = &self.doc {
-                    d.discard_autosave();
-                }
-            }
-            None => {}
+            Some(false) => self.files.discard_recovery(),
+            _ => {}
         }
     }
 }
@@ -1037,6 +989,10 @@ impl eframe::App for EditorApp {
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        eframe::set_value(storage, super::files::recent::STORAGE_KEY, &self.recent);
+        eframe::set_value(
+            storage,
+            super::files::recent::STORAGE_KEY,
+            &self.files.recent,
+        );
     }
 }

@@ -3,9 +3,9 @@
 //! for scanned boards, and for scenarios the workbench (order of battle, setup, schedule,
 //! settings) with live validation by the engine.
 //!
-//! Later modes (the playtest) reuse the same pieces: the [`Document`] and its edits, the
+//! The playtest reuses the same pieces: the [`Document`] and its edits, the
 //! [`canvas::Canvas`] (`interact`, then `paint` with an overlay), the [`tools::Tool`]
-//! shape for their own pointer handling, and `render::counter` for the counters.
+//! shape for its own pointer handling, and `render::counter` for the counters.
 
 mod app;
 pub mod canvas;
@@ -25,8 +25,9 @@ pub mod words;
 
 use std::path::PathBuf;
 
-pub use app::{AUTOSAVE_SECONDS, EditorApp};
+pub use app::EditorApp;
 pub use document::{Content, Document};
+pub use files::AUTOSAVE_SECONDS;
 
 /// Opens the editor window, optionally on a file.
 pub fn run(file: Option<PathBuf>) -> eframe::Result {
@@ -45,7 +46,7 @@ pub fn run(file: Option<PathBuf>) -> eframe::Result {
                 .storage
                 .and_then(|s| eframe::get_value(s, files::recent::STORAGE_KEY))
             {
-                app.recent = r;
+                app.files.recent = r;
             }
             if let Some(f) = file {
                 app.load(&f);

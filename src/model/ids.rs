@@ -88,3 +88,27 @@ string_id!(
     /// An entry zone of a map, usually a letter ("A".."J").
     ZoneId
 );
+string_id!(
+    /// A rule system (`sztab systems`): "wb95", "panzerblitz", ...
+    SystemId
+);
+
+impl SystemId {
+    /// WB-95, the first system: files written before systems existed are its files.
+    pub const WB95: &'static str = "wb95";
+
+    pub fn wb95() -> Self {
+        Self::new(Self::WB95)
+    }
+
+    pub fn is_wb95(&self) -> bool {
+        self.0 == Self::WB95
+    }
+}
+
+impl Default for SystemId {
+    /// A file with no `system` field is a WB-95 file.
+    fn default() -> Self {
+        Self::wb95()
+    }
+}

@@ -1,20 +1,30 @@
 //! The data a designer authors: terrain catalogues, maps, counter sets and scenarios,
 //! their files, and the reference checks run when they are loaded. No rules, no GUI.
 
+pub mod acknowledge;
+pub mod area;
+mod area_check;
+pub mod atomic_write;
+pub mod attrs;
 mod bundle;
 pub mod check;
 mod counters;
 mod date;
+pub mod generic;
 mod ids;
 pub mod io;
 mod map;
 mod mp;
 mod problem;
+pub mod range;
 mod scenario;
 pub mod schema;
 mod source;
 mod terrain;
 
+pub use acknowledge::Acknowledgement;
+pub use area::{AreaShape, AreaUse, Holder, Line, SetupArea};
+pub use attrs::{AttrValue, Attrs, FieldDef, FieldKind, Schema};
 pub use bundle::{Bundle, BundlePaths, MapBundle};
 pub use counters::*;
 pub use date::Date;

@@ -5,7 +5,8 @@
 use std::fmt;
 use std::path::PathBuf;
 
-use serde::Serialize;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 
 use super::ids::{FormationId, SideId, UnitId};
 use crate::hex::{HexId, Hexside};
@@ -18,7 +19,7 @@ pub enum Severity {
 }
 
 /// What a problem is about, so a UI can select and centre it.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, JsonSchema)]
 pub enum Subject {
     Hex(HexId),
     Hexside(Hexside),
@@ -26,6 +27,19 @@ pub enum Subject {
     Formation(FormationId),
     Place(String),
     Side(SideId),
+}
+
+impl fmt::Display for Subject {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Subject::Hex(h) => write!(f, "hex {h}"),
+            Subject::Hexside(s) => write!(f, "hexside {s}"),
+            Subject::Unit(u) => write!(f, "unit {u}"),
+            Subject::Formation(x) => write!(f, "formation {x}"),
+            Subject::Place(x) => write!(f, "place {x}"),
+            Subject::Side(x) => write!(f, "side {x}"),
+        }
+    }
 }
 
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
@@ -45,6 +59,10 @@ pub struct Problem {
     pub column: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub subject: Option<Subject>,
+    /// A warning the scenario acknowledges as intended, with the designer's reason
+    /// (see [`super::acknowledge`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub acknowledged: Option<String>,
 }
 
 impl Problem {
@@ -66,6 +84,7 @@ impl Problem {
             line: None,
             column: None,
             subject: None,
+            acknowledged: None,
         }
     }
 
@@ -91,6 +110,11 @@ impl Problem {
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }
+
+    /// A warning still to act on: neither an error nor acknowledged.
+    pub fn is_open_warning(&self) -> bool {
+        !self.is_error() && self.acknowledged.is_none()
+    }
 }
 
 impl fmt::Display for Problem {
@@ -102,14 +126,19 @@ impl fmt::Display for Problem {
             }
             write!(f, ": ")?;
         }
-        let sev = match self.severity {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
+        let sev = match (self.severity, &self.acknowledged) {
+            (Severity::Error, _) => "error",
+            (Severity::Warning, None) => "warning",
+            (Severity::Warning, Some(_)) => "acknowledged",
         };
         write!(f, "{sev}[{}]", self.code)?;
         if let Some(rule) = self.rule {
             write!(f, " ({rule})")?;
         }
-        write!(f, ": {}", self.message)
+        write!(f, ": {}", self.message)?;
+        if let Some(why) = &self.acknowledged {
+            write!(f, " [{why}]")?;
+        }
+        Ok(())
     }
 }

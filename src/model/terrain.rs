@@ -8,13 +8,19 @@ use std::borrow::Cow;
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::ids::{FeatureId, HexsideKindId, RoadKindId, TerrainId};
+use super::attrs::Attrs;
+use super::ids::{FeatureId, HexsideKindId, RoadKindId, SystemId, TerrainId};
 use super::mp::Mp;
+use super::range;
 
 /// A terrain catalogue file (`*.terrain.ron`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TerrainCatalogue {
+    /// The rule system this file belongs to (`sztab systems`). Files written before
+    /// systems existed have none and are WB-95 files; a save always writes it.
+    #[serde(default)]
+    pub system: SystemId,
     /// Edition name, e.g. "WB-95 Kursk 1943".
     pub edition: String,
     #[serde(default, skip_serializing_if = "String::is_empty")]
@@ -27,8 +33,9 @@ pub struct TerrainCatalogue {
     pub hexsides: Vec<HexsideKind>,
     /// Roads, drawn between hex centres.
     pub roads: Vec<RoadKind>,
-    /// What a field fortification (FF) is worth in this edition (R7.1.10, R20.1.1).
-    pub field_fortification: FieldFortification,
+    /// WB-95: what a field fortification (FF) is worth in this edition (R7.1.10, R20.1.1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub field_fortification: Option<FieldFortification>,
 }
 
 impl TerrainCatalogue {
@@ -63,9 +70,9 @@ pub enum MovementClass {
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, JsonSchema)]
 pub enum Cost {
     /// Adds to the cost of entering (forest +1, river +1).
-    Add(Mp),
+    Add(#[serde(deserialize_with = "range::cost")] Mp),
     /// Sets the cost of entering, replacing the base terrain (generic forest 4, HQ in swamp 5).
-    Set(Mp),
+    Set(#[serde(deserialize_with = "range::cost")] Mp),
     /// Cannot be entered or crossed.
     Impassable,
 }
@@ -202,10 +209,13 @@ pub struct TerrainKind {
     pub colour: Colour,
     #[serde(default)]
     pub pattern: Pattern,
-    /// Cost of entering a hex of this terrain (usually `Set`).
-    pub movement: Costs,
+    /// WB-95: cost of entering a hex of this terrain (usually `Set`). Other systems keep
+    /// their terrain effects in their own rules or tables and leave it out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub movement: Option<Costs>,
     /// Column shifts in the defender's favour (R5.5).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "range::cm")]
+    #[schemars(range(min = range::CM.min, max = range::CM.max))]
     pub combat_cm: i8,
     /// Field fortifications cannot be built here (R7.1.8).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -213,6 +223,9 @@ pub struct TerrainKind {
     /// A built-up area (the generic edition's town and city terrain).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub urban: bool,
+    /// What this entry means to a rule system other than WB-95 (its catalogue schema).
+    #[serde(default, skip_serializing_if = "Attrs::is_empty")]
+    pub attrs: Attrs,
 }
 
 /// A hex feature on top of the base terrain.
@@ -224,8 +237,11 @@ pub struct FeatureKind {
     pub colour: Colour,
     #[serde(default)]
     pub pattern: Pattern,
-    pub movement: Costs,
-    #[serde(default)]
+    /// WB-95: the cost it adds or sets (other systems leave it out).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub movement: Option<Costs>,
+    #[serde(default, deserialize_with = "range::cm")]
+    #[schemars(range(min = range::CM.min, max = range::CM.max))]
     pub combat_cm: i8,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub no_field_fortification: bool,
@@ -233,6 +249,9 @@ pub struct FeatureKind {
     /// points and giving the town FF value.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub urban: bool,
+    /// What this entry means to a rule system other than WB-95 (its catalogue schema).
+    #[serde(default, skip_serializing_if = "Attrs::is_empty")]
+    pub attrs: Attrs,
 }
 
 /// What a hexside kind means to the rules beyond its costs and CM.
@@ -303,16 +322,23 @@ pub struct HexsideKind {
     pub name: String,
     pub colour: Colour,
     /// Drawn width in board units (a hex is 1 from centre to corner).
+    #[serde(deserialize_with = "range::line_width")]
+    #[schemars(range(min = range::LINE_WIDTH.min, max = range::LINE_WIDTH.max))]
     pub width: f32,
     #[serde(default)]
     pub style: LineStyle,
     #[serde(default)]
     pub role: HexsideRole,
-    /// Cost of crossing (usually `Add`).
-    pub crossing: Costs,
+    /// WB-95: cost of crossing (usually `Add`); other systems leave it out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub crossing: Option<Costs>,
     /// Defender CM when the attack crosses it (more than half, R5.5.4; lines: R7.2, R19).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "range::cm")]
+    #[schemars(range(min = range::CM.min, max = range::CM.max))]
     pub combat_cm: i8,
+    /// What this entry means to a rule system other than WB-95 (its catalogue schema).
+    #[serde(default, skip_serializing_if = "Attrs::is_empty")]
+    pub attrs: Attrs,
 }
 
 /// A road kind. A road joins two adjacent hex centres; moving along it replaces every
@@ -323,24 +349,37 @@ pub struct RoadKind {
     pub id: RoadKindId,
     pub name: String,
     pub colour: Colour,
+    #[serde(deserialize_with = "range::line_width")]
+    #[schemars(range(min = range::LINE_WIDTH.min, max = range::LINE_WIDTH.max))]
     pub width: f32,
     #[serde(default)]
     pub style: LineStyle,
-    /// Cost of one hex along the road (`Set`).
-    pub movement: Costs,
+    /// WB-95: cost of one hex along the road (`Set`); other systems leave it out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub movement: Option<Costs>,
     /// Classes that may move one extra hex when their whole move is along this road
     /// (secondary-road footnote of the terrain table).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub extra_hex: Vec<MovementClass>,
+    /// What this entry means to a rule system other than WB-95 (its catalogue schema).
+    #[serde(default, skip_serializing_if = "Attrs::is_empty")]
+    pub attrs: Attrs,
 }
 
 /// Field fortification values of the edition.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FieldFortification {
     /// CM of an FF in any hex.
+    #[serde(deserialize_with = "range::cm")]
+    #[schemars(range(min = range::CM.min, max = range::CM.max))]
     pub cm: i8,
     /// CM of an FF in an urban hex (town or city), if different.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "range::opt_cm"
+    )]
+    #[schemars(range(min = range::CM.min, max = range::CM.max))]
     pub urban_cm: Option<i8>,
 }

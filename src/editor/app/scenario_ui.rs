@@ -83,7 +83,9 @@ pub fn paint_dragged(sink: &mut EguiSink, doc: &Document, units: &[UnitId], at: 
 impl EditorApp {
     /// The unit table, across the whole window above the status bar.
     pub(super) fn scenario_table(&mut self, ui: &mut Ui) {
-        let Some(doc) = self.doc.as_mut() else { return };
+        let Some(doc) = self.files.doc_mut() else {
+            return;
+        };
         if doc.scenario().is_none() || !self.scen.show_table {
             return;
         }
@@ -99,7 +101,9 @@ impl EditorApp {
 
     /// The Forces/Schedule/Scenario/Problems panel on the right.
     pub(super) fn scenario_panels(&mut self, ui: &mut Ui) {
-        let Some(doc) = self.doc.as_mut() else { return };
+        let Some(doc) = self.files.doc_mut() else {
+            return;
+        };
         if doc.scenario().is_none() {
             return;
         }
@@ -113,7 +117,7 @@ impl EditorApp {
     }
 
     pub(super) fn scenario_windows(&mut self, ctx: &Context) {
-        if let Some(doc) = self.doc.as_mut() {
+        if let Some(doc) = self.files.doc_mut() {
             let at = self
                 .scen
                 .stack_popup
@@ -125,7 +129,7 @@ impl EditorApp {
         for r in std::mem::take(&mut self.scen.requests) {
             match r {
                 Request::Show(h) => {
-                    if let Some(d) = &self.doc {
+                    if let Some(d) = self.files.doc() {
                         self.canvas.centre_on_hex(&d.map().grid, h);
                     }
                     self.selected = Some(h);
@@ -197,7 +201,7 @@ impl EditorApp {
         if !del || self.tools.active != ToolKind::Units {
             return;
         }
-        let (Some(doc), Some(u)) = (self.doc.as_mut(), self.scen.selection.unit.clone()) else {
+        let (Some(doc), Some(u)) = (self.files.doc_mut(), self.scen.selection.unit.clone()) else {
             return;
         };
         let placed = doc
@@ -212,7 +216,7 @@ impl EditorApp {
     }
 
     pub(super) fn validation_status(&mut self, ui: &mut Ui) {
-        let Some(doc) = &self.doc else { return };
+        let Some(doc) = self.files.doc() else { return };
         let (e, w) = (self.validator.errors(), self.validator.warnings());
         let stale = if self.validator.is_stale(doc) {
             " …"
@@ -235,7 +239,15 @@ impl EditorApp {
             )
             .frame(false),
         );
-        if (r1.clicked() || r2.clicked()) && doc.scenario().is_some() {
+        let a = self.validator.acknowledged();
+        let r3 = (a > 0).then(|| {
+            ui.add(
+                egui::Button::new(RichText::new(format!("({a} acknowledged)")).weak()).frame(false),
+            )
+            .on_hover_text("Warnings the scenario acknowledges as intended (Problems tab)")
+        });
+        let r3 = r3.is_some_and(|r| r.clicked());
+        if (r1.clicked() || r2.clicked() || r3) && doc.scenario().is_some() {
             self.scen.tab = Tab::Problems;
         }
     }
@@ -243,7 +255,7 @@ impl EditorApp {
     /// Legal hexes of units dragged over the canvas from the panel.
     pub(super) fn dnd_verdicts(&mut self, frame: &Frame) -> Option<DndView> {
         let payload = frame.response.dnd_hover_payload::<DragUnits>()?;
-        let doc = self.doc.as_ref()?;
+        let doc = self.files.doc()?;
         let rules = self.scen.rules(doc)?;
         let b = doc.bundle()?;
         let verdicts = legal_hexes(b, &rules, &payload.units);
@@ -271,7 +283,9 @@ impl EditorApp {
         let Some(payload) = frame.response.dnd_release_payload::<DragUnits>() else {
             return;
         };
-        let Some(doc) = self.doc.as_mut() else { return };
+        let Some(doc) = self.files.doc_mut() else {
+            return;
+        };
         let pos = frame.response.ctx.input(|i| i.pointer.latest_pos());
         let hex = pos.filter(|p| frame.rect.contains(*p)).and_then(|p| {
             doc.map()
@@ -286,7 +300,9 @@ impl EditorApp {
         if !payload.formation {
             let u = payload.units[0].clone();
             let verdict = self.verdict_of(&u, hex);
-            let Some(doc) = self.doc.as_mut() else { return };
+            let Some(doc) = self.files.doc_mut() else {
+                return;
+            };
             Workbench::edit(doc, &format!("Place {u} on {hex}"), |d| {
                 ops::place(d, &u, hex)
             });
@@ -302,7 +318,7 @@ impl EditorApp {
     }
 
     fn verdict_of(&mut self, u: &UnitId, hex: HexId) -> Option<Verdict> {
-        let doc = self.doc.as_ref()?;
+        let doc = self.files.doc()?;
         let rules = self.scen.rules(doc)?;
         let b = doc.bundle()?;
         legal_hexes(b, &rules, std::slice::from_ref(u))
@@ -312,7 +328,9 @@ impl EditorApp {
     }
 
     fn spread_formation(&mut self, payload: &DragUnits, hex: HexId) {
-        let Some(doc) = self.doc.as_mut() else { return };
+        let Some(doc) = self.files.doc_mut() else {
+            return;
+        };
         let Some(rules) = self.scen.rules(doc) else {
             return;
         };
@@ -337,7 +355,11 @@ impl EditorApp {
             self.scen.targets.clear();
         }
         self.status = if s.left.is_empty() {
-            format!("set up {} ({})", payload.label, crate::editor::words::count(s.placed.len(), "unit", "units"))
+            format!(
+                "set up {} ({})",
+                payload.label,
+                crate::editor::words::count(s.placed.len(), "unit", "units")
+            )
         } else {
             let left: Vec<String> = s.left.iter().map(|u| u.to_string()).collect();
             format!(
@@ -352,7 +374,7 @@ impl EditorApp {
 
     /// Writes the setup card of the open scenario.
     pub fn export_card(&mut self, path: &Path) {
-        let Some(b) = self.doc.as_ref().and_then(Document::bundle) else {
+        let Some(b) = self.files.doc().and_then(Document::bundle) else {
             return;
         };
         match crate::card::write(b, path) {

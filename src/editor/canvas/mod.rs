@@ -1,7 +1,7 @@
 //! The map canvas: camera and navigation (pan, zoom, fit), the pointer in board terms for
 //! the tools, and painting the visible window of the map in layers with the scan underlay,
-//! the active tool's overlay and a minimap on top. Any editor mode (map tools today,
-//! unit setup and playtest later) drives it the same way: `interact`, act on the pointer,
+//! the active tool's overlay and a minimap on top. Every editor mode (the map tools,
+//! the scenario's units, the playtest) drives it the same way: `interact`, act on the pointer,
 //! then `paint` with its own overlay.
 
 mod camera;

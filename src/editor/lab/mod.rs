@@ -8,7 +8,6 @@ mod plots;
 mod results;
 mod setup;
 
-use std::sync::Arc;
 use std::time::Duration;
 
 use egui::Ui;
@@ -17,31 +16,27 @@ use super::document::Document;
 use super::files::{Chooser, ChooserPurpose};
 use crate::balance::{Runner, Study, Summary};
 use crate::hex::HexId;
-use crate::model::Bundle;
-use crate::systems::wb95::Game;
-use crate::systems::wb95::prepared::Prepared;
+use crate::systems::seam::BundleRef;
 
 pub use setup::LabSetup;
 
-/// The side names, the initiative side (A) first, as the balance runner orders them.
-fn side_names(bundle: &Bundle) -> [String; 2] {
-    let sc = &bundle.scenario;
-    let a = sc.sides.iter().find(|s| s.id == sc.initiative);
-    let b = sc.sides.iter().find(|s| s.id != sc.initiative);
-    [a, b].map(|s| s.map_or_else(|| "?".to_string(), |s| s.name.clone()))
+/// The side names in the order of play, as the balance runner orders them.
+fn side_names(bundle: BundleRef<'_>) -> [String; 2] {
+    let sides = bundle.sides_in_play_order();
+    let name = |i: usize| {
+        sides
+            .get(i)
+            .map_or_else(|| "?".to_string(), |s| s.1.clone())
+    };
+    [name(0), name(1)]
 }
 
 /// The names of a study's sides (it knows their ids), the id where the scenario no
 /// longer has that side.
-fn names_of(bundle: &Bundle, ids: &[String; 2]) -> [String; 2] {
-    ids.clone().map(|id| {
-        bundle
-            .scenario
-            .sides
-            .iter()
-            .find(|s| s.id.to_string() == id)
-            .map_or(id, |s| s.name.clone())
-    })
+fn names_of(bundle: BundleRef<'_>, ids: &[String; 2]) -> [String; 2] {
+    let sides = bundle.sides_in_play_order();
+    ids.clone()
+        .map(|id| sides.iter().find(|s| s.0 == id).map_or(id, |s| s.1.clone()))
 }
 
 #[derive(Default)]
@@ -70,14 +65,21 @@ impl Lab {
         self.study.as_ref()
     }
 
-    /// Starts the study on `bundle`, refusing a scenario the engine refuses.
-    pub fn start(&mut self, bundle: &Bundle) {
-        if let Err(e) = Game::new(bundle, self.setup.seed) {
-            self.message = Some(e.to_string());
+    /// Starts the study on `bundle`, refusing a scenario its rules refuse.
+    pub fn start(&mut self, bundle: BundleRef<'_>) {
+        let Some(system) = crate::systems::get(bundle.system().as_str()) else {
+            self.message = Some(format!("unknown rule system \"{}\"", bundle.system()));
             return;
-        }
-        let prepared: Arc<Prepared> = Prepared::new(bundle);
-        self.runner = Some(Runner::spawn(prepared, self.setup.config()));
+        };
+        let playable = match system.prepare(bundle) {
+            Ok(p) => p,
+            Err(e) => {
+                self.message = Some(e.to_string());
+                return;
+            }
+        };
+        self.setup.fit(system);
+        self.runner = Some(Runner::spawn(playable, self.setup.config()));
         self.study = None;
         self.summary = None;
         self.message = None;
@@ -147,7 +149,7 @@ impl Lab {
         if self.running() {
             ctx.request_repaint_after(Duration::from_millis(100));
         }
-        let bundle = doc.and_then(Document::bundle);
+        let bundle = doc.and_then(Document::rules_view);
         let mut open = self.open;
         egui::Window::new("Balance lab")
             .open(&mut open)
@@ -161,15 +163,26 @@ impl Lab {
         self.chooser_window(ctx);
     }
 
-    fn body(&mut self, ui: &mut Ui, bundle: Option<&Bundle>) {
+    fn body(&mut self, ui: &mut Ui, bundle: Option<BundleRef<'_>>) {
         let Some(bundle) = bundle else {
             ui.label("Open a scenario to study its balance.");
             return;
         };
-        ui.label(format!("Scenario: {}", bundle.scenario.title));
+        let Some(system) = crate::systems::get(bundle.system().as_str()) else {
+            ui.label(format!("Unknown rule system \"{}\".", bundle.system()));
+            return;
+        };
+        if !system.support().bots {
+            ui.label(format!(
+                "{} has no bots yet: the lab cannot play it.",
+                system.name()
+            ));
+            return;
+        }
+        ui.label(format!("Scenario: {}", bundle.title()));
         let names = side_names(bundle);
         let busy = self.running();
-        ui.add_enabled_ui(!busy, |ui| self.setup.show(ui, &names));
+        ui.add_enabled_ui(!busy, |ui| self.setup.show(ui, &names, system));
         self.run_controls(ui, bundle);
         if let Some(m) = &self.message {
             ui.colored_label(egui::Color32::from_rgb(190, 30, 30), m);
@@ -187,7 +200,7 @@ impl Lab {
         }
     }
 
-    fn run_controls(&mut self, ui: &mut Ui, bundle: &Bundle) {
+    fn run_controls(&mut self, ui: &mut Ui, bundle: BundleRef<'_>) {
         match &self.runner {
             Some(r) => {
                 let (done, total) = r.progress();

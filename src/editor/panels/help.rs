@@ -28,11 +28,20 @@ pub const OTHER_KEYS: [(&str, &str); 20] = [
     ("Middle or right drag, Space+drag", "pan"),
     ("Shift+drag", "erase or remove with the painting tools"),
     ("[ and ]", "brush radius"),
-    ("X", "Hexsides: flip the front of the line being drawn, or just drawn"),
+    (
+        "X",
+        "Hexsides: flip the front of the line being drawn, or just drawn",
+    ),
     ("Delete, Backspace", "Units: unplace the selected unit"),
-    ("Ctrl+click", "Units: pick the hexes a formation is dealt over"),
+    (
+        "Ctrl+click",
+        "Units: pick the hexes a formation is dealt over",
+    ),
     ("Escape", "close the stack window, clear picked hexes"),
-    ("Shift+click", "Playtest: add a stack to the selection or to the attack"),
+    (
+        "Shift+click",
+        "Playtest: add a stack to the selection or to the attack",
+    ),
     ("Enter", "Playtest dialogs: give the main order"),
     ("Tab", "in a path field: take the first file listed"),
 ];
@@ -270,7 +279,11 @@ mod tests {
     fn the_guide_has_the_readme_sections() {
         let s = sections();
         let titles: Vec<&str> = s.iter().map(|s| s.title.as_str()).collect();
-        for t in [FIRST, "Tracing a scan, step by step", "Playtesting in the editor"] {
+        for t in [
+            FIRST,
+            "Tracing a scan, step by step",
+            "Playtesting in the editor",
+        ] {
             assert!(titles.contains(&t), "{titles:?}");
         }
         let maps = s.iter().find(|s| s.title == FIRST).unwrap();

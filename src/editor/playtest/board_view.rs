@@ -45,6 +45,7 @@ pub fn face(game: &Game, counters: &Counters, u: Unit) -> CounterFace {
         oos: st.oos,
         transport: st.setup == Some(ArtillerySetup::Transport),
         strategic: st.strategic,
+        masked: st.masked,
     };
     CounterFace::new(
         &info.def,
@@ -78,7 +79,7 @@ pub fn board_view(game: &Game, counters: &Counters, viewer: Option<Side>) -> Boa
         let hex = game.hex_id(h);
         let whole = |us: &[Unit]| Stack {
             hex,
-            // Top first: the unit that came last is on top (R16.1.1 DECISION).
+            // Top first: the unit that came last is on top (R16.1.1, A-90).
             units: us.iter().rev().map(|&u| game.unit_id(u).clone()).collect(),
             faces: us.iter().rev().map(|&u| face(game, counters, u)).collect(),
         };

@@ -37,7 +37,7 @@ impl Seat {
 
 /// The seed a side's bot gets in a game seeded `seed` (as `sztab play` seeds its bots).
 pub fn bot_seed(seed: u64, side: Side) -> u64 {
-    crate::balance::bot_seed(seed, side)
+    crate::balance::bot_seed(seed, side.index())
 }
 
 /// How bots pace their actions.

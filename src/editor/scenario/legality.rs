@@ -1,10 +1,12 @@
 //! Where a unit may be set up, by the engine's own rules: the terrain a unit's movement
 //! class can enter (the compiled [`Board`], as setup check P03 uses it), the 8-CEL stacking
-//! limit counting starting reductions (P01, R3.2.1) and no hex shared with the enemy (P02).
+//! limit counting starting reductions (P01, R3.2.1), no hex shared with the enemy (P02),
+//! and the scenario's set-up areas that bind the unit (Z03).
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 
 use crate::hex::HexId;
+use crate::model::area::ResolvedAreas;
 use crate::model::{Bundle, Placement, UnitDef};
 use crate::systems::wb95::{Board, Mover};
 
@@ -12,7 +14,7 @@ use crate::systems::wb95::{Board, Mover};
 pub const STACK_LIMIT: u32 = 8;
 
 /// Why a unit may or may not start on a hex.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
     Legal,
     /// Terrain its movement class can never enter (P03).
@@ -22,20 +24,23 @@ pub enum Verdict {
     /// Units of the other side are there (P02).
     Enemy,
     OffMap,
+    /// Outside the set-up area that binds it (Z03), named.
+    OutsideArea(String),
 }
 
 impl Verdict {
-    pub fn is_legal(self) -> bool {
-        self == Verdict::Legal
+    pub fn is_legal(&self) -> bool {
+        *self == Verdict::Legal
     }
 
-    pub fn reason(self) -> String {
+    pub fn reason(&self) -> String {
         match self {
             Verdict::Legal => "legal".into(),
             Verdict::Impassable => "terrain it cannot enter (P03, R3.1.11)".into(),
             Verdict::Overstacked(c) => format!("{c} CEL, over 8 (P01, R3.2.1)"),
             Verdict::Enemy => "enemy units there (P02)".into(),
             Verdict::OffMap => "off the map (M01)".into(),
+            Verdict::OutsideArea(a) => format!("outside its set-up area {a} (Z03)"),
         }
     }
 }
@@ -96,13 +101,34 @@ pub fn side_of(b: &Bundle, def: &UnitDef) -> Option<usize> {
 /// The rules of setting up on one map.
 pub struct SetupRules {
     board: Board,
+    areas: ResolvedAreas,
 }
 
 impl SetupRules {
     pub fn new(b: &Bundle) -> Self {
         Self {
             board: Board::new(&b.map, &b.terrain, &b.scenario.destroyed_bridges),
+            areas: ResolvedAreas::new(&b.scenario.areas, &b.map),
         }
+    }
+
+    /// The hexes the set-up areas binding `def` allow, with the areas' names; `None` when
+    /// no area binds it. `free`: the unit has no fixed hex (its free set-up area binds too).
+    pub fn area_of(
+        &self,
+        b: &Bundle,
+        def: &UnitDef,
+        free: bool,
+    ) -> Option<(String, BTreeSet<HexId>)> {
+        let s = &b.scenario;
+        let (binding, hexes) = self
+            .areas
+            .for_unit(&s.areas, def, &b.counters, &s.sides, free)?;
+        let names: Vec<String> = binding
+            .iter()
+            .map(|&i| format!("\"{}\"", s.areas[i].name))
+            .collect();
+        Some((names.join(" and "), hexes))
     }
 
     /// May `def` (starting with `cel` CEL, on `side`) start on `hex` given `occ`?
@@ -148,10 +174,14 @@ pub fn legal_hexes(
     let occ = Occupancy::of_setup(b, &names);
     let p = b.scenario.setup.iter().find(|p| p.unit == def.id);
     let (cel, side) = (start_cel(def, p), side_of(b, def));
+    let area = rules.area_of(b, def, false);
     b.map
         .grid
         .iter()
-        .map(|h| (h, rules.verdict(def, cel, side, h, &occ)))
+        .map(|h| match &area {
+            Some((name, hexes)) if !hexes.contains(&h) => (h, Verdict::OutsideArea(name.clone())),
+            _ => (h, rules.verdict(def, cel, side, h, &occ)),
+        })
         .collect()
 }
 

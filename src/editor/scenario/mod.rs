@@ -1,4 +1,4 @@
-//! Editor part 2: the scenario. The order of battle, setup on the map, the reinforcement
+//! The scenario editor: the order of battle, setup on the map, the reinforcement
 //! schedule, the scenario's settings and live validation by the engine's setup checks.
 //! Every change goes through a [`draft::Draft`] and becomes one undoable edit.
 

@@ -9,7 +9,7 @@ use egui::Ui;
 use crate::editor::document::Document;
 use crate::model::{
     Colour, Counters, Date, Edition, MapBundle, Morale, Mp, Nation, NationId, RuleSwitches,
-    Scenario, SideDef, SideId, io,
+    Scenario, SideDef, SideId, SystemId, io,
 };
 
 pub struct NewScenario {
@@ -245,6 +245,7 @@ impl NewScenario {
             .map(|s| s.id.clone())
             .ok_or("the counter set has no nations")?;
         let scenario = Scenario {
+            system: SystemId::default(),
             title: self.title.trim().to_owned(),
             notes: String::new(),
             edition: self.edition,
@@ -256,6 +257,8 @@ impl NewScenario {
             sides,
             initiative,
             setup: vec![],
+            free_setup: Vec::new(),
+            areas: Vec::new(),
             reinforcements: vec![],
             withdrawals: vec![],
             restrictions: vec![],
@@ -266,6 +269,7 @@ impl NewScenario {
             control: Default::default(),
             destroyed_bridges: vec![],
             fp_groups: Default::default(),
+            acknowledged: Vec::new(),
         };
         Ok(Document::new_scenario(
             scenario,

@@ -17,6 +17,9 @@ fn status(s: &Scenario, id: &str) -> String {
     if let Some(p) = s.setup.iter().find(|p| p.unit.as_str() == id) {
         return p.hex.to_string();
     }
+    if s.free_setup.iter().any(|f| f.unit.as_str() == id) {
+        return "set up freely".into();
+    }
     match s
         .reinforcements
         .iter()
@@ -29,6 +32,7 @@ fn status(s: &Scenario, id: &str) -> String {
 
 fn is_placed_or_scheduled(s: &Scenario, id: &str) -> bool {
     s.setup.iter().any(|p| p.unit.as_str() == id)
+        || s.free_setup.iter().any(|f| f.unit.as_str() == id)
         || s.reinforcements
             .iter()
             .any(|r| r.units.iter().any(|u| u.as_str() == id))

@@ -6,7 +6,8 @@ use super::draft::Draft;
 use super::naming;
 use crate::hex::HexId;
 use crate::model::{
-    FormationId, NationId, Placement, Restriction, Scope, SupplySource, UnitDef, UnitId,
+    FormationId, FreeSetup, Holder, NationId, Placement, Restriction, Scope, Subject, SupplySource,
+    UnitDef, UnitId,
 };
 
 /// Where a unit is in the scenario.
@@ -15,12 +16,17 @@ pub enum Whereabouts {
     Placed(HexId),
     /// In the reinforcement group with this index.
     Arrives(usize),
+    /// Without a fixed hex: its player sets it up in its set-up area.
+    Free,
     Unused,
 }
 
 pub fn whereabouts(d: &Draft, unit: &str) -> Whereabouts {
     if let Some(p) = d.setup.list.iter().find(|p| p.unit.as_str() == unit) {
         return Whereabouts::Placed(p.hex);
+    }
+    if d.s.free_setup.iter().any(|f| f.unit.as_str() == unit) {
+        return Whereabouts::Free;
     }
     match d
         .s
@@ -51,14 +57,14 @@ pub fn place(d: &mut Draft, unit: &UnitId, hex: HexId) {
     {
         return;
     }
+    let free = take_free(d, unit.as_str());
     let mut placement = match old.and_then(|i| d.setup.remove(i)) {
         Some(p) => p,
         None => Placement {
-            unit: unit.clone(),
-            hex,
-            cel: None,
-            fortified: false,
-            artillery: None,
+            cel: free.as_ref().and_then(|f| f.cel),
+            fortified: free.as_ref().is_some_and(|f| f.fortified),
+            artillery: free.and_then(|f| f.artillery),
+            ..Placement::new(unit.clone(), hex)
         },
     };
     placement.hex = hex;
@@ -72,11 +78,38 @@ pub fn place(d: &mut Draft, unit: &UnitId, hex: HexId) {
     d.setup.insert(at, placement);
 }
 
-/// Takes a unit off the map.
+/// Takes a unit off the map (and out of the free set-up).
 pub fn unplace(d: &mut Draft, unit: &str) {
     if let Some(i) = d.setup.list.iter().position(|p| p.unit.as_str() == unit) {
         d.setup.remove(i);
     }
+    take_free(d, unit);
+}
+
+/// Takes a unit out of the free set-up, returning its entry.
+fn take_free(d: &mut Draft, unit: &str) -> Option<FreeSetup> {
+    let i =
+        d.s.free_setup
+            .iter()
+            .position(|f| f.unit.as_str() == unit)?;
+    Some(d.s.free_setup.remove(i))
+}
+
+/// Sets a unit up freely: it loses its fixed hex (keeping its starting state) or leaves
+/// the schedule, and its player sets it up in its set-up area when the game starts.
+pub fn set_free(d: &mut Draft, unit: &UnitId) {
+    if d.s.free_setup.iter().any(|f| f.unit == *unit) {
+        return;
+    }
+    let placed = d.setup.list.iter().position(|p| p.unit == *unit);
+    let p = placed.and_then(|i| d.setup.remove(i));
+    unschedule(d, unit.as_str());
+    d.s.free_setup.push(FreeSetup {
+        unit: unit.clone(),
+        cel: p.as_ref().and_then(|p| p.cel),
+        fortified: p.as_ref().is_some_and(|p| p.fortified),
+        artillery: p.and_then(|p| p.artillery),
+    });
 }
 
 /// Changes a placed unit's starting state.
@@ -145,6 +178,7 @@ pub fn unit_uses(d: &Draft, id: &str) -> Vec<String> {
                 .get(i)
                 .map_or(String::new(), |r| r.date.to_string())
         )),
+        Whereabouts::Free => out.push("set up freely".into()),
         Whereabouts::Unused => {}
     }
     if d.s.restrictions.iter().any(|r| names_unit(r, id)) {
@@ -164,8 +198,8 @@ fn names_unit(r: &Restriction, id: &str) -> bool {
     matches!(&r.scope, Scope::Units(v) if v.iter().any(|u| u.as_str() == id))
 }
 
-/// Deletes a unit and every reference to it (its placement, schedule entry, restrictions
-/// and supply sources).
+/// Deletes a unit and every reference to it (its placement or free set-up, schedule
+/// entry, restrictions, supply sources, set-up areas and acknowledged warnings).
 pub fn delete_unit(d: &mut Draft, id: &str) {
     unplace(d, id);
     unschedule(d, id);
@@ -180,6 +214,10 @@ pub fn delete_unit(d: &mut Draft, id: &str) {
         s.supply
             .retain(|x| !matches!(x, SupplySource::Hq(u) if u.as_str() == id));
     }
+    d.s.areas
+        .retain(|a| !matches!(&a.holder, Holder::Unit(u) if u.as_str() == id));
+    d.s.acknowledged
+        .retain(|a| !matches!(&a.subject, Some(Subject::Unit(u)) if u.as_str() == id));
     if let Some(i) = d.unit_index(id) {
         d.units.remove(i);
     }
@@ -222,6 +260,17 @@ pub fn rename_unit(d: &mut Draft, old: &str, new: &str) -> bool {
             if let SupplySource::Hq(u) = x {
                 swap(u);
             }
+        }
+    }
+    for a in &mut d.s.acknowledged {
+        if let Some(Subject::Unit(u)) = &mut a.subject {
+            swap(u);
+        }
+    }
+    d.s.free_setup.iter_mut().for_each(|f| swap(&mut f.unit));
+    for a in &mut d.s.areas {
+        if let Holder::Unit(u) = &mut a.holder {
+            swap(u);
         }
     }
     true
@@ -271,6 +320,20 @@ pub fn rename_formation(d: &mut Draft, old: &str, new: &str) -> bool {
             *f = nid.clone();
         }
     }
+    for a in &mut d.s.acknowledged {
+        if let Some(Subject::Formation(f)) = &mut a.subject
+            && f.as_str() == old
+        {
+            *f = nid.clone();
+        }
+    }
+    for a in &mut d.s.areas {
+        if let Holder::Formation(f) = &mut a.holder
+            && f.as_str() == old
+        {
+            *f = nid.clone();
+        }
+    }
     true
 }
 
@@ -291,8 +354,8 @@ pub fn formation_contents(d: &Draft, id: &str) -> (usize, usize) {
     (units, subs)
 }
 
-/// Deletes a formation: its units and sub-formations move up to its parent; withdrawals
-/// and restrictions that name it are dropped.
+/// Deletes a formation: its units and sub-formations move up to its parent; withdrawals,
+/// restrictions and set-up areas that name it are dropped.
 pub fn delete_formation(d: &mut Draft, id: &str) {
     let Some(i) = d.formation_index(id) else {
         return;
@@ -308,6 +371,8 @@ pub fn delete_formation(d: &mut Draft, id: &str) {
     d.s.withdrawals.retain(|w| w.formation.as_str() != id);
     d.s.restrictions
         .retain(|r| !matches!(&r.scope, Scope::Formation(f) if f.as_str() == id));
+    d.s.areas
+        .retain(|a| !matches!(&a.holder, Holder::Formation(f) if f.as_str() == id));
     if let Some(i) = d.formation_index(id) {
         d.formations.remove(i);
     }

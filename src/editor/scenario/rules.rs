@@ -1,5 +1,4 @@
-//! The optional-rule switches of a scenario, each with its rule or decision reference
-//! (reference §9): the CRT copy, star cap, morale, disorganization roll, Fortified Lines,
+//! The optional-rule switches of a scenario, each with its rule or decision (A-NN): the CRT copy, star cap, morale, disorganization roll, Fortified Lines,
 //! mines, Panthers, repair, air limits, CEL drain, optional reserves.
 
 use egui::{Id, Ui};
@@ -152,7 +151,7 @@ fn take(typed: &mut Typed, out: fields::Outcome<RuleSwitches>, old: &RuleSwitche
 }
 
 fn combat_rows(ui: &mut Ui, r: &mut RuleSwitches) {
-    row(ui, "Combat table", "§2", |ui| {
+    row(ui, "Combat table", "A-10", |ui| {
         choice(
             ui,
             "crt",
@@ -198,7 +197,7 @@ fn combat_rows(ui: &mut Ui, r: &mut RuleSwitches) {
             .on_hover_text("Generic edition: at most 3 star CMs per own hex");
         r.star_cap_per_hex = on.then_some(3);
     });
-    row(ui, "Soviet non-Guards morale", "§4", |ui| {
+    row(ui, "Soviet non-Guards morale", "R5.6.2, A-20", |ui| {
         choice(
             ui,
             "morale",

@@ -55,9 +55,11 @@ fn assign(
         let (cel, side) = (start_cel(def, p), side_of(b, def));
         let n = hexes.len();
         let start = first(k, n);
+        let area = rules.area_of(b, def, false);
+        let inside = |h: HexId| area.as_ref().is_none_or(|(_, hs)| hs.contains(&h));
         let found = (0..n)
             .map(|i| hexes[(start + i) % n])
-            .find(|&h| rules.verdict(def, cel, side, h, &occ).is_legal());
+            .find(|&h| inside(h) && rules.verdict(def, cel, side, h, &occ).is_legal());
         match found {
             Some(h) => {
                 occ.add(h, cel, side);

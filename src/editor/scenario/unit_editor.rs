@@ -226,8 +226,8 @@ pub fn nation(ui: &mut Ui, doc: &mut Document, u: &UnitDef) {
 type FlagRef = fn(&mut UnitFlags) -> &mut bool;
 
 pub const FLAGS: [(&str, &str, FlagRef); 8] = [
-    ("SS", "Waffen-SS: elite morale (§4)", |f| &mut f.ss),
-    ("Guards", "Soviet Guards: elite morale (§4)", |f| {
+    ("SS", "Waffen-SS: elite morale (R5.6.2)", |f| &mut f.ss),
+    ("Guards", "Soviet Guards: elite morale (R5.6.2)", |f| {
         &mut f.guards
     }),
     (
@@ -238,7 +238,7 @@ pub const FLAGS: [(&str, &str, FlagRef); 8] = [
     ("Self-propelled", "Self-propelled artillery (R6.1.8)", |f| {
         &mut f.self_propelled
     }),
-    ("Volksgrenadier", "Volksgrenadier morale (§4)", |f| {
+    ("Volksgrenadier", "Volksgrenadier morale (R5.6.2)", |f| {
         &mut f.volksgrenadier
     }),
     (

@@ -28,13 +28,10 @@ pub fn show(ui: &mut Ui, wb: &mut Workbench, doc: &mut Document) {
     let placement = s.setup.iter().find(|p| p.unit == id).cloned();
     let state = UnitState {
         cel: placement.as_ref().and_then(|p| p.cel).unwrap_or(u.cel),
-        markers: UnitMarkers {
-            fortified: placement.as_ref().is_some_and(|p| p.fortified),
-            transport: placement
-                .as_ref()
-                .is_some_and(|p| p.artillery == Some(ArtillerySetup::Transport)),
-            ..UnitMarkers::default()
-        },
+        markers: placement
+            .as_ref()
+            .map(|p| UnitMarkers::at_setup(p, false))
+            .unwrap_or_default(),
     };
     let face = CounterFace::new(&u, c.nation(u.nation.as_str()), state);
     ui.horizontal(|ui| {
@@ -158,10 +155,40 @@ fn definition(ui: &mut Ui, doc: &mut Document, u: &UnitDef) -> Option<crate::mod
     renamed
 }
 
+/// "Set up freely": the unit loses its fixed hex; its player sets it up in its set-up area.
+fn free_button(ui: &mut Ui, doc: &mut Document, u: &UnitDef) {
+    let id = u.id.clone();
+    if ui
+        .button("Set up freely")
+        .on_hover_text(
+            "No fixed hex: its player sets it up in its set-up area when the game starts",
+        )
+        .clicked()
+    {
+        Workbench::edit(doc, &format!("Set up {id} freely"), |d| {
+            ops::set_free(d, &id)
+        });
+    }
+}
+
 fn setup(ui: &mut Ui, wb: &mut Workbench, doc: &mut Document, u: &UnitDef, p: Option<Placement>) {
     let id = u.id.to_string();
+    let free = doc
+        .scenario()
+        .is_some_and(|s| s.free_setup.iter().any(|f| f.unit == u.id));
+    if free {
+        ui.horizontal(|ui| {
+            ui.label("Set up freely by its player, in its set-up area");
+            if ui.button("Unplace").clicked() {
+                Workbench::edit(doc, &format!("Unplace {id}"), |d| ops::unplace(d, &id));
+            }
+        });
+        place_by_hex(ui, wb, doc, u);
+        return;
+    }
     let Some(p) = p else {
         place_by_hex(ui, wb, doc, u);
+        free_button(ui, doc, u);
         return;
     };
     ui.horizontal(|ui| {
@@ -176,6 +203,7 @@ fn setup(ui: &mut Ui, wb: &mut Workbench, doc: &mut Document, u: &UnitDef, p: Op
         {
             Workbench::edit(doc, &format!("Unplace {id}"), |d| ops::unplace(d, &id));
         }
+        free_button(ui, doc, u);
     });
     let mut pl = p.clone();
     ui.horizontal(|ui| {
@@ -213,6 +241,11 @@ fn setup(ui: &mut Ui, wb: &mut Workbench, doc: &mut Document, u: &UnitDef, p: Op
                 .response
                 .on_hover_text("Towed guns start deployed (combat) or limbered (P06, R6.2.2)");
         });
+    }
+    let states = pl.start_states();
+    if !states.is_empty() {
+        ui.label(format!("Starts {}", states.join(", ")))
+            .on_hover_text("Set in the stack's window: click the stack with the Units tool (N)");
     }
     if pl != p {
         Workbench::edit(doc, &format!("Setup of {id}"), |d| {

@@ -49,6 +49,7 @@ fn listed(wb: &Workbench, doc: &Document) -> Vec<UnitId> {
     let used = |u: &UnitId| {
         s.is_some_and(|s| {
             s.setup.iter().any(|p| p.unit == *u)
+                || s.free_setup.iter().any(|f| f.unit == *u)
                 || s.reinforcements.iter().any(|r| r.units.contains(u))
         })
     };

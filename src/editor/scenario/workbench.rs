@@ -11,7 +11,7 @@ use super::draft::Draft;
 use super::legality::{SetupRules, Verdict};
 use crate::editor::document::Document;
 use crate::editor::validation::Validator;
-use crate::editor::validation::panel::{self as problems_panel, Filter};
+use crate::editor::validation::panel::{self as problems_panel, PanelAction, PanelState};
 use crate::hex::HexId;
 use crate::model::{FormationId, Subject, UnitId};
 use crate::render::counter::UnitLayer;
@@ -92,7 +92,8 @@ pub struct Workbench {
     pub stack_popup: Option<HexId>,
     pub show_table: bool,
     pub confirm: Option<Confirm>,
-    pub problem_filter: Filter,
+    /// The Problems tab: its filter and the acknowledgement being written.
+    pub problems: PanelState,
     /// The designer's notes are shown rendered.
     pub notes_preview: bool,
     pub requests: Vec<Request>,
@@ -120,7 +121,7 @@ impl Default for Workbench {
             stack_popup: None,
             show_table: false,
             confirm: None,
-            problem_filter: Filter::default(),
+            problems: PanelState::default(),
             notes_preview: false,
             requests: Vec::new(),
             status: None,
@@ -238,7 +239,7 @@ impl Workbench {
         ui.horizontal(|ui| {
             for t in Tab::ALL {
                 let name = match t {
-                    Tab::Problems => format!("Problems ({})", v.problems().len()),
+                    Tab::Problems => format!("Problems ({})", v.open()),
                     _ => t.name().to_owned(),
                 };
                 if ui.selectable_label(self.tab == t, name).clicked() {
@@ -253,8 +254,21 @@ impl Workbench {
             Tab::Scenario => super::settings::show(ui, self, doc),
             Tab::Problems => {
                 let stale = v.is_stale(doc);
-                if let Some(p) = problems_panel::show(ui, v, &mut self.problem_filter, stale) {
-                    self.show_problem(&p, doc);
+                match problems_panel::show(ui, v, &mut self.problems, stale, true) {
+                    Some(PanelAction::Show(p)) => self.show_problem(&p, doc),
+                    Some(PanelAction::Acknowledge(a)) => {
+                        let label = format!("Acknowledge {}", a.describe());
+                        Self::edit(doc, &label, |d| d.s.acknowledged.push(a));
+                    }
+                    Some(PanelAction::Withdraw(p)) => {
+                        let label = format!("Withdraw the acknowledgement of {}", p.code);
+                        Self::edit(doc, &label, |d| {
+                            if let Some(i) = d.s.acknowledged.iter().position(|a| a.covers(&p)) {
+                                d.s.acknowledged.remove(i);
+                            }
+                        });
+                    }
+                    None => {}
                 }
             }
         }

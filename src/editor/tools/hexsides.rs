@@ -64,7 +64,14 @@ impl Visit {
 
 /// Three hexsides meeting at one corner (the edges between three hexes).
 fn one_corner(a: Hexside, b: Hexside, c: Hexside) -> bool {
-    let mut hexes = vec![a.hexes().0, a.hexes().1, b.hexes().0, b.hexes().1, c.hexes().0, c.hexes().1];
+    let mut hexes = vec![
+        a.hexes().0,
+        a.hexes().1,
+        b.hexes().0,
+        b.hexes().1,
+        c.hexes().0,
+        c.hexes().1,
+    ];
     hexes.sort();
     hexes.dedup();
     a != b && b != c && a != c && hexes.len() == 3
@@ -95,11 +102,7 @@ fn agree(a: &Option<String>, b: &Option<String>) -> bool {
 /// Paints `new` on a hexside holding `before`: added beside kinds of the other family,
 /// merged into the same kind when they agree (front, name, group), refused when a kind of
 /// its family is there with other data.
-pub fn paint(
-    cat: &TerrainCatalogue,
-    before: &[HexsideFeature],
-    new: &HexsideFeature,
-) -> Painted {
+pub fn paint(cat: &TerrainCatalogue, before: &[HexsideFeature], new: &HexsideFeature) -> Painted {
     let fam = family(cat, &new.kind);
     let mut after = before.to_vec();
     let same = after
@@ -158,8 +161,9 @@ pub fn continue_front(grid: &Grid, prev: Hexside, front: HexId, next: Hexside) -
         }
     }
     let mid = |s: Hexside| {
-        grid.hexside_ends(s)
-            .map_or([0.0; 2], |[p, q]| [(p[0] + q[0]) / 2.0, (p[1] + q[1]) / 2.0])
+        grid.hexside_ends(s).map_or([0.0; 2], |[p, q]| {
+            [(p[0] + q[0]) / 2.0, (p[1] + q[1]) / 2.0]
+        })
     };
     let (m0, m1, f) = (mid(prev), mid(next), grid.center(front));
     let facing = [f[0] - m0[0], f[1] - m0[1]];
@@ -210,14 +214,25 @@ impl Hexsides {
 
     /// Changes one hexside within the stroke's undo step.
     fn change(&self, cx: &mut ToolCtx, side: Hexside, after: Vec<HexsideFeature>) {
-        let before = cx.doc.map().hexsides.get(&side).cloned().unwrap_or_default();
+        let before = cx
+            .doc
+            .map()
+            .hexsides
+            .get(&side)
+            .cloned()
+            .unwrap_or_default();
         let erasing = self.trail.first().is_some_and(|v| v.feature.is_none());
-        let name = if erasing { "Erase hexsides" } else { "Paint hexsides" };
-        cx.doc.apply_in_stroke(Edit::new(name).with(Change::Hexside {
-            side,
-            before,
-            after,
-        }));
+        let name = if erasing {
+            "Erase hexsides"
+        } else {
+            "Paint hexsides"
+        };
+        cx.doc
+            .apply_in_stroke(Edit::new(name).with(Change::Hexside {
+                side,
+                before,
+                after,
+            }));
     }
 
     /// Paints (or erases) the hexsides the pointer passed over this frame.
@@ -252,7 +267,13 @@ impl Hexsides {
     }
 
     fn visit(&mut self, pk: SidePick, erase: bool, cx: &mut ToolCtx) {
-        let before = cx.doc.map().hexsides.get(&pk.side).cloned().unwrap_or_default();
+        let before = cx
+            .doc
+            .map()
+            .hexsides
+            .get(&pk.side)
+            .cloned()
+            .unwrap_or_default();
         if erase {
             let after = before
                 .iter()
@@ -326,7 +347,13 @@ impl Hexsides {
         let mut edit = Edit::new(format!("Replace {}", count(n, "hexside", "hexsides")));
         for v in self.trail.iter_mut().filter(|v| v.refused.is_some()) {
             let Some(feature) = &v.feature else { continue };
-            let before = cx.doc.map().hexsides.get(&v.side).cloned().unwrap_or_default();
+            let before = cx
+                .doc
+                .map()
+                .hexsides
+                .get(&v.side)
+                .cloned()
+                .unwrap_or_default();
             let after = replace(cx.doc.terrain(), &before, feature);
             edit.push(Change::Hexside {
                 side: v.side,
@@ -356,7 +383,13 @@ impl Hexsides {
             if v.refused.is_some() {
                 continue;
             }
-            let before = cx.doc.map().hexsides.get(&v.side).cloned().unwrap_or_default();
+            let before = cx
+                .doc
+                .map()
+                .hexsides
+                .get(&v.side)
+                .cloned()
+                .unwrap_or_default();
             let mut after = before.clone();
             for g in &mut after {
                 if g.kind == f.kind && g.protects == Some(front) {
@@ -524,8 +557,11 @@ mod tests {
     fn a_river_and_a_line_share_a_hexside() {
         let cat = catalogue();
         let fl = line("fl_line", HexId::new(5, 5));
-        let Painted::Done(after) = paint(&cat, &[fl.clone()], &HexsideFeature::new("river"))
-        else {
+        let Painted::Done(after) = paint(
+            &cat,
+            std::slice::from_ref(&fl),
+            &HexsideFeature::new("river"),
+        ) else {
             panic!("a river beside a line is painted");
         };
         assert_eq!(after, vec![fl.clone(), HexsideFeature::new("river")]);
@@ -541,12 +577,16 @@ mod tests {
         let h = HexId::new(5, 5);
         let fl = line("fl_line", h);
         assert_eq!(
-            paint(&cat, &[fl.clone()], &line("fp_line", h)),
+            paint(&cat, std::slice::from_ref(&fl), &line("fp_line", h)),
             Painted::Refused(fl.clone()),
             "a Fixed Position does not replace a Fortified Line"
         );
         assert_eq!(
-            paint(&cat, &[fl.clone()], &line("fl_line", HexId::new(5, 6))),
+            paint(
+                &cat,
+                std::slice::from_ref(&fl),
+                &line("fl_line", HexId::new(5, 6))
+            ),
             Painted::Refused(fl.clone()),
             "nor does the same line with the other front"
         );
@@ -555,12 +595,20 @@ mod tests {
             ..HexsideFeature::new("river")
         };
         assert_eq!(
-            paint(&cat, &[river.clone()], &HexsideFeature::new("stream")),
+            paint(
+                &cat,
+                std::slice::from_ref(&river),
+                &HexsideFeature::new("stream")
+            ),
             Painted::Refused(river.clone())
         );
         // An unnamed river painted over a named one keeps the name; a name fills a gap.
         assert_eq!(
-            paint(&cat, &[river.clone()], &HexsideFeature::new("river")),
+            paint(
+                &cat,
+                std::slice::from_ref(&river),
+                &HexsideFeature::new("river")
+            ),
             Painted::Done(vec![river.clone()])
         );
         assert_eq!(
@@ -603,9 +651,6 @@ mod tests {
         // Without a shared corner the front still faces the same way.
         let a = Hexside::new(HexId::new(5, 3), HexId::new(6, 3)).unwrap();
         let b = Hexside::new(HexId::new(5, 6), HexId::new(6, 6)).unwrap();
-        assert_eq!(
-            continue_front(&g, a, HexId::new(5, 3), b),
-            HexId::new(5, 6)
-        );
+        assert_eq!(continue_front(&g, a, HexId::new(5, 3), b), HexId::new(5, 6));
     }
 }

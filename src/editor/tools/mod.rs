@@ -2,6 +2,7 @@
 //! changes the map only by applying [`Edit`](super::edit::Edit)s to the document; a drag is
 //! one stroke, so one undo step.
 
+mod areas;
 mod brush;
 pub mod control;
 mod eyedropper;
@@ -42,12 +43,13 @@ pub enum ToolKind {
     Zones,
     Supply,
     Control,
+    Areas,
     Calibrate,
     Suggest,
 }
 
 impl ToolKind {
-    pub const ALL: [ToolKind; 15] = [
+    pub const ALL: [ToolKind; 16] = [
         ToolKind::Select,
         ToolKind::Units,
         ToolKind::Brush,
@@ -61,6 +63,7 @@ impl ToolKind {
         ToolKind::Zones,
         ToolKind::Supply,
         ToolKind::Control,
+        ToolKind::Areas,
         ToolKind::Calibrate,
         ToolKind::Suggest,
     ];
@@ -80,6 +83,7 @@ impl ToolKind {
             ToolKind::Zones => "Entry zones",
             ToolKind::Supply => "Supply sources",
             ToolKind::Control => "Control",
+            ToolKind::Areas => "Set-up areas",
             ToolKind::Calibrate => "Calibrate scan",
             ToolKind::Suggest => "Suggest terrain",
         }
@@ -101,6 +105,7 @@ impl ToolKind {
             ToolKind::Zones => "Click map-edge hexes into lettered entry zones",
             ToolKind::Supply => "Each side's supply sources (scenarios)",
             ToolKind::Control => "Paint the hexes each side controls at the start (scenarios)",
+            ToolKind::Areas => "Paint set-up areas for a side, formation or unit (scenarios)",
             ToolKind::Calibrate => "Load a scan of a printed map and fit the grid to it",
             ToolKind::Suggest => "Terrain suggestions from the scan's colours",
         }
@@ -121,6 +126,7 @@ impl ToolKind {
             ToolKind::Zones => Key::Z,
             ToolKind::Supply => Key::U,
             ToolKind::Control => Key::O,
+            ToolKind::Areas => Key::A,
             ToolKind::Calibrate => Key::C,
             ToolKind::Suggest => Key::G,
         }
@@ -233,6 +239,7 @@ impl Default for Toolbox {
                 Box::new(zones::Zones::default()),
                 Box::new(supply::Supply::default()),
                 Box::new(control::ControlTool::default()),
+                Box::new(areas::AreasTool::default()),
                 Box::new(trace::Calibrate),
                 Box::new(trace::Suggest::default()),
             ],

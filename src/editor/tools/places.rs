@@ -74,7 +74,10 @@ impl Places {
                     ui.horizontal(|ui| {
                         let on = self.selected.as_deref() == Some(p.name.as_str());
                         if ui
-                            .selectable_label(on, format!("{} ({})", p.name, count(p.hexes.len(), "hex", "hexes")))
+                            .selectable_label(
+                                on,
+                                format!("{} ({})", p.name, count(p.hexes.len(), "hex", "hexes")),
+                            )
                             .clicked()
                         {
                             self.selected = if on { None } else { Some(p.name.clone()) };

@@ -160,7 +160,13 @@ impl Roads {
         match route(map, cx.doc.terrain(), start, h) {
             Some(path) => {
                 let mut edit = Edit::new(format!("Route road {start}–{h}"));
-                let kept = along(map, &path, Some(&self.kind_id()), self.existing(), &mut edit);
+                let kept = along(
+                    map,
+                    &path,
+                    Some(&self.kind_id()),
+                    self.existing(),
+                    &mut edit,
+                );
                 *cx.status = format!("road of {}", count(path.len(), "hex", "hexes"));
                 cx.doc.apply(edit);
                 Self::report_kept(kept, cx);

@@ -21,6 +21,8 @@ const DRAG_START: f32 = 0.25;
 
 pub const LEGAL: Colour = Colour([40, 200, 60, 70]);
 pub const ILLEGAL: Colour = Colour([220, 30, 30, 90]);
+/// Outside the unit's set-up area: dimmed, so the area stands out.
+pub const OUTSIDE_AREA: Colour = Colour([30, 30, 40, 120]);
 const TARGET: Colour = Colour([60, 120, 255, 255]);
 
 struct Press {
@@ -36,12 +38,17 @@ pub struct Units {
     press: Option<Press>,
 }
 
-/// Shades hexes legal (green) or illegal (red).
+/// Shades hexes legal (green) or illegal (red), and those outside the unit's set-up area
+/// dimmed.
 pub fn shade_verdicts(sink: &mut EguiSink, v: &View, verdicts: &[(HexId, Verdict)]) {
     use crate::render::Sink;
     let grid = &v.doc.map().grid;
     for (h, verdict) in verdicts {
-        let c = if verdict.is_legal() { LEGAL } else { ILLEGAL };
+        let c = match verdict {
+            Verdict::Legal => LEGAL,
+            Verdict::OutsideArea(_) => OUTSIDE_AREA,
+            _ => ILLEGAL,
+        };
         sink.convex(&grid.corners(*h), c);
     }
     sink.layer_done();
@@ -55,7 +62,9 @@ impl Tool for Units {
     fn options(&mut self, ui: &mut Ui, cx: &mut ToolCtx) {
         ui.label("Drag a counter to move it; Shift+drag moves the whole stack.");
         ui.label("Drag it off the map, or press Delete, to unplace it.");
-        ui.label("Click a stack to open it: order, reductions, fortified, artillery setup.");
+        ui.label(
+            "Click a stack to open it: order, reductions, fortified, artillery setup, start states (disorganized, out of supply, movement spent, barrage fired, masked).",
+        );
         ui.label("Drag units or formations from the Forces tab onto the map.");
         ui.label("Ctrl+click hexes to deal a dropped formation over exactly those hexes.");
         if !cx.scen.targets.is_empty() {
@@ -177,7 +186,7 @@ impl Units {
                     .verdicts
                     .iter()
                     .find(|(x, _)| *x == h)
-                    .map(|(_, v)| *v);
+                    .map(|(_, v)| v.clone());
                 let label = format!("Move {} to {h}", units[0]);
                 Workbench::edit(cx.doc, &label, |d| {
                     for u in &units {

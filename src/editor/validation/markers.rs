@@ -41,10 +41,10 @@ pub fn hex_of(subject: &Subject, doc: &Document) -> Option<HexId> {
     grid.contains(h).then_some(h)
 }
 
-/// The worst severity found on each hex.
+/// The worst severity found on each hex; acknowledged warnings are not marked.
 pub fn by_hex(problems: &[Problem], doc: &Document) -> BTreeMap<HexId, Severity> {
     let mut out: BTreeMap<HexId, Severity> = BTreeMap::new();
-    for p in problems {
+    for p in problems.iter().filter(|p| p.acknowledged.is_none()) {
         let Some(h) = p.subject.as_ref().and_then(|s| hex_of(s, doc)) else {
             continue;
         };

@@ -59,8 +59,22 @@ impl Validator {
         self.problems.iter().filter(|p| p.is_error()).count()
     }
 
+    /// Warnings to act on; acknowledged ones are not counted.
     pub fn warnings(&self) -> usize {
-        self.problems.len() - self.errors()
+        self.problems.iter().filter(|p| p.is_open_warning()).count()
+    }
+
+    /// Warnings the scenario acknowledges as intended.
+    pub fn acknowledged(&self) -> usize {
+        self.problems
+            .iter()
+            .filter(|p| p.acknowledged.is_some())
+            .count()
+    }
+
+    /// Errors and warnings to act on.
+    pub fn open(&self) -> usize {
+        self.errors() + self.warnings()
     }
 
     /// True while the shown problems are older than the document.

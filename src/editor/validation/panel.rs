@@ -1,13 +1,16 @@
 //! The Problems panel: every error and warning with its code, rule and message, errors
-//! first; a click on one returns it so the app can select and centre its subject.
+//! first; a click on one returns it so the app can select and centre its subject. A
+//! warning that is the scenario's intent can be acknowledged with a reason: it moves to the
+//! "Acknowledged" list, kept in the scenario file, and is no longer counted.
 
 use egui::{Color32, RichText, Ui};
 
 use super::Validator;
-use crate::model::{Problem, Severity};
+use crate::model::{Acknowledgement, Problem, Severity};
 
 pub const ERROR: Color32 = Color32::from_rgb(210, 40, 40);
 pub const WARNING: Color32 = Color32::from_rgb(215, 140, 0);
+pub const ACKNOWLEDGED: Color32 = Color32::from_gray(130);
 
 /// Which problems to list.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,6 +28,33 @@ impl Default for Filter {
     }
 }
 
+/// An acknowledgement being written: the warning, the reason typed so far, and whether
+/// it covers every warning of the code.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AckDraft {
+    pub problem: Problem,
+    pub reason: String,
+    pub every: bool,
+}
+
+/// The panel's own state: the filter and the acknowledgement being written.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PanelState {
+    pub filter: Filter,
+    pub draft: Option<AckDraft>,
+}
+
+/// What the designer did in the panel.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PanelAction {
+    /// Select and centre a problem's subject.
+    Show(Problem),
+    /// Keep this acknowledgement in the scenario.
+    Acknowledge(Acknowledgement),
+    /// Take back the acknowledgement that covers this warning.
+    Withdraw(Problem),
+}
+
 fn matches(p: &Problem, f: &Filter) -> bool {
     if !f.warnings && !p.is_error() {
         return false;
@@ -36,11 +66,22 @@ fn matches(p: &Problem, f: &Filter) -> bool {
         || p.rule.is_some_and(|r| r.to_lowercase().contains(&t))
 }
 
-/// The panel; returns a clicked problem.
-pub fn show(ui: &mut Ui, v: &Validator, filter: &mut Filter, stale: bool) -> Option<Problem> {
+/// The panel; `scenario` is false for a map, whose warnings cannot be acknowledged.
+pub fn show(
+    ui: &mut Ui,
+    v: &Validator,
+    state: &mut PanelState,
+    stale: bool,
+    scenario: bool,
+) -> Option<PanelAction> {
     ui.horizontal(|ui| {
         ui.label(RichText::new(super::count(v.errors(), "error")).color(ERROR));
         ui.label(RichText::new(super::count(v.warnings(), "warning")).color(WARNING));
+        if v.acknowledged() > 0 {
+            ui.label(
+                RichText::new(format!("{} acknowledged", v.acknowledged())).color(ACKNOWLEDGED),
+            );
+        }
         if stale {
             ui.weak("checking…");
         } else if let Some(d) = v.last_duration {
@@ -48,41 +89,155 @@ pub fn show(ui: &mut Ui, v: &Validator, filter: &mut Filter, stale: bool) -> Opt
         }
     });
     ui.horizontal(|ui| {
-        ui.checkbox(&mut filter.warnings, "Show warnings");
+        ui.checkbox(&mut state.filter.warnings, "Show warnings");
         ui.add(
-            egui::TextEdit::singleline(&mut filter.text)
+            egui::TextEdit::singleline(&mut state.filter.text)
                 .hint_text("filter: code, rule or text")
                 .desired_width(160.0),
         )
         .on_hover_text("Filter problems");
     });
-    let mut list: Vec<&Problem> = v.problems().iter().filter(|p| matches(p, filter)).collect();
+    let mut action = draft_form(ui, state);
+    let mut list: Vec<&Problem> = v
+        .problems()
+        .iter()
+        .filter(|p| matches(p, &state.filter))
+        .collect();
     list.sort_by_key(|p| (p.severity, p.code));
-    let mut clicked = None;
+    let (acked, open): (Vec<&Problem>, Vec<&Problem>) =
+        list.into_iter().partition(|p| p.acknowledged.is_some());
     egui::ScrollArea::vertical()
         .id_salt("problems")
         .auto_shrink([false, true])
         .show(ui, |ui| {
-            if list.is_empty() {
-                ui.weak("No problems.");
+            if open.is_empty() {
+                ui.weak("No problems to act on.");
             }
-            for p in list {
-                let colour = match p.severity {
-                    Severity::Error => ERROR,
-                    Severity::Warning => WARNING,
-                };
-                let rule = p.rule.map_or(String::new(), |r| format!(" ({r})"));
-                let text = RichText::new(format!("{}{rule}: {}", p.code, p.message)).color(colour);
-                let r = ui.add(egui::Button::selectable(false, text).wrap());
-                let r = if p.subject.is_some() {
-                    r.on_hover_text("Click to select and centre it on the map")
-                } else {
-                    r.on_hover_text("Click to go where it is fixed")
-                };
-                if r.clicked() {
-                    clicked = Some(p.clone());
+            for p in open {
+                if let Some(a) = row(ui, p, scenario, state) {
+                    action = Some(a);
                 }
             }
+            if !acked.is_empty() {
+                ui.separator();
+                egui::CollapsingHeader::new(format!("Acknowledged ({})", acked.len()))
+                    .id_salt("acknowledged")
+                    .show(ui, |ui| {
+                        for p in acked {
+                            if let Some(a) = acknowledged_row(ui, p) {
+                                action = Some(a);
+                            }
+                        }
+                    });
+            }
         });
-    clicked
+    action
+}
+
+/// One open problem: the message (a click shows it) and, for a warning of a scenario,
+/// "Acknowledge…".
+fn row(ui: &mut Ui, p: &Problem, scenario: bool, state: &mut PanelState) -> Option<PanelAction> {
+    let colour = match p.severity {
+        Severity::Error => ERROR,
+        Severity::Warning => WARNING,
+    };
+    let rule = p.rule.map_or(String::new(), |r| format!(" ({r})"));
+    let text = RichText::new(format!("{}{rule}: {}", p.code, p.message)).color(colour);
+    let mut action = None;
+    ui.horizontal_top(|ui| {
+        if scenario && !p.is_error() {
+            let b = ui
+                .small_button("Acknowledge…")
+                .on_hover_text("This warning is the scenario's intent: keep it, with a reason");
+            if b.clicked() {
+                state.draft = Some(AckDraft {
+                    problem: p.clone(),
+                    reason: String::new(),
+                    every: false,
+                });
+            }
+        }
+        let r = ui.add(egui::Button::selectable(false, text).wrap());
+        let r = if p.subject.is_some() {
+            r.on_hover_text("Click to select and centre it on the map")
+        } else {
+            r.on_hover_text("Click to go where it is fixed")
+        };
+        if r.clicked() {
+            action = Some(PanelAction::Show(p.clone()));
+        }
+    });
+    action
+}
+
+fn acknowledged_row(ui: &mut Ui, p: &Problem) -> Option<PanelAction> {
+    let rule = p.rule.map_or(String::new(), |r| format!(" ({r})"));
+    let why = p.acknowledged.as_deref().unwrap_or_default();
+    let mut action = None;
+    ui.horizontal_top(|ui| {
+        if ui
+            .small_button("Withdraw")
+            .on_hover_text("Take the acknowledgement back: the warning counts again")
+            .clicked()
+        {
+            action = Some(PanelAction::Withdraw(p.clone()));
+        }
+        let text =
+            RichText::new(format!("{}{rule}: {} — {why}", p.code, p.message)).color(ACKNOWLEDGED);
+        if ui
+            .add(egui::Button::selectable(false, text).wrap())
+            .on_hover_text("Acknowledged as the scenario's intent. Click to show it")
+            .clicked()
+        {
+            action = Some(PanelAction::Show(p.clone()));
+        }
+    });
+    action
+}
+
+/// The acknowledgement being written: its reason, whether it covers every warning of the
+/// code, and the buttons that keep or drop it.
+fn draft_form(ui: &mut Ui, state: &mut PanelState) -> Option<PanelAction> {
+    let d = state.draft.as_mut()?;
+    let mut action = None;
+    let mut close = false;
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.label(format!(
+            "Acknowledge {}: {}",
+            d.problem.code, d.problem.message
+        ));
+        let l = ui.label("Reason");
+        ui.add(
+            egui::TextEdit::singleline(&mut d.reason)
+                .hint_text("why it is intended, e.g. the historical front line")
+                .desired_width(f32::INFINITY),
+        )
+        .labelled_by(l.id);
+        ui.checkbox(
+            &mut d.every,
+            format!("every {} warning of this scenario", d.problem.code),
+        );
+        ui.horizontal(|ui| {
+            let ok = !d.reason.trim().is_empty();
+            if ui
+                .add_enabled(ok, egui::Button::new("Keep acknowledged"))
+                .on_disabled_hover_text("Give a reason first")
+                .clicked()
+            {
+                let mut a = Acknowledgement::of(&d.problem, d.reason.trim());
+                if d.every {
+                    a.subject = None;
+                }
+                action = Some(PanelAction::Acknowledge(a));
+                close = true;
+            }
+            if ui.button("Cancel").clicked() {
+                close = true;
+            }
+        });
+    });
+    if close {
+        state.draft = None;
+    }
+    action
 }

@@ -108,6 +108,11 @@ pub struct RetreatOrder {
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Action {
+    /// Set-up phase: units without a fixed hex stand on a hex of their set-up area.
+    Deploy {
+        units: Vec<UnitId>,
+        hex: HexId,
+    },
     /// Units move together along a path of hexes they enter (R3).
     Move {
         units: Vec<UnitId>,
@@ -261,6 +266,7 @@ fn with<T: std::fmt::Display>(what: &str, v: &[T]) -> String {
 impl std::fmt::Display for Action {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
+            Action::Deploy { units, hex } => write!(f, "{} set up on {hex}", list(units)),
             Action::Move { units, path: p } => write!(f, "move {} › {}", list(units), path(p)),
             Action::Enter { units, path: p } => {
                 write!(f, "{} enter at {}", list(units), path(p))

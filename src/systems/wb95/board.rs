@@ -68,7 +68,7 @@ fn per_column(costs: &Costs) -> [Cost; 4] {
 }
 
 /// Entering a hex: the base terrain, then its features. A feature that `Set`s a cost
-/// replaces everything else of the hex (an HQ in swamp pays 5 flat, R9.1.3 DECISION);
+/// replaces everything else of the hex (an HQ in swamp pays 5 flat, R9.1.3, A-78);
 /// otherwise base + additive features (R3.1.12).
 fn enter_cost(base: Cost, features: &[Cost]) -> Option<Mp> {
     if base.is_impassable() || features.iter().any(|c| c.is_impassable()) {
@@ -105,7 +105,7 @@ pub struct RoadInfo {
     pub id: String,
     /// Cost of one hex along the road per column (`None`: the road does not help).
     pub cost: [Option<Mp>; 4],
-    /// Columns that get the extra hex when their whole move is along this road.
+    /// Columns that get the extra hex when their whole move is along this road.
     pub extra_hex: [bool; 4],
 }
 
@@ -228,7 +228,7 @@ impl Board {
             .iter()
             .map(|r| RoadInfo {
                 id: r.id.to_string(),
-                cost: per_column(&r.movement).map(|c| match c {
+                cost: per_column(&r.movement.unwrap_or_else(Costs::free)).map(|c| match c {
                     Cost::Set(v) | Cost::Add(v) => Some(v),
                     Cost::Impassable => None,
                 }),
@@ -262,7 +262,7 @@ impl Board {
             defined: vec![false; n],
             roads,
             side_kinds,
-            field_fortification: cat.field_fortification.clone(),
+            field_fortification: cat.field_fortification.clone().unwrap_or_default(),
             places: Vec::new(),
             bridges: Vec::new(),
             bridges_at_start: Vec::new(),
@@ -296,13 +296,19 @@ impl Board {
                 .iter()
                 .filter_map(|f| cat.feature(f.as_str()))
                 .collect();
-            let base_cost = per_column(&base.movement);
-            let feat_cost: Vec<[Cost; 4]> = feats.iter().map(|f| per_column(&f.movement)).collect();
+            let base_cost = per_column(&base.movement.unwrap_or_else(Costs::free));
+            let feat_cost: Vec<[Cost; 4]> = feats
+                .iter()
+                .map(|f| per_column(&f.movement.unwrap_or_else(Costs::free)))
+                .collect();
             for c in 0..4 {
                 let fc: Vec<Cost> = feat_cost.iter().map(|f| f[c]).collect();
                 self.enter[h][c] = enter_cost(base_cost[c], &fc);
             }
-            self.terrain_cm[h] = base.combat_cm + feats.iter().map(|f| f.combat_cm).sum::<i8>();
+            // Each CM is within the table's span (model::range::CM); their sum need not be.
+            let cm = i32::from(base.combat_cm)
+                + feats.iter().map(|f| i32::from(f.combat_cm)).sum::<i32>();
+            self.terrain_cm[h] = cm.clamp(i8::MIN.into(), i8::MAX.into()) as i8;
             self.urban[h] = base.urban || feats.iter().any(|f| f.urban);
             self.no_ff[h] =
                 base.no_field_fortification || feats.iter().any(|f| f.no_field_fortification);
@@ -332,7 +338,10 @@ impl Board {
                 };
                 let kind = &cat.hexsides[k];
                 e.kinds.push(k);
-                for (c, cost) in per_column(&kind.crossing).into_iter().enumerate() {
+                for (c, cost) in per_column(&kind.crossing.unwrap_or_else(Costs::free))
+                    .into_iter()
+                    .enumerate()
+                {
                     e.cross[c] = match (e.cross[c], cost) {
                         (Some(x), Cost::Add(v) | Cost::Set(v)) => Some(x + v),
                         _ => None,
@@ -437,7 +446,7 @@ impl Board {
     }
 
     /// Terrain cost of the step `from` → its neighbour in `dir` (R3.1.11-3.1.12, §5.4):
-    /// along a road connection the road cost replaces everything; otherwise the
+    /// along a road connection the road cost replaces everything; otherwise the
     /// hex cost plus the hexside crossing. Returns the cost and the road kind used.
     pub fn step(&self, from: Hx, dir: usize, mover: Mover) -> Option<(Mp, Option<usize>)> {
         self.step_over(from, dir, mover, &self.bridges_at_start)
@@ -445,7 +454,7 @@ impl Board {
 
     /// `step` with the bridges standing now (`up`, per `bridges`): a road over a downed
     /// bridge is no road (R14.1.2); a bridge an HQ built over a big river is crossed at
-    /// the terrain cost of the hex entered (R14.3.2 DECISION).
+    /// the terrain cost of the hex entered (R14.3.2, A-85).
     pub fn step_over(
         &self,
         from: Hx,
@@ -495,7 +504,7 @@ impl Board {
     }
 
     /// The cheapest way into `h` from off the map, for reinforcements (R11.1.5): by a
-    /// road touching the hex if it has one, else its terrain (DECISION).
+    /// road touching the hex if it has one, else its terrain.
     pub fn entry_cost(&self, h: Hx, mover: Mover) -> Option<Mp> {
         let col = mover.column()?;
         let road = (0..6)

@@ -53,7 +53,7 @@ pub fn initial(
 }
 
 /// Hex distance from the nearest source (breadth-first over the board).
-fn distances(board: &Board, sources: &[Hx]) -> Vec<u32> {
+pub(crate) fn distances(board: &Board, sources: &[Hx]) -> Vec<u32> {
     let mut d = vec![u32::MAX; board.len()];
     let mut q = VecDeque::new();
     for &s in sources {
@@ -94,7 +94,8 @@ pub fn gained(
 
 impl super::game::Game {
     /// R4.3.2-4.3.6 at the end of `side`'s Supply phase; `supplied` are its units that
-    /// trace supply (part 1: all, see `supply`).
+    /// traced supply in this phase (`supplied_units`): only they take hexes by ZoC (R4.3.5),
+    /// every unit by occupation.
     pub(crate) fn gain_control(&mut self, side: Side, supplied: &[Unit]) {
         let p = self.state.prepared.clone();
         let occupied: Vec<Option<Side>> = (0..p.board.len()).map(|h| self.occupant(h)).collect();

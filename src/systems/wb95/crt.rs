@@ -1,4 +1,4 @@
-//! The combat results table (reference §2) as data: the resolved table and the two
+//! The combat results table (§2) as data: the resolved table and the two
 //! inline copies kept as alternates (`RuleSwitches::crt`), their cell grammar, and the
 //! combat ratio columns (R1.5).
 
@@ -27,7 +27,7 @@ impl Column {
         (i < Self::COUNT).then_some(Column(i as u8))
     }
 
-    /// The unclamped column position of a strength ratio (R1.5 DECISION, R1.7): `N:1`
+    /// The unclamped column position of a strength ratio (R1.5, A-15, R1.7): `N:1`
     /// with N = round-half-up(att/def) when att ≥ def, else `1:M` with
     /// M = round-half-up(def/att). 1:1 is 3; each step is one column.
     pub fn raw_position(attack: u32, defense: u32) -> i32 {
@@ -132,7 +132,7 @@ impl fmt::Display for CrtCell {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("CRT cell \"{0}\" does not follow the grammar of reference §2.2")]
+#[error("CRT cell \"{0}\" does not follow the grammar of §2.2")]
 pub struct CellError(pub String);
 
 fn number(chars: &[char], i: &mut usize) -> Option<u8> {
@@ -213,7 +213,7 @@ pub fn parse_cell(text: &str) -> Result<CrtCell, CellError> {
     })
 }
 
-/// The resolved CRT of reference §2.3, rows 2..=12, columns 1:4..10:1.
+/// The resolved CRT of §2.3 (A-10), rows 2..=12, columns 1:4..10:1.
 pub const RESOLVED: &str = "\
 -1/-1D|-1/D1D|-1/D1D|-1/D2D|-1/D3D|-1/D3D|-1/D3D|-1/D4D|-1/D4D|-1/D4D|-1/D4D|-1/D5D|-1/D5D
 -1/-|-1/D1|•/D1|•/D2|•/D2-1|•/D3-1|•/D3-1|•/D3-1|•/D4-1|•/D4-1|•/D4-1|•/D4-1|•/D5-1

@@ -11,6 +11,12 @@ use crate::model::{AirId, SideId, UnitId};
 /// with any number of actions and then `EndPhase`; the others with one action.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Decision {
+    /// The set-up phase before turn 1: set up each of `waiting` inside its set-up area
+    /// (`Deploy`, a stack at a time; again to move one of `deployed`), then `EndPhase`.
+    SetUp {
+        waiting: Vec<UnitId>,
+        deployed: Vec<UnitId>,
+    },
     /// Movement or Strategic Movement phase: `Move`, `Enter`, `ChangeSetup`,
     /// `MarkStrategic`, `ShiftZone`, `LeaveMap`, `FullMp`, `Fortify`, `DemolishBridge`,
     /// `RebuildBridge`, `BuildBridge`, `Mask`, then `EndPhase`.

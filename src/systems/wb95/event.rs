@@ -71,7 +71,7 @@ pub enum EliminationCause {
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub enum OosReason {
     /// No line of supply in its Supply phase: level 1, or +1 if already out (R10.2.1,
-    /// growth DECISION).
+    /// growth, A-49).
     CutOff,
     /// Traced again: -4 (R10.2.7).
     Resupplied,
@@ -115,7 +115,7 @@ pub enum BridgeCause {
     Built,
 }
 
-/// What fires in a strike (a fire resolved on one of the small tables, reference §3).
+/// What fires in a strike (a fire resolved on one of the small tables, §3).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub enum StrikeKind {
     /// Artillery firing at range in its Combat phase (R6.4).
@@ -130,7 +130,7 @@ pub enum StrikeKind {
     AirOnBridge,
 }
 
-/// The steps of applying a CRT result, in the order of reference §2.5.
+/// The steps of applying a CRT result, in the order of §2.5.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, Serialize, Deserialize)]
 pub enum CombatStep {
     AttackerLosses,
@@ -191,6 +191,16 @@ pub struct GameResult {
 
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub enum Event {
+    /// A unit without a fixed hex is set up on a hex of its set-up area, or moved to
+    /// another while its side's set-up lasts.
+    Deployed {
+        unit: UnitId,
+        hex: HexId,
+    },
+    /// A side has set up all its units.
+    SetUpDone {
+        side: SideId,
+    },
     TurnBegan {
         turn: u32,
         date: Date,
@@ -540,26 +550,82 @@ fn ids<T: std::fmt::Display>(v: &[T]) -> String {
 impl std::fmt::Display for Event {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
+            Event::Deployed { .. } | Event::SetUpDone { .. } => self.fmt_setup(f),
+            Event::TurnBegan { .. } | Event::PhaseBegan { .. } | Event::ObligationsFixed { .. } => {
+                self.fmt_clock(f)
+            }
+            Event::Arrived { .. }
+            | Event::EntryStack { .. }
+            | Event::ZoneShifted { .. }
+            | Event::LeftMap { .. }
+            | Event::WithdrawalShort { .. }
+            | Event::WithdrawalDone { .. }
+            | Event::Withdrawn { .. } => self.fmt_arrival(f),
+            Event::Moved { .. }
+            | Event::SetupChanged { .. }
+            | Event::StrategicMarked { .. }
+            | Event::StrategicCleared { .. }
+            | Event::MpSpent { .. }
+            | Event::FfBuilt { .. }
+            | Event::FfRemoved { .. }
+            | Event::Masked { .. }
+            | Event::CelTransferred { .. } => self.fmt_movement(f),
+            Event::CelLost { .. }
+            | Event::Eliminated { .. }
+            | Event::DisorganizationTest { .. }
+            | Event::Disorganized { .. }
+            | Event::Reorganized { .. }
+            | Event::LossesOwed { .. }
+            | Event::LossesPaid => self.fmt_loss(f),
+            Event::CombatDeclared { .. }
+            | Event::DefenseDeclared { .. }
+            | Event::CombatResolved { .. }
+            | Event::CombatStepDone { .. }
+            | Event::CombatEnded { .. }
+            | Event::HqPoolGained { .. }
+            | Event::HqPoolSpent { .. }
+            | Event::HqPoolExpired { .. } => self.fmt_combat(f),
+            Event::StrikeDeclared { .. }
+            | Event::StrikeResolved { .. }
+            | Event::StrikeEnded { .. }
+            | Event::AmmoSpent { .. } => self.fmt_strike(f),
+            Event::AirChosen { .. }
+            | Event::AirOrdersSealed { .. }
+            | Event::AirMissionsRevealed { .. }
+            | Event::AirCombat { .. }
+            | Event::AirSupplyDropped { .. }
+            | Event::AirMissionsExpired
+            | Event::RiverCrossingAttack { .. } => self.fmt_air(f),
+            Event::SupplyTraced { .. }
+            | Event::OosChanged { .. }
+            | Event::SurrenderTest { .. }
+            | Event::ControlChanged { .. }
+            | Event::VpScored { .. }
+            | Event::AutoVictoryArmed { .. }
+            | Event::AutoVictoryDisarmed { .. }
+            | Event::GameEnded { .. }
+            | Event::MinesRolled { .. }
+            | Event::PantherRoll { .. }
+            | Event::RepairOffered { .. }
+            | Event::RepairPlaced { .. }
+            | Event::RepairEnded { .. } => self.fmt_supply_phase(f),
+            Event::BridgeChanged { .. }
+            | Event::BridgeControl { .. }
+            | Event::BridgeBuildEligible { .. }
+            | Event::BridgeBuildDeclared { .. }
+            | Event::BridgeBuildEnded { .. } => self.fmt_bridge(f),
+        }
+    }
+}
+
+/// The sentences of each family of events; each function handles exactly the events
+/// `fmt` sends it.
+impl Event {
+    /// The clock and the obligations.
+    fn fmt_clock(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
             Event::TurnBegan { turn, date } => write!(f, "turn {turn} begins ({date})"),
             Event::PhaseBegan { phase } => write!(f, "phase {phase}"),
-            Event::Arrived {
-                name, units, zones, ..
-            } => {
-                write!(
-                    f,
-                    "{name} arrive off the map at {}: {}",
-                    ids(zones),
-                    ids(units)
-                )
-            }
-            Event::WithdrawalShort { formation, cel, .. } => {
-                write!(
-                    f,
-                    "{formation} is withdrawn {cel} CEL short: equivalents must go"
-                )
-            }
-            Event::WithdrawalDone { .. } => write!(f, "withdrawal complete"),
-            Event::Withdrawn { unit } => write!(f, "{unit} is withdrawn"),
             Event::ObligationsFixed {
                 obliged,
                 must_attack,
@@ -582,6 +648,50 @@ impl std::fmt::Display for Event {
                     or_none(must_attack)
                 )
             }
+            _ => Ok(()),
+        }
+    }
+
+    /// Reinforcements and withdrawals.
+    fn fmt_arrival(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Event::Arrived {
+                name, units, zones, ..
+            } => {
+                write!(
+                    f,
+                    "{name} arrive off the map at {}: {}",
+                    ids(zones),
+                    ids(units)
+                )
+            }
+            Event::WithdrawalShort { formation, cel, .. } => {
+                write!(
+                    f,
+                    "{formation} is withdrawn {cel} CEL short: equivalents must go"
+                )
+            }
+            Event::WithdrawalDone { .. } => write!(f, "withdrawal complete"),
+            Event::Withdrawn { unit } => write!(f, "{unit} is withdrawn"),
+            Event::EntryStack { hex } => write!(f, "a stack enters through {hex}"),
+            Event::ZoneShifted {
+                unit,
+                zone,
+                ready_turn,
+            } => {
+                write!(
+                    f,
+                    "{unit} shifts to entry zone {zone}, entering from turn {ready_turn}"
+                )
+            }
+            Event::LeftMap { unit, zone } => write!(f, "{unit} leaves the map through zone {zone}"),
+            _ => Ok(()),
+        }
+    }
+
+    /// Movement-phase orders.
+    fn fmt_movement(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
             Event::Moved {
                 unit,
                 from,
@@ -601,29 +711,58 @@ impl std::fmt::Display for Event {
                 }
                 Ok(())
             }
-            Event::EntryStack { hex } => write!(f, "a stack enters through {hex}"),
             Event::SetupChanged { unit, setup } => write!(f, "{unit} changes to {setup:?} setup"),
             Event::StrategicMarked { unit } => write!(f, "{unit} is marked for strategic movement"),
             Event::StrategicCleared { unit } => {
                 write!(f, "{unit} loses its strategic movement marker")
             }
-            Event::ZoneShifted {
-                unit,
-                zone,
-                ready_turn,
-            } => {
-                write!(
-                    f,
-                    "{unit} shifts to entry zone {zone}, entering from turn {ready_turn}"
-                )
+            Event::FfRemoved { hex } => write!(f, "the field fortification on {hex} is removed"),
+            Event::MpSpent { unit, mp, reason } => write!(f, "{unit} spends {mp} MP ({reason:?})"),
+            Event::FfBuilt { hex, side } => {
+                write!(f, "{side} builds a field fortification on {hex}")
             }
-            Event::LeftMap { unit, zone } => write!(f, "{unit} leaves the map through zone {zone}"),
+            Event::CelTransferred { from, to } => write!(f, "{from} gives a CEL to {to}"),
+            Event::Masked { unit, masked } => write!(
+                f,
+                "{unit} is {}",
+                if *masked { "masked" } else { "unmasked" }
+            ),
+            _ => Ok(()),
+        }
+    }
+
+    /// Losses, disorganization and losses owed.
+    fn fmt_loss(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
             Event::CelLost { unit, cel, cause } => write!(f, "{unit} loses {cel} CEL ({cause:?})"),
             Event::Eliminated { unit, hex, cause } => {
                 let at = hex.map_or(String::new(), |h| format!(" on {h}"));
                 write!(f, "{unit} is eliminated{at} ({cause:?})")
             }
-            Event::FfRemoved { hex } => write!(f, "the field fortification on {hex} is removed"),
+            Event::DisorganizationTest { side, roll, reason } => {
+                let why = match reason {
+                    TestReason::AttackerMark => "the attacker's •".to_string(),
+                    TestReason::Retreat(k) => format!("retreat test {k}, R5.3.9"),
+                    TestReason::Fire => "a • of fire".to_string(),
+                };
+                write!(
+                    f,
+                    "{side} disorganization test ({why}): 2K6 = {roll}; a unit whose morale limit is {roll} or less is disorganized (R5.6.2)"
+                )
+            }
+            Event::Disorganized { unit } => write!(f, "{unit} is disorganized"),
+            Event::Reorganized { unit } => write!(f, "{unit} reorganizes"),
+            Event::LossesOwed {
+                side, cel, cause, ..
+            } => write!(f, "{side} owes {cel} CEL ({cause:?})"),
+            Event::LossesPaid => write!(f, "losses taken"),
+            _ => Ok(()),
+        }
+    }
+
+    /// A combat and the HQ-loss pools.
+    fn fmt_combat(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
             Event::CombatDeclared {
                 id,
                 attackers,
@@ -680,19 +819,6 @@ impl std::fmt::Display for Event {
                 write!(f, ": {cell}")
             }
             Event::CombatStepDone { step } => write!(f, "{step:?} done"),
-            Event::DisorganizationTest { side, roll, reason } => {
-                let why = match reason {
-                    TestReason::AttackerMark => "the attacker's •".to_string(),
-                    TestReason::Retreat(k) => format!("retreat test {k}, R5.3.9"),
-                    TestReason::Fire => "a • of fire".to_string(),
-                };
-                write!(
-                    f,
-                    "{side} disorganization test ({why}): 2K6 = {roll}; a unit whose morale limit is {roll} or less is disorganized (R5.6.2)"
-                )
-            }
-            Event::Disorganized { unit } => write!(f, "{unit} is disorganized"),
-            Event::Reorganized { unit } => write!(f, "{unit} reorganizes"),
             Event::CombatEnded { id } => write!(f, "combat {id} ends"),
             Event::HqPoolGained {
                 owner, hex, cms, ..
@@ -701,74 +827,13 @@ impl std::fmt::Display for Event {
             }
             Event::HqPoolSpent { owner, cms, .. } => write!(f, "{owner} spends {cms} HQ-loss CMs"),
             Event::HqPoolExpired { owner } => write!(f, "{owner}'s HQ-loss CMs expire"),
-            Event::ControlChanged { side, hexes } => {
-                write!(f, "{side} takes control of {}", ids(hexes))
-            }
-            Event::VpScored { vp, reason } => write!(f, "{vp:+} VP: {reason}"),
-            Event::AutoVictoryArmed { condition } => {
-                write!(
-                    f,
-                    "automatic victory condition {condition} met; it must hold"
-                )
-            }
-            Event::AutoVictoryDisarmed { condition } => {
-                write!(f, "automatic victory condition {condition} no longer met")
-            }
-            Event::GameEnded { result } => write!(f, "game over: {result}"),
-            Event::SupplyTraced { side, cut_off } => {
-                if cut_off.is_empty() {
-                    write!(f, "{side} traces supply: every unit supplied")
-                } else {
-                    write!(f, "{side} traces supply: out of supply {}", ids(cut_off))
-                }
-            }
-            Event::OosChanged {
-                unit,
-                level,
-                reason,
-            } => write!(f, "{unit} is out of supply level {level} ({reason:?})"),
-            Event::SurrenderTest {
-                unit,
-                level,
-                roll,
-                surrendered,
-            } => write!(
-                f,
-                "{unit} surrender test: level {level}, roll {roll}{}",
-                if *surrendered { ": surrenders" } else { "" }
-            ),
-            Event::MpSpent { unit, mp, reason } => write!(f, "{unit} spends {mp} MP ({reason:?})"),
-            Event::FfBuilt { hex, side } => {
-                write!(f, "{side} builds a field fortification on {hex}")
-            }
-            Event::BridgeChanged {
-                bridge,
-                standing,
-                cause,
-            } => write!(
-                f,
-                "the bridge {bridge} is {} ({cause:?})",
-                if *standing { "up" } else { "down" }
-            ),
-            Event::BridgeControl { bridge, side } => match side {
-                Some(s) => write!(f, "{s} controls the bridge {bridge}"),
-                None => write!(f, "nobody controls the bridge {bridge}"),
-            },
-            Event::BridgeBuildEligible { side, hqs } => {
-                write!(f, "{side} may build big-river bridges with {}", ids(hqs))
-            }
-            Event::BridgeBuildDeclared { hq, bridge } => {
-                write!(f, "{hq} starts building a bridge at {bridge}")
-            }
-            Event::BridgeBuildEnded { hq, bridge, built } => write!(
-                f,
-                "{hq} {} the bridge at {bridge}",
-                if *built {
-                    "completes"
-                } else {
-                    "fails to build"
-                }
-            ),
+            _ => Ok(()),
+        }
+    }
+
+    /// Fire on the small tables.
+    fn fmt_strike(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
             Event::StrikeDeclared {
                 id,
                 side,
@@ -803,10 +868,13 @@ impl std::fmt::Display for Event {
             }
             Event::StrikeEnded { id } => write!(f, "strike {id} ends"),
             Event::AmmoSpent { side, au } => write!(f, "{side} spends {au} ammunition unit(s)"),
-            Event::LossesOwed {
-                side, cel, cause, ..
-            } => write!(f, "{side} owes {cel} CEL ({cause:?})"),
-            Event::LossesPaid => write!(f, "losses taken"),
+            _ => Ok(()),
+        }
+    }
+
+    /// The air war.
+    fn fmt_air(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
             Event::AirChosen { side, counters, .. } => {
                 write!(f, "{side} chooses air counters {}", ids(counters))
             }
@@ -846,6 +914,49 @@ impl std::fmt::Display for Event {
                     "{unit} crossing into {hex} is attacked from the air: {rolls:?}"
                 )
             }
+            _ => Ok(()),
+        }
+    }
+
+    /// Supply, control, victory and the Kursk rules of the Supply phase.
+    fn fmt_supply_phase(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Event::ControlChanged { side, hexes } => {
+                write!(f, "{side} takes control of {}", ids(hexes))
+            }
+            Event::VpScored { vp, reason } => write!(f, "{vp:+} VP: {reason}"),
+            Event::AutoVictoryArmed { condition } => {
+                write!(
+                    f,
+                    "automatic victory condition {condition} met; it must hold"
+                )
+            }
+            Event::AutoVictoryDisarmed { condition } => {
+                write!(f, "automatic victory condition {condition} no longer met")
+            }
+            Event::GameEnded { result } => write!(f, "game over: {result}"),
+            Event::SupplyTraced { side, cut_off } => {
+                if cut_off.is_empty() {
+                    write!(f, "{side} traces supply: every unit supplied")
+                } else {
+                    write!(f, "{side} traces supply: out of supply {}", ids(cut_off))
+                }
+            }
+            Event::OosChanged {
+                unit,
+                level,
+                reason,
+            } => write!(f, "{unit} is out of supply level {level} ({reason:?})"),
+            Event::SurrenderTest {
+                unit,
+                level,
+                roll,
+                surrendered,
+            } => write!(
+                f,
+                "{unit} surrender test: level {level}, roll {roll}{}",
+                if *surrendered { ": surrenders" } else { "" }
+            ),
             Event::MinesRolled { dice } => write!(f, "mines: {dice:?}"),
             Event::PantherRoll { unit, roll } => write!(f, "{unit} Panther breakdown roll {roll}"),
             Event::RepairOffered { units } => write!(f, "armor may be repaired: {}", ids(units)),
@@ -865,12 +976,42 @@ impl std::fmt::Display for Event {
                     "is lost"
                 }
             ),
-            Event::CelTransferred { from, to } => write!(f, "{from} gives a CEL to {to}"),
-            Event::Masked { unit, masked } => write!(
+            _ => Ok(()),
+        }
+    }
+
+    /// Bridges.
+    fn fmt_bridge(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Event::BridgeChanged {
+                bridge,
+                standing,
+                cause,
+            } => write!(
                 f,
-                "{unit} is {}",
-                if *masked { "masked" } else { "unmasked" }
+                "the bridge {bridge} is {} ({cause:?})",
+                if *standing { "up" } else { "down" }
             ),
+            Event::BridgeControl { bridge, side } => match side {
+                Some(s) => write!(f, "{s} controls the bridge {bridge}"),
+                None => write!(f, "nobody controls the bridge {bridge}"),
+            },
+            Event::BridgeBuildEligible { side, hqs } => {
+                write!(f, "{side} may build big-river bridges with {}", ids(hqs))
+            }
+            Event::BridgeBuildDeclared { hq, bridge } => {
+                write!(f, "{hq} starts building a bridge at {bridge}")
+            }
+            Event::BridgeBuildEnded { hq, bridge, built } => write!(
+                f,
+                "{hq} {} the bridge at {bridge}",
+                if *built {
+                    "completes"
+                } else {
+                    "fails to build"
+                }
+            ),
+            _ => Ok(()),
         }
     }
 }

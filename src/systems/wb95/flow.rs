@@ -1,4 +1,4 @@
-//! The turn as a state machine (R2, reference §7): turn start, the twelve phases with
+//! The turn as a state machine (R2, §7): turn start, the twelve phases with
 //! their automatic entry and exit work, the end of the game, and `advance`, which plays
 //! every automatic step up to the next decision.
 
@@ -46,7 +46,11 @@ impl Game {
     /// Plays automatic steps until a side must decide or the game is over.
     pub(crate) fn advance(&mut self) {
         loop {
-            if self.state.result.is_some() || !self.state.withdrawal_short.is_empty() {
+            let waits_for_setup = self.setting_up();
+            if waits_for_setup
+                || self.state.result.is_some()
+                || !self.state.withdrawal_short.is_empty()
+            {
                 return;
             }
             if !self.state.owed.is_empty() {
@@ -111,7 +115,7 @@ impl Game {
         marked || !self.waiting_units(side).is_empty()
     }
 
-    /// R12.2.1 DECISION: a marked unit that stands in an enemy ZoC when the Strategic
+    /// R12.2.1, A-79: a marked unit that stands in an enemy ZoC when the Strategic
     /// Movement phase starts loses its marker.
     fn drop_blocked_markers(&mut self) {
         let side = self.state.clock.phase.owner().unwrap_or(Side::A);

@@ -82,8 +82,10 @@ impl Game {
             seed,
             sealed: [None, None],
         };
-        g.begin_turn(1);
-        g.advance();
+        if !g.setting_up() {
+            g.begin_turn(1);
+            g.advance();
+        }
         g.opening = std::mem::take(&mut g.out);
         g
     }
@@ -115,6 +117,9 @@ impl Game {
     }
 
     fn decision(&self) -> (Side, Decision) {
+        if let Some(d) = self.setup_decision() {
+            return d;
+        }
         if let Some(&(w, cel)) = self.state.withdrawal_short.first() {
             return self.withdraw_decision(w, cel);
         }
@@ -173,6 +178,12 @@ impl Game {
             )
         };
         match (&decision, action) {
+            (Decision::SetUp { .. }, Action::Deploy { units, hex }) => self
+                .plan_deploy(side, units, *hex)
+                .map(|(us, h)| Plan::Deploy(us, h)),
+            (Decision::SetUp { .. }, Action::EndPhase) => {
+                self.plan_end_setup(side).map(|_| Plan::EndSetUp(side))
+            }
             (Decision::Move { .. }, Action::Move { units, path }) => {
                 self.plan_move(side, units, path).map(Plan::Move)
             }
@@ -270,6 +281,8 @@ impl Game {
 
     fn execute(&mut self, plan: Plan) {
         match plan {
+            Plan::Deploy(us, h) => self.execute_deploy(us, h),
+            Plan::EndSetUp(side) => self.execute_end_setup(side),
             Plan::Move(p) => self.execute_move(p),
             Plan::Enter(p) => self.execute_enter(p),
             Plan::Setup(u, s) => self.execute_setup_change(u, s),
@@ -303,6 +316,7 @@ impl Game {
     pub(crate) fn emit(&mut self, e: Event) {
         let moved = match &e {
             Event::Moved { unit, .. }
+            | Event::Deployed { unit, .. }
             | Event::Eliminated { unit, .. }
             | Event::Withdrawn { unit }
             | Event::LeftMap { unit, .. } => self.roster().get(unit.as_str()),
@@ -453,6 +467,8 @@ impl Game {
 
 /// A validated action, ready to execute.
 pub(crate) enum Plan {
+    Deploy(Vec<Unit>, Hx),
+    EndSetUp(Side),
     Move(super::movement::MovePlan),
     Enter(super::reinforcement::EnterPlan),
     Setup(Unit, crate::model::ArtillerySetup),

@@ -1,4 +1,4 @@
-//! The WB-95 rules engine, part 1: the game loop and the ground war.
+//! The WB-95 rules engine: the whole game of the rulebook, headless and deterministic.
 //!
 //! Shape (command → check → event → apply): a [`Game`] is built from a loaded scenario
 //! ([`Game::new`] runs the setup checks and refuses errors); [`Game::pending`] says which
@@ -7,20 +7,28 @@
 //! seeded dice and returns [`Event`]s; [`state::GameState::apply`] is the only code that
 //! changes the state. Same scenario + seed + actions give the same events.
 //!
-//! Part 2 seams: supply (`supply`), artillery fire and support, air, barrage, FF
-//! building, bridges, HQ ranges beyond the die modifier, fog of war and the Kursk
-//! special rules are not in this part; see the README.
+//! One module per part of the rules: the ground war (`movement`, `zoc`, `control`,
+//! `combat`, `reinforcement`, `withdrawal`, `victory`), `artillery` and `strike` (fire on
+//! the small tables), `air`, `supply`, `hq_pool`, `bridges`, `fortify`, `visibility` (fog
+//! of war, R16) and `special` (the Kursk rules R17-R22); `flow` runs the turn, `setup_check`
+//! the checks `Game::new` makes, and `ai` holds the bots.
+//!
+//! Citations: `R5.3.7` is a rule of the rulebook (intended numbering), `A-68` an entry of
+//! `docs/wb95/decisions.md`, `§2.5` a section of the rules notes in `docs/wb95/` (index in
+//! `docs/README.md`), `P05` a setup check code (`docs/wb95/setup-checks.md`).
 
 pub mod action;
 pub mod ai;
 pub mod air;
 pub mod artillery;
 pub mod board;
+pub mod bot_match;
 pub mod bridges;
 pub mod combat;
 pub mod control;
 pub mod crt;
 pub mod decision;
+mod deploy;
 pub mod dice;
 pub mod error;
 pub mod event;
@@ -30,6 +38,7 @@ pub mod game;
 pub mod hq_pool;
 pub mod log;
 pub mod movement;
+pub mod narrate;
 pub mod phase;
 pub mod prepared;
 pub mod reach;
@@ -37,11 +46,13 @@ pub mod reinforcement;
 pub mod roster;
 pub mod sandbox;
 pub mod setup_check;
+mod setup_lint;
 pub mod side;
 pub mod special;
 pub mod state;
 pub mod strike;
 pub mod supply;
+pub mod system;
 pub mod tables;
 pub mod victory;
 pub mod visibility;

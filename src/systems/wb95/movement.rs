@@ -1,5 +1,5 @@
 //! Movement (R3, R4.2, R12): MP allowances, the cost and legality of each step, whole
-//! paths with the minimum-move (R3.1.13) and secondary-road allowances, stacking
+//! paths with the minimum-move (R3.1.13) and secondary-road allowances, stacking
 //! at the end of a move (R3.2), towed setup changes (R6.2.4) and strategic marking.
 
 use super::board::Hx;
@@ -48,7 +48,7 @@ impl Game {
         i64::from(self.turn())
     }
 
-    /// A unit's MPs for this phase (R3.1.5, R12.2.3 DECISION order): printed MP at its
+    /// A unit's MPs for this phase (R3.1.5, R12.2.3, in the order of A-80): printed MP at its
     /// CEL, halved by a scenario half-MP day and by `halve` (entry changes, R11.2.1),
     /// halved out of supply unless it chose full MPs (R10.2.2-10.2.3), −1 per enemy
     /// movement-disorganization mission over its hex (R8.2.14), −2 for strategic
@@ -358,7 +358,7 @@ impl Game {
     }
 
     /// Extra MPs to enter a hex of lone enemy guns: 1 per gun, 1 more if they are
-    /// fortified (R6.1.7 DECISION); an HQ costs nothing extra (R9.1.5).
+    /// fortified (R6.1.7, A-41); an HQ costs nothing extra (R9.1.5).
     pub(crate) fn overrun_cost(&self, h: Hx) -> Mp {
         let guns = self
             .units_at(h)

@@ -1,4 +1,4 @@
-//! The twelve phases of a turn (R2.2, reference §7) and the game clock.
+//! The twelve phases of a turn (R2.2, §7) and the game clock.
 
 use std::fmt;
 

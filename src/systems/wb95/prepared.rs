@@ -150,6 +150,24 @@ pub struct Start {
     pub cel: u8,
     pub fortified: bool,
     pub setup: Option<ArtillerySetup>,
+    /// The scenario's start states (see `Placement`).
+    pub disorganized: bool,
+    pub oos: u8,
+    pub movement_spent: bool,
+    pub barrage_fired: bool,
+    pub masked: bool,
+}
+
+/// A unit without a fixed hex: its player deploys it on one of `hexes`, the set-up area
+/// that binds it, before turn 1 (see `model::area`).
+#[derive(Clone, Debug)]
+pub struct FreeStart {
+    pub unit: Unit,
+    pub cel: u8,
+    pub fortified: bool,
+    pub setup: Option<ArtillerySetup>,
+    /// Where it may be set up, in board order.
+    pub hexes: Vec<Hx>,
 }
 
 /// The compiled scenario.
@@ -172,7 +190,13 @@ pub struct Prepared {
     pub restraints: Vec<Vec<Restraint>>,
     pub victory: Option<VictorySpec>,
     pub setup: Vec<Start>,
+    /// Units set up by their players before turn 1 (empty: the game starts at once).
+    pub free: Vec<FreeStart>,
+    /// Initial control from the fixed setup; free set-up units add theirs when the
+    /// set-up ends.
     pub initial_control: Vec<Option<Side>>,
+    /// The scenario's initial control overrides (they win over A-68).
+    pub control_overrides: Vec<(Hx, Side)>,
     /// The side that owns each Fortified Line hex: the Red Army (R19), or in a scenario
     /// without one, who controlled the hex at the start.
     pub fl_owner: Vec<Option<Side>>,
@@ -211,6 +235,7 @@ impl Prepared {
                 .iter()
                 .flat_map(|r| r.units.iter().cloned()),
         );
+        ids.extend(s.free_setup.iter().map(|f| f.unit.clone()));
         let roster = Roster::new(&ids, &b.counters, &s.rules, |d| {
             side_of_nation(d.nation.as_str())
         });
@@ -237,9 +262,20 @@ impl Prepared {
                     setup: info
                         .is_towed()
                         .then(|| p.artillery.unwrap_or(ArtillerySetup::Combat)),
+                    disorganized: p.disorganized,
+                    oos: p.out_of_supply,
+                    movement_spent: p.movement_spent,
+                    barrage_fired: p.barrage_fired,
+                    masked: p.masked,
                 })
             })
             .collect();
+        let free = free_starts(b, &board, &roster, |info| {
+            s.sides
+                .iter()
+                .enumerate()
+                .any(|(i, x)| x.fortified && side_of_index(i) == info.side)
+        });
         let sides_by_ix: Vec<&crate::model::SideDef> = {
             let mut v: Vec<_> = s.sides.iter().collect();
             if a_ix != 0 && v.len() > a_ix {
@@ -294,7 +330,7 @@ impl Prepared {
             [&sides[0].sources, &sides[1].sources],
             &overrides,
         );
-        // R19: the Fortified Lines are the Red Army's belts, whoever the derived initial
+        // R19, A-88: the Fortified Lines are the Red Army's belts, whoever the derived initial
         // control gives their hexes to; a German defender in one is in a captured
         // line (R19.1.4). Without a Soviet side, the hex's first controller owns it.
         let red_army = Side::BOTH.into_iter().find(|s| sides[s.index()].soviet);
@@ -458,9 +494,16 @@ impl Prepared {
             restraints,
             victory,
             setup,
+            free,
             initial_control,
+            control_overrides: overrides,
             fl_owner,
         })
+    }
+
+    /// The free set-up entry of a unit, if it has no fixed hex.
+    pub fn free_start(&self, u: Unit) -> Option<&FreeStart> {
+        self.free.iter().find(|f| f.unit == u)
     }
 
     pub fn side_info(&self, side: Side) -> &SideInfo {
@@ -723,4 +766,40 @@ fn compile_award(b: &Bundle, board: &Board, scorer_sources: &[Hx], e: &VpEvent) 
         VpEvent::EnemyUnitEliminated => Award::EnemyUnitEliminated,
         VpEvent::ReserveEntered => Award::ReserveEntered,
     }
+}
+
+/// The free set-up units with the hexes their set-up areas allow (A unit no area binds
+/// may go nowhere: the reference checks refuse that scenario, Z04).
+fn free_starts(
+    b: &Bundle,
+    board: &Board,
+    roster: &Roster,
+    side_fortified: impl Fn(&super::roster::UnitInfo) -> bool,
+) -> Vec<FreeStart> {
+    let s = &b.scenario;
+    let areas = crate::model::area::ResolvedAreas::new(&s.areas, &b.map);
+    s.free_setup
+        .iter()
+        .filter_map(|f| {
+            let unit = roster.get(f.unit.as_str())?;
+            let info = roster.info(unit);
+            let mut hexes: Vec<Hx> = areas
+                .for_unit(&s.areas, &info.def, &b.counters, &s.sides, true)
+                .map(|(_, hs)| hs.into_iter().filter_map(|h| board.index(h)).collect())
+                .unwrap_or_default();
+            hexes.sort_unstable();
+            Some(FreeStart {
+                unit,
+                cel: f
+                    .cel
+                    .unwrap_or(info.max_cel())
+                    .clamp(1, info.max_cel().max(1)),
+                fortified: f.fortified || side_fortified(info),
+                setup: info
+                    .is_towed()
+                    .then(|| f.artillery.unwrap_or(ArtillerySetup::Combat)),
+                hexes,
+            })
+        })
+        .collect()
 }

@@ -70,7 +70,7 @@ impl UnitInfo {
     pub fn is_regular(&self) -> bool {
         !(self.is_hq() || self.is_towed() || self.is_rg())
     }
-    /// May attack in direct combat (R5.1.10, R5.1.3 DECISION).
+    /// May attack in direct combat (R5.1.10, R5.1.3, A-21).
     pub fn can_attack(&self) -> bool {
         self.is_regular() && self.mover != Mover::Static
     }

@@ -10,7 +10,7 @@ use crate::model::{
     AirAllotment, AirCounter, AirKind, Barrage, Bundle, BundlePaths, Counters, Date, Edition,
     Entry, Formation, FormationKind, HexCell, HexsideFeature, Map, Morale, MovementClass, Mp,
     Nation, Placement, ReducedSide, Reinforcement, RuleSwitches, Scenario, SideDef, Source,
-    SupplySource, TerrainCatalogue, UnitDef, UnitFlags, UnitKind, UnitSize,
+    SupplySource, SystemId, TerrainCatalogue, UnitDef, UnitFlags, UnitKind, UnitSize,
 };
 
 use super::game::{Game, SetupRefused};
@@ -63,6 +63,7 @@ impl Sandbox {
             air_supply: false,
         };
         let counters = Counters {
+            system: SystemId::default(),
             name: "sandbox".into(),
             notes: String::new(),
             nations: vec![
@@ -82,6 +83,7 @@ impl Sandbox {
             supply: vec![SupplySource::Edge(edge)],
         };
         let scenario = Scenario {
+            system: SystemId::default(),
             title: "sandbox".into(),
             notes: String::new(),
             edition: Edition::Kursk1943,
@@ -93,6 +95,8 @@ impl Sandbox {
             sides: vec![side("german", MapEdge::West), side("soviet", MapEdge::East)],
             initiative: "german".into(),
             setup: Vec::new(),
+            free_setup: Vec::new(),
+            areas: Vec::new(),
             reinforcements: Vec::new(),
             withdrawals: Vec::new(),
             restrictions: Vec::new(),
@@ -103,6 +107,7 @@ impl Sandbox {
             control: BTreeMap::new(),
             destroyed_bridges: Vec::new(),
             fp_groups: BTreeMap::new(),
+            acknowledged: Vec::new(),
         };
         Sandbox {
             bundle: Bundle {
@@ -182,13 +187,10 @@ impl Sandbox {
 
     /// Places a new unit (see `counter`) and returns its counter for adjusting.
     pub fn unit(&mut self, id: &str, nation: &str, at: &str) -> &mut UnitDef {
-        self.bundle.scenario.setup.push(Placement {
-            unit: id.into(),
-            hex: hex(at),
-            cel: None,
-            fortified: false,
-            artillery: None,
-        });
+        self.bundle
+            .scenario
+            .setup
+            .push(Placement::new(id.into(), hex(at)));
         self.counter(id, nation)
     }
 
@@ -341,23 +343,37 @@ impl Sandbox {
         self
     }
 
-    /// Starts a game on the position (setup checks included).
+    /// Starts a game on the position (setup checks included). A counter whose SP a
+    /// test lowered below its default reduced side gets a reduced side no stronger
+    /// than its full one, as a counters file must have (U05).
     pub fn game(&self, seed: u64) -> Result<Game, SetupRefused> {
-        Game::new(&self.bundle, seed)
+        let mut bundle = self.bundle.clone();
+        for u in &mut bundle.counters.units {
+            let (sp, defense) = (u.sp, u.defense);
+            if let Some(r) = &mut u.reduced {
+                r.sp = r.sp.min(sp);
+                r.defense = r.defense.map(|d| d.min(defense.unwrap_or(sp)));
+                if defense.is_some_and(|d| d < r.sp) && r.defense.is_none() {
+                    r.defense = defense;
+                }
+            }
+        }
+        Game::new(&bundle, seed)
     }
 }
 
 fn empty_catalogue() -> TerrainCatalogue {
     TerrainCatalogue {
+        system: SystemId::default(),
         edition: "empty".into(),
         notes: String::new(),
         terrain: Vec::new(),
         features: Vec::new(),
         hexsides: Vec::new(),
         roads: Vec::new(),
-        field_fortification: crate::model::FieldFortification {
+        field_fortification: Some(crate::model::FieldFortification {
             cm: 1,
             urban_cm: None,
-        },
+        }),
     }
 }

@@ -114,7 +114,7 @@ impl Game {
             let st = self.state.unit(u);
             let idle = st.last_active.is_none_or(|t| t <= placed);
             // The regained CEL must fit the hex's stacking limit (R3.2.1 holds at the end
-            // of every phase; the rules are silent on a full stack, so it is not repaired).
+            // of every phase; the rules are silent on a full stack, so it is not repaired, A-87).
             let room = st
                 .hex()
                 .is_some_and(|h| self.stacked_cel(h) < super::movement::STACKING_LIMIT);

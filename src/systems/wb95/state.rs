@@ -81,6 +81,42 @@ pub struct UnitState {
     pub vs_gain_turn: Option<u32>,
 }
 
+/// The scenario's start states of a unit set up on the map. Each is the
+/// state the unit would be in had it done the thing in the game: disorganized in the
+/// first phase (R5.6.5), out of supply as after a failed trace (R10.2.1), all its MPs
+/// spent in its side's Movement phase of turn 1 (R3.1.5), fired in its side's Barrage
+/// phase of turn 1 (R6.5.5-6.5.6), masked (R16.1.2). Spending MPs and firing are
+/// activity.
+fn start_states(u: &mut UnitState, s: &super::prepared::Start, side: Side, mp: Mp) {
+    use super::phase::PhaseKind;
+    let first = |kind| {
+        Clock {
+            turn: 1,
+            phase: Phase::of(kind, side),
+        }
+        .tick()
+    };
+    if s.disorganized {
+        u.disorganized_since = Some(0);
+    }
+    if s.oos > 0 {
+        u.oos = s.oos;
+        u.supplied = false;
+    }
+    if s.movement_spent {
+        let t = first(PhaseKind::Movement);
+        u.moved_tick = Some(t);
+        u.spent = (t, mp);
+        u.last_active = u.last_active.max(Some(t));
+    }
+    if s.barrage_fired {
+        let t = first(PhaseKind::Barrage);
+        u.barrage_tick = Some(t);
+        u.last_active = u.last_active.max(Some(t));
+    }
+    u.masked = s.masked;
+}
+
 impl UnitState {
     pub fn hex(&self) -> Option<Hx> {
         match self.loc {
@@ -287,6 +323,8 @@ pub struct GameState {
     pub repair_offer: Option<Vec<Unit>>,
     /// Tick of the Supply phase the markers were last offered in.
     pub repair_offered: Option<u32>,
+    /// Each side has ended its set-up (free set-up units, before turn 1).
+    pub setup_done: [bool; 2],
 }
 
 impl GameState {
@@ -330,9 +368,15 @@ impl GameState {
             u.setup = s.setup;
             hex_units[s.hex].push(s.unit);
             let side = p.roster.info(s.unit).side;
+            start_states(u, s, side, p.roster.info(s.unit).mp_at(s.cel));
             if s.fortified && !p.board.no_ff[s.hex] && !p.board.fp_hex[s.hex] {
                 ff[s.hex] = Some(side);
             }
+        }
+        for f in &p.free {
+            let u = &mut units[f.unit.ix()];
+            u.cel = f.cel;
+            u.setup = f.setup;
         }
         debug_assert_eq!(units.len(), n);
         GameState {
@@ -385,6 +429,7 @@ impl GameState {
             repair: Vec::new(),
             repair_offer: None,
             repair_offered: None,
+            setup_done: [false; 2],
             prepared: p,
         }
     }
@@ -480,9 +525,80 @@ impl GameState {
     }
 
     /// Applies one event. Events name units and hexes by their ids; an id this game does
-    /// not know is ignored (it cannot come from this game's engine).
+    /// not know is ignored (it cannot come from this game's engine). Each family of events
+    /// has its function below, which handles exactly the events this match sends it.
     pub fn apply(&mut self, e: &Event) {
-        let t = self.tick();
+        match e {
+            Event::Deployed { .. } | Event::SetUpDone { .. } => self.apply_setup(e),
+            Event::TurnBegan { .. } | Event::PhaseBegan { .. } | Event::ObligationsFixed { .. } => {
+                self.apply_clock(e)
+            }
+            Event::Arrived { .. }
+            | Event::WithdrawalShort { .. }
+            | Event::WithdrawalDone { .. }
+            | Event::Withdrawn { .. }
+            | Event::EntryStack { .. }
+            | Event::ZoneShifted { .. }
+            | Event::LeftMap { .. } => self.apply_arrival(e),
+            Event::Moved { .. }
+            | Event::SetupChanged { .. }
+            | Event::StrategicMarked { .. }
+            | Event::StrategicCleared { .. }
+            | Event::FfRemoved { .. }
+            | Event::MpSpent { .. }
+            | Event::FfBuilt { .. }
+            | Event::Masked { .. }
+            | Event::CelTransferred { .. } => self.apply_movement(e),
+            Event::CelLost { .. }
+            | Event::Eliminated { .. }
+            | Event::Disorganized { .. }
+            | Event::Reorganized { .. }
+            | Event::LossesOwed { .. }
+            | Event::LossesPaid => self.apply_loss(e),
+            Event::CombatDeclared { .. }
+            | Event::DefenseDeclared { .. }
+            | Event::CombatResolved { .. }
+            | Event::CombatStepDone { .. }
+            | Event::CombatEnded { .. } => self.apply_combat(e),
+            Event::HqPoolGained { .. }
+            | Event::HqPoolSpent { .. }
+            | Event::HqPoolExpired { .. } => self.apply_hq_pool(e),
+            Event::StrikeDeclared { .. }
+            | Event::StrikeResolved { .. }
+            | Event::StrikeEnded { .. }
+            | Event::AmmoSpent { .. } => self.apply_strike(e),
+            Event::AirChosen { .. }
+            | Event::AirOrdersSealed { .. }
+            | Event::AirMissionsRevealed { .. }
+            | Event::AirCombat { .. }
+            | Event::AirSupplyDropped { .. }
+            | Event::AirMissionsExpired => self.apply_air(e),
+            Event::ControlChanged { .. }
+            | Event::VpScored { .. }
+            | Event::AutoVictoryArmed { .. }
+            | Event::AutoVictoryDisarmed { .. }
+            | Event::GameEnded { .. }
+            | Event::SupplyTraced { .. }
+            | Event::OosChanged { .. }
+            | Event::RepairOffered { .. }
+            | Event::RepairPlaced { .. }
+            | Event::RepairEnded { .. } => self.apply_supply_phase(e),
+            Event::BridgeBuildDeclared { .. }
+            | Event::BridgeChanged { .. }
+            | Event::BridgeControl { .. }
+            | Event::BridgeBuildEligible { .. }
+            | Event::BridgeBuildEnded { .. } => self.apply_bridge(e),
+            // Dice shown to the players; what they cause comes as events of its own.
+            Event::DisorganizationTest { .. }
+            | Event::SurrenderTest { .. }
+            | Event::MinesRolled { .. }
+            | Event::PantherRoll { .. }
+            | Event::RiverCrossingAttack { .. } => {}
+        }
+    }
+
+    /// The clock and the Combat phase's obligations.
+    fn apply_clock(&mut self, e: &Event) {
         match e {
             Event::TurnBegan { turn, .. } => {
                 self.clock = Clock {
@@ -498,6 +614,21 @@ impl GameState {
                 self.barraged.clear();
                 self.air.revealed = false;
             }
+            Event::ObligationsFixed {
+                obliged,
+                must_attack,
+            } => {
+                self.obliged = self.units_of(obliged);
+                self.must_attack = self.units_of(must_attack);
+            }
+            _ => {}
+        }
+    }
+
+    /// Reinforcements and withdrawals: off the map, entering, leaving (R11, A-56).
+    fn apply_arrival(&mut self, e: &Event) {
+        let t = self.tick();
+        match e {
             Event::Arrived {
                 group,
                 units,
@@ -518,55 +649,12 @@ impl GameState {
                     };
                 }
             }
-            Event::WithdrawalShort {
-                withdrawal, cel, ..
-            } => {
-                self.withdrawal_short.push((*withdrawal, *cel));
-            }
-            Event::WithdrawalDone { withdrawal } => {
-                self.withdrawal_short.retain(|(w, _)| w != withdrawal)
-            }
-            Event::Withdrawn { unit } => {
-                if let Some(u) = self.ix(unit) {
-                    self.lift(u);
-                    self.units[u.ix()].loc = Loc::Withdrawn;
-                    self.repair.retain(|(x, _)| *x != u);
-                    self.bridge_builds.retain(|b| b.hq != u);
-                    self.bridge_eligible.retain(|&x| x != u);
-                }
-            }
-            Event::ObligationsFixed {
-                obliged,
-                must_attack,
-            } => {
-                self.obliged = self.units_of(obliged);
-                self.must_attack = self.units_of(must_attack);
-            }
-            Event::Moved {
-                unit,
-                path,
-                cost,
-                how,
-                ..
-            } => self.apply_move(unit, path, *cost, *how),
             Event::EntryStack { hex } => {
                 if let Some(h) = self.hx(*hex) {
                     match self.entry_stacks.iter_mut().find(|(x, _)| *x == h) {
                         Some(e) => e.1 += 1,
                         None => self.entry_stacks.push((h, 1)),
                     }
-                }
-            }
-            Event::SetupChanged { unit, setup } => {
-                if let Some(u) = self.ix(unit) {
-                    self.units[u.ix()].setup = Some(*setup);
-                    self.spend(u, Mp::whole(1));
-                    self.active(u);
-                }
-            }
-            Event::StrategicMarked { unit } | Event::StrategicCleared { unit } => {
-                if let Some(u) = self.ix(unit) {
-                    self.units[u.ix()].strategic = matches!(e, Event::StrategicMarked { .. });
                 }
             }
             Event::ZoneShifted {
@@ -603,6 +691,95 @@ impl GameState {
                     s.moved_tick = Some(t);
                 }
             }
+            Event::WithdrawalShort {
+                withdrawal, cel, ..
+            } => {
+                self.withdrawal_short.push((*withdrawal, *cel));
+            }
+            Event::WithdrawalDone { withdrawal } => {
+                self.withdrawal_short.retain(|(w, _)| w != withdrawal)
+            }
+            Event::Withdrawn { unit } => {
+                if let Some(u) = self.ix(unit) {
+                    self.lift(u);
+                    self.units[u.ix()].loc = Loc::Withdrawn;
+                    self.repair.retain(|(x, _)| *x != u);
+                    self.bridge_builds.retain(|b| b.hq != u);
+                    self.bridge_eligible.retain(|&x| x != u);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// What units do in the Movement phases: moves, setup changes, markers, MPs spent on other things, field fortifications, masking, CEL transfers.
+    fn apply_movement(&mut self, e: &Event) {
+        let t = self.tick();
+        match e {
+            Event::Moved {
+                unit,
+                path,
+                cost,
+                how,
+                ..
+            } => self.apply_move(unit, path, *cost, *how),
+            Event::SetupChanged { unit, setup } => {
+                if let Some(u) = self.ix(unit) {
+                    self.units[u.ix()].setup = Some(*setup);
+                    self.spend(u, Mp::whole(1));
+                    self.active(u);
+                }
+            }
+            Event::StrategicMarked { unit } | Event::StrategicCleared { unit } => {
+                if let Some(u) = self.ix(unit) {
+                    self.units[u.ix()].strategic = matches!(e, Event::StrategicMarked { .. });
+                }
+            }
+            Event::MpSpent { unit, mp, reason } => {
+                if let Some(u) = self.ix(unit) {
+                    self.spend(u, *mp);
+                    self.active(u);
+                    if matches!(reason, MpUse::BuildFf | MpUse::BuildBridge) {
+                        self.units[u.ix()].moved_tick = Some(t);
+                    }
+                }
+            }
+            Event::FfBuilt { hex, side } => {
+                if let (Some(h), Some(s)) = (self.hx(*hex), self.side_of(side)) {
+                    self.ff[h] = Some(s);
+                }
+            }
+            Event::FfRemoved { hex } => {
+                if let Some(h) = self.hx(*hex) {
+                    self.ff[h] = None;
+                }
+            }
+            Event::Masked { unit, masked } => {
+                if let Some(u) = self.ix(unit) {
+                    self.units[u.ix()].masked = *masked;
+                }
+            }
+            Event::CelTransferred { from, to } => {
+                let turn = self.clock.turn;
+                if let (Some(a), Some(b)) = (self.ix(from), self.ix(to)) {
+                    let max = self.prepared.roster.info(b).max_cel();
+                    let sa = &mut self.units[a.ix()];
+                    sa.cel = sa.cel.saturating_sub(1);
+                    sa.moved_tick = Some(t);
+                    let sb = &mut self.units[b.ix()];
+                    sb.cel = (sb.cel + 1).min(max);
+                    sb.moved_tick = Some(t);
+                    sb.vs_gain_turn = Some(turn);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Losses and disorganization, and losses owed outside a combat.
+    fn apply_loss(&mut self, e: &Event) {
+        let t = self.tick();
+        match e {
             Event::CelLost { unit, cel, .. } => {
                 if let Some(u) = self.ix(unit) {
                     let s = &mut self.units[u.ix()];
@@ -621,11 +798,42 @@ impl GameState {
                     self.bridge_eligible.retain(|&x| x != u);
                 }
             }
-            Event::FfRemoved { hex } => {
-                if let Some(h) = self.hx(*hex) {
-                    self.ff[h] = None;
+            Event::Disorganized { unit } => {
+                if let Some(u) = self.ix(unit) {
+                    self.units[u.ix()].disorganized_since = Some(t);
                 }
             }
+            Event::Reorganized { unit } => {
+                if let Some(u) = self.ix(unit) {
+                    self.units[u.ix()].disorganized_since = None;
+                }
+            }
+            Event::LossesOwed {
+                side,
+                cel,
+                cause,
+                units,
+            } => {
+                let us = self.units_of(units);
+                if let Some(s) = self.side_of(side) {
+                    self.owed.push(Owed {
+                        side: s,
+                        cel: *cel,
+                        cause: *cause,
+                        units: us,
+                    });
+                }
+            }
+            Event::LossesPaid if !self.owed.is_empty() => {
+                self.owed.remove(0);
+            }
+            _ => {}
+        }
+    }
+
+    /// A combat from its declaration to its end (R5.2).
+    fn apply_combat(&mut self, e: &Event) {
+        match e {
             Event::CombatDeclared {
                 id,
                 attackers,
@@ -694,21 +902,18 @@ impl GameState {
                     c.done.push(*step);
                 }
             }
-            Event::DisorganizationTest { .. } => {}
-            Event::Disorganized { unit } => {
-                if let Some(u) = self.ix(unit) {
-                    self.units[u.ix()].disorganized_since = Some(t);
-                }
-            }
-            Event::Reorganized { unit } => {
-                if let Some(u) = self.ix(unit) {
-                    self.units[u.ix()].disorganized_since = None;
-                }
-            }
             Event::CombatEnded { .. } => {
                 self.combat = None;
                 self.combats_fought += 1;
             }
+            _ => {}
+        }
+    }
+
+    /// The HQ-loss CM pools (R9.1.6-9.1.7, A-43).
+    fn apply_hq_pool(&mut self, e: &Event) {
+        let t = self.tick();
+        match e {
             Event::HqPoolGained {
                 owner,
                 hex,
@@ -752,100 +957,14 @@ impl GameState {
                 self.pools
                     .retain(|p| !(Some(p.owner) == o && p.last_tick <= t));
             }
-            Event::ControlChanged { side, hexes } => {
-                let s = self.prepared.side_by_id(side.as_str());
-                let hs: Vec<Hx> = hexes.iter().filter_map(|h| self.hx(*h)).collect();
-                for h in hs {
-                    self.control[h] = s;
-                }
-            }
-            Event::VpScored { vp, reason } => {
-                self.vp += vp;
-                match reason {
-                    VpReason::CrossRiver { award, .. } => self.rivers_crossed.push(*award),
-                    VpReason::ReserveEntered { group, .. } => self.reserves_called.push(*group),
-                    _ => {}
-                }
-            }
-            Event::AutoVictoryArmed { condition } => self.armed.push((*condition, t)),
-            Event::AutoVictoryDisarmed { condition } => self.armed.retain(|(c, _)| c != condition),
-            Event::GameEnded { result } => self.result = Some(result.clone()),
-            Event::SupplyTraced { side, cut_off } => {
-                let cut = self.units_of(cut_off);
-                if let Some(s) = self.side_of(side) {
-                    for i in 0..self.units.len() {
-                        let u = Unit(i as u16);
-                        if self.prepared.roster.info(u).side == s && self.units[i].hex().is_some() {
-                            self.units[i].supplied = !cut.contains(&u);
-                        }
-                    }
-                }
-            }
-            Event::OosChanged {
-                unit,
-                level,
-                reason,
-            } => {
-                if let Some(u) = self.ix(unit) {
-                    self.units[u.ix()].oos = *level;
-                    if *reason == OosReason::FullMp {
-                        self.units[u.ix()].full_mp_tick = Some(t);
-                    }
-                }
-            }
-            Event::BridgeBuildDeclared { hq, bridge } => {
-                if let (Some(u), Some(b)) = (self.ix(hq), self.prepared.board.bridge_at(*bridge)) {
-                    self.bridge_eligible.retain(|&x| x != u);
-                    self.bridge_builds.push(BridgeBuild {
-                        hq: u,
-                        bridge: b,
-                        declared_tick: t,
-                    });
-                }
-            }
-            Event::SurrenderTest { .. }
-            | Event::MinesRolled { .. }
-            | Event::PantherRoll { .. }
-            | Event::RiverCrossingAttack { .. } => {}
-            Event::MpSpent { unit, mp, reason } => {
-                if let Some(u) = self.ix(unit) {
-                    self.spend(u, *mp);
-                    self.active(u);
-                    if matches!(reason, MpUse::BuildFf | MpUse::BuildBridge) {
-                        self.units[u.ix()].moved_tick = Some(t);
-                    }
-                }
-            }
-            Event::FfBuilt { hex, side } => {
-                if let (Some(h), Some(s)) = (self.hx(*hex), self.side_of(side)) {
-                    self.ff[h] = Some(s);
-                }
-            }
-            Event::BridgeChanged {
-                bridge, standing, ..
-            } => {
-                if let Some(b) = self.prepared.board.bridge_at(*bridge) {
-                    self.bridge_up[b] = *standing;
-                }
-            }
-            Event::BridgeControl { bridge, side } => {
-                if let Some(b) = self.prepared.board.bridge_at(*bridge) {
-                    self.bridge_control[b] = side.as_ref().and_then(|s| self.side_of(s));
-                }
-            }
-            Event::BridgeBuildEligible { side, hqs } => {
-                let s = self.side_of(side);
-                let roster = &self.prepared.roster;
-                self.bridge_eligible
-                    .retain(|&u| Some(roster.info(u).side) != s);
-                let us = self.units_of(hqs);
-                self.bridge_eligible.extend(us);
-            }
-            Event::BridgeBuildEnded { hq, .. } => {
-                if let Some(u) = self.ix(hq) {
-                    self.bridge_builds.retain(|b| b.hq != u);
-                }
-            }
+            _ => {}
+        }
+    }
+
+    /// Fire on the small tables: ranged fire, barrage, air attacks, bridges (§3).
+    fn apply_strike(&mut self, e: &Event) {
+        let t = self.tick();
+        match e {
             Event::StrikeDeclared {
                 id,
                 side,
@@ -904,27 +1023,13 @@ impl GameState {
                     self.ammo[s.index()] = self.ammo[s.index()].saturating_sub(*au);
                 }
             }
-            Event::LossesOwed {
-                side,
-                cel,
-                cause,
-                units,
-            } => {
-                let us = self.units_of(units);
-                if let Some(s) = self.side_of(side) {
-                    self.owed.push(Owed {
-                        side: s,
-                        cel: *cel,
-                        cause: *cause,
-                        units: us,
-                    });
-                }
-            }
-            Event::LossesPaid => {
-                if !self.owed.is_empty() {
-                    self.owed.remove(0);
-                }
-            }
+            _ => {}
+        }
+    }
+
+    /// The air phases (R8).
+    fn apply_air(&mut self, e: &Event) {
+        match e {
             Event::AirChosen {
                 allotment,
                 counters,
@@ -986,6 +1091,55 @@ impl GameState {
             }
             Event::AirSupplyDropped { counters, .. } => self.fly(counters),
             Event::AirMissionsExpired => self.air.missions.clear(),
+            _ => {}
+        }
+    }
+
+    /// The Supply phase: supply, control, victory, repair (R10, R4.3, R17).
+    fn apply_supply_phase(&mut self, e: &Event) {
+        let t = self.tick();
+        match e {
+            Event::SupplyTraced { side, cut_off } => {
+                let cut = self.units_of(cut_off);
+                if let Some(s) = self.side_of(side) {
+                    for i in 0..self.units.len() {
+                        let u = Unit(i as u16);
+                        if self.prepared.roster.info(u).side == s && self.units[i].hex().is_some() {
+                            self.units[i].supplied = !cut.contains(&u);
+                        }
+                    }
+                }
+            }
+            Event::OosChanged {
+                unit,
+                level,
+                reason,
+            } => {
+                if let Some(u) = self.ix(unit) {
+                    self.units[u.ix()].oos = *level;
+                    if *reason == OosReason::FullMp {
+                        self.units[u.ix()].full_mp_tick = Some(t);
+                    }
+                }
+            }
+            Event::ControlChanged { side, hexes } => {
+                let s = self.prepared.side_by_id(side.as_str());
+                let hs: Vec<Hx> = hexes.iter().filter_map(|h| self.hx(*h)).collect();
+                for h in hs {
+                    self.control[h] = s;
+                }
+            }
+            Event::VpScored { vp, reason } => {
+                self.vp += vp;
+                match reason {
+                    VpReason::CrossRiver { award, .. } => self.rivers_crossed.push(*award),
+                    VpReason::ReserveEntered { group, .. } => self.reserves_called.push(*group),
+                    _ => {}
+                }
+            }
+            Event::AutoVictoryArmed { condition } => self.armed.push((*condition, t)),
+            Event::AutoVictoryDisarmed { condition } => self.armed.retain(|(c, _)| c != condition),
+            Event::GameEnded { result } => self.result = Some(result.clone()),
             Event::RepairOffered { units } => {
                 self.repair_offer = Some(self.units_of(units));
                 self.repair_offered = Some(t);
@@ -1005,24 +1159,50 @@ impl GameState {
                     }
                 }
             }
-            Event::Masked { unit, masked } => {
-                if let Some(u) = self.ix(unit) {
-                    self.units[u.ix()].masked = *masked;
+            _ => {}
+        }
+    }
+
+    /// Bridges: standing, control, big-river building (R14).
+    fn apply_bridge(&mut self, e: &Event) {
+        let t = self.tick();
+        match e {
+            Event::BridgeChanged {
+                bridge, standing, ..
+            } => {
+                if let Some(b) = self.prepared.board.bridge_at(*bridge) {
+                    self.bridge_up[b] = *standing;
                 }
             }
-            Event::CelTransferred { from, to } => {
-                let turn = self.clock.turn;
-                if let (Some(a), Some(b)) = (self.ix(from), self.ix(to)) {
-                    let max = self.prepared.roster.info(b).max_cel();
-                    let sa = &mut self.units[a.ix()];
-                    sa.cel = sa.cel.saturating_sub(1);
-                    sa.moved_tick = Some(t);
-                    let sb = &mut self.units[b.ix()];
-                    sb.cel = (sb.cel + 1).min(max);
-                    sb.moved_tick = Some(t);
-                    sb.vs_gain_turn = Some(turn);
+            Event::BridgeControl { bridge, side } => {
+                if let Some(b) = self.prepared.board.bridge_at(*bridge) {
+                    self.bridge_control[b] = side.as_ref().and_then(|s| self.side_of(s));
                 }
             }
+            Event::BridgeBuildEligible { side, hqs } => {
+                let s = self.side_of(side);
+                let roster = &self.prepared.roster;
+                self.bridge_eligible
+                    .retain(|&u| Some(roster.info(u).side) != s);
+                let us = self.units_of(hqs);
+                self.bridge_eligible.extend(us);
+            }
+            Event::BridgeBuildDeclared { hq, bridge } => {
+                if let (Some(u), Some(b)) = (self.ix(hq), self.prepared.board.bridge_at(*bridge)) {
+                    self.bridge_eligible.retain(|&x| x != u);
+                    self.bridge_builds.push(BridgeBuild {
+                        hq: u,
+                        bridge: b,
+                        declared_tick: t,
+                    });
+                }
+            }
+            Event::BridgeBuildEnded { hq, .. } => {
+                if let Some(u) = self.ix(hq) {
+                    self.bridge_builds.retain(|b| b.hq != u);
+                }
+            }
+            _ => {}
         }
     }
 

@@ -1,4 +1,4 @@
-//! Strikes: fire resolved on one of the small tables (reference §3) — artillery at
+//! Strikes: fire resolved on one of the small tables (§3) — artillery at
 //! range or in a barrage, air attacks, fire at bridges. The owner of the hit units
 //! chooses who loses the CELs (R5.1.8); then `D` disorganizes every unit in the hex and
 //! `•` makes them test (R5.6.1-5.6.2). Losses owed outside combat (fire, mines,

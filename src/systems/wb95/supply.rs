@@ -1,7 +1,7 @@
 //! Supply (R10): the line of supply of every unit of a side at once, and the
 //! out-of-supply levels of the Supply phase.
 //!
-//! Engine algorithm (reference R10 DECISION): one Dijkstra from all the side's supply
+//! The algorithm: one Dijkstra from all the side's supply
 //! sources at cost 0. A step along a road connection costs 0 (R10.1.5), a step between
 //! two hexes both holding friendly units costs 0 (R10.1.9), any other step costs the
 //! trucked terrain cost of entering (R10.1.6-10.1.8). Enemy-occupied hexes, hexes a
@@ -11,8 +11,8 @@
 //! hex is reached for no more than its nation's supply MPs. Only the off-road total
 //! counts, so one search serves every budget.
 //!
-//! DECISION (R10.1.11 "enemy-controlled towns exert a ZoC"): such a town is treated
-//! like an enemy unit standing in it, so the town hex itself is in that ZoC too.
+//! R10.1.11 "enemy-controlled towns exert a ZoC": such a town is treated like an
+//! enemy unit standing in it, so the town hex itself is in that ZoC too.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -148,7 +148,7 @@ pub fn trace(t: &TraceInput) -> Vec<i32> {
             let Some(step) = t.step(h, d) else {
                 continue;
             };
-            let c2 = c + step;
+            let c2 = c.saturating_add(step);
             if c2 < cost[nb] {
                 cost[nb] = c2;
                 heap.push(Reverse((c2, nb)));
@@ -181,7 +181,7 @@ pub fn trace_one(t: &TraceInput, from: Hx, budget: Mp) -> bool {
             let Some(step) = t.step(nb, back) else {
                 continue;
             };
-            let rest = left - step;
+            let rest = left.saturating_sub(step);
             if rest >= 0 && rest > best[nb] {
                 best[nb] = rest;
                 stack.push((nb, rest));
@@ -235,7 +235,7 @@ impl Game {
         )
     }
 
-    /// The line-of-supply cost of every hex for `side` now (one search, R10 DECISION).
+    /// The line-of-supply cost of every hex for `side` now (one search, A-65).
     pub fn supply_map(&self, side: Side) -> Vec<i32> {
         trace(&self.supply_input(side))
     }

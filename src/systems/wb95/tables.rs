@@ -1,4 +1,4 @@
-//! The four small tables of reference §3 as data: BOMBER ATTACK, AIR ATTACK, ARTILLERY
+//! The four small tables of §3 as data: BOMBER ATTACK, AIR ATTACK, ARTILLERY
 //! FIRE and ATTACK ON OBJECTS. Rows are SP brackets `1-2, 3-5, 6-8, 9-12, 13-16, 17+`,
 //! columns the 2K6 roll 2..12 (no HQ modifier). SP ≤ 0 has no effect.
 
@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 /// Which small table a strike uses.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub enum FireTable {
-    /// BOMBER ATTACK (bomber counters, reference §3 DECISION).
+    /// BOMBER ATTACK (bomber counters, A-18).
     Bomber,
     /// AIR ATTACK (ground-attack counters, R8.2.6).
     Air,

@@ -1,8 +1,8 @@
 //! Unit masking (R16, A-72): what one side may see of the other's stacks. The engine
 //! keeps full information; a hot-seat UI shows each player this filter.
 //!
-//! * R16.1.1: only the top counter of an enemy stack is seen (DECISION: the top counter
-//!   is the one that came to the hex last), and how many counters it has.
+//! * R16.1.1: only the top counter of an enemy stack is seen (A-90: the top counter is
+//!   the one that came to the hex last), and how many counters it has.
 //! * R16.1.2: a masking marker (`Action::Mask`) hides even the top counter.
 //! * R16.1.3: a stack that fought (or was fired on) is shown whole until the end of
 //!   that Combat phase.

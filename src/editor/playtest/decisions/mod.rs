@@ -45,7 +45,10 @@ pub struct Draft {
 /// The window title of a decision.
 pub fn title(d: &Decision) -> Option<String> {
     Some(match d {
-        Decision::Move { .. } | Decision::Attack { .. } | Decision::Barrage { .. } => return None,
+        Decision::SetUp { .. }
+        | Decision::Move { .. }
+        | Decision::Attack { .. }
+        | Decision::Barrage { .. } => return None,
         Decision::Defend { hexes, .. } => format!("Defend {}", join(hexes)),
         Decision::ChooseAir { choose, .. } => format!("Choose {choose} air counter(s)"),
         Decision::AirMissions { .. } => "Air missions (placed face down)".into(),
@@ -89,7 +92,10 @@ pub fn body(ui: &mut Ui, cx: &mut Cx, d: &Decision) {
         Decision::Repair { markers, units } => repair::body(ui, cx, *markers, units),
         Decision::Retreat { .. } => retreat::body(ui, cx, d),
         Decision::Pursue { .. } | Decision::Advance { .. } => pursuit::body(ui, cx, d),
-        Decision::Move { .. } | Decision::Attack { .. } | Decision::Barrage { .. } => {}
+        Decision::SetUp { .. }
+        | Decision::Move { .. }
+        | Decision::Attack { .. }
+        | Decision::Barrage { .. } => {}
     }
 }
 

@@ -494,6 +494,7 @@ impl RandomBot {
 impl Player for RandomBot {
     fn decide(&mut self, game: &Game, side: &SideId, decision: &Decision) -> Action {
         match decision {
+            Decision::SetUp { waiting, .. } => super::deploy::random(game, waiting, &mut self.rng),
             Decision::Move { .. } => self.movement(game, side),
             Decision::Attack { .. } => self.combat(game, side),
             Decision::Defend {

@@ -102,6 +102,17 @@ impl FromStr for BotSpec {
     }
 }
 
+impl From<BotSpec> for crate::systems::seam::BotChoice {
+    fn from(b: BotSpec) -> Self {
+        let strength = (b.kind == BotKind::Heuristic).then_some(b.strength);
+        let kind = match b.kind {
+            BotKind::Random => "random",
+            BotKind::Heuristic => "heuristic",
+        };
+        crate::systems::seam::BotChoice::new(kind, strength)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,6 +1,6 @@
 //! Direct combat (R5, with the combat side of R7, R9.2, R13 and R15): obligations,
 //! declaration, the odds (strength, CMs, column, HQ die modifier), and applying a CRT
-//! result in the order of reference §2.5 through the players' decisions.
+//! result in the order of §2.5 through the players' decisions.
 
 pub mod candidates;
 pub mod declare;

@@ -82,7 +82,7 @@ impl Game {
 
     /// The first obligation still unmet that some attack could meet (R5.1.7). When the
     /// geometry makes an obligation impossible (its units already fought or cannot
-    /// reach), it no longer binds: the rules give no way to meet it.
+    /// reach), it no longer binds: the rules give no way to meet it.
     pub fn unmet_obligation(&self) -> Option<String> {
         let side = self.state.clock.phase.owner()?;
         for &u in &self.state.obliged {

@@ -1,4 +1,4 @@
-//! Carrying a combat through (R5.2.1e-g, reference §2.5): the defender's declaration,
+//! Carrying a combat through (R5.2.1e-g, §2.5): the defender's declaration,
 //! the dice, then losses, retreat, pursuit or advance and disorganization, each either
 //! a player's decision or, when the rules leave no choice, done automatically.
 

@@ -1,7 +1,7 @@
 //! Retreats (R5.3): paths that move away from the combat hex one hex a step,
 //! never into enemy units, impassable terrain, across a big river off a bridge, or into
 //! an enemy ZoC unless friends hold the hex (+1 CEL per such hex, R5.3.4); stacking at
-//! the end (R5.3.6); and sustained retreats (R5.3.7-5.3.8 DECISION, R7.2.6).
+//! the end (R5.3.6); and sustained retreats (R5.3.7-5.3.8, A-24, R7.2.6).
 
 use crate::hex::HexId;
 use crate::model::{ArtillerySetup, UnitId};

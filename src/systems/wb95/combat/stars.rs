@@ -1,4 +1,4 @@
-//! Star abilities (R15.1, reference §6): each declared star that survives its own
+//! Star abilities (R15.1, §6): each declared star that survives its own
 //! condition and the enemy's disabling gives +1 CM; a disabled star disables nothing.
 
 use crate::model::Star;
@@ -69,7 +69,7 @@ pub fn resolve(
         }
     }
     let has = |k: &Vec<(Unit, Vec<Star>)>, star: Star| k.iter().any(|(_, s)| s.contains(&star));
-    // R21.1.1 DECISION: white-star air counters count as white stars, against armor.
+    // R21.1.1, A-75: white-star air counters count as white stars, against armor.
     let air = [0, 1].map(|i| {
         if sides[i].enemy_has_armor {
             sides[i].air_white

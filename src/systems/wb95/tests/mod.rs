@@ -1,5 +1,5 @@
 //! Rule tests on hand-made positions, one file per rule chapter, each test named after
-//! the rule or worked example (reference §1.W) it checks.
+//! the rule or worked example (§1.W) it checks.
 
 mod r10_supply;
 mod r11_r12_r13;
@@ -16,6 +16,8 @@ mod r7_r15_fortifications_special_units;
 mod r8_air;
 mod r9_headquarters;
 mod setup_checks;
+mod setup_phase;
+mod start_states;
 mod victory;
 mod worked_examples;
 

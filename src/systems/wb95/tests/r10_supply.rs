@@ -200,7 +200,7 @@ fn r10_2_1_r10_1_2_a_unit_without_a_line_in_its_supply_phase_is_oos_level_1_then
     assert_eq!(oos(&g, "cut"), 1);
     end(&mut g);
     until(&mut g, PhaseKind::Movement, Side::B);
-    assert_eq!(oos(&g, "cut"), 2, "growth DECISION: +1 each Supply phase");
+    assert_eq!(oos(&g, "cut"), 2, "A-49: +1 each Supply phase");
 }
 
 #[test]
@@ -363,11 +363,7 @@ fn r4_3_5_only_supplied_units_give_control_by_zoc() {
     let mut g = raid();
     until(&mut g, PhaseKind::Movement, Side::B);
     let c = |g: &Game, h: &str| g.state().control[hx(g, h)];
-    assert_eq!(
-        c(&g, "1105"),
-        Some(Side::A),
-        "occupied: controlled (DECISION)"
-    );
+    assert_eq!(c(&g, "1105"), Some(Side::A), "occupied: controlled (A-76)");
     assert_eq!(
         c(&g, "1205"),
         Some(Side::B),
@@ -490,7 +486,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 64, failure_persistence: None, ..ProptestConfig::default() })]
 
     /// The one search per side gives every unit the answer of a separate backward
-    /// search from that unit (R10 DECISION).
+    /// search from that unit.
     #[test]
     fn r10_1_3_supply_of_every_unit_matches_a_per_unit_trace(seed in 0u64..1_000_000) {
         let s = position(seed);

@@ -477,7 +477,7 @@ fn r12_2_1_units_in_an_enemy_zoc_neither_get_nor_keep_a_marker() {
     }
     assert!(
         !g.unit_state(unit(&g, "pz")).strategic,
-        "R12.2.1 DECISION: checked when the phase starts"
+        "R12.2.1, A-79: checked when the phase starts"
     );
 }
 

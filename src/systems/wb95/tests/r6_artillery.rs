@@ -534,7 +534,7 @@ fn r6_5_5_r6_5_6_barrage_guns_neither_move_nor_support_for_two_combat_phases() {
     assert_eq!(
         g.check(&fire(&["a2"], "0505")).unwrap_err().rule,
         "R6.5.6",
-        "DECISION: no ranged fire either"
+        "A-84: no ranged fire either"
     );
     assert!(g.barrage_locked(unit(&g, "a1")));
     next_phase(&mut g, PhaseKind::Combat, Side::B);

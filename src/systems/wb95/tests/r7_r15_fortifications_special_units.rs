@@ -244,7 +244,7 @@ fn r15_1_8_no_stars_attacking_across_a_big_river() {
     o.stars = ids(&["a"]);
     let odds = g.assess(&g.engagement_of(Side::A, &o).unwrap());
     assert_eq!(star_cm(&odds, CmSide::Attacker), 0);
-    assert_eq!(odds.attack.halving.as_ref().map(|h| h.rule), Some("A-9"));
+    assert_eq!(odds.attack.halving.as_ref().map(|h| h.rule), Some("A-09"));
 }
 
 fn rg(s: &mut Sandbox, id: &str, nation: &str, at: &str) {

@@ -215,7 +215,12 @@ fn we_8_2_4_r8_2_4_defensive_support_adds_half_rounded_up() {
     s.unit("d", "soviet", "0505").sp = 8;
     // The generic edition: any number of counters per hex.
     s.bundle.scenario.edition = crate::model::Edition::Generic;
-    s.bundle.terrain.field_fortification.urban_cm = None;
+    s.bundle
+        .terrain
+        .field_fortification
+        .as_mut()
+        .unwrap()
+        .urban_cm = None;
     for (id, sp) in [("a", 5), ("b", 4), ("c", 4)] {
         s.air(id, "german", "german", sp, AirKind::GroundAttack);
     }
@@ -547,7 +552,12 @@ fn we_8_2_25_r8_2_22_r8_2_25_a_supply_mission_lowers_oos_levels() {
     s.air("c47c", "german", "german", 2, AirKind::Bomber);
     // The generic edition: three counters over one hex.
     s.bundle.scenario.edition = crate::model::Edition::Generic;
-    s.bundle.terrain.field_fortification.urban_cm = None;
+    s.bundle
+        .terrain
+        .field_fortification
+        .as_mut()
+        .unwrap()
+        .urban_cm = None;
     s.bundle.scenario.rules.air_per_hex = None;
     s.bundle.counters.nations[0].air_supply = true;
     let mut g = start(&s);

@@ -1,4 +1,4 @@
-//! The setup checks of reference §10 that this engine part runs.
+//! The engine's setup checks of §10 (docs/wb95/setup-checks.md), one test or more each.
 
 use crate::hex::HexId;
 use crate::model::{
@@ -141,7 +141,12 @@ fn s03_s04_s05_dates_and_edition() {
     assert!(has(&s, "S04", Severity::Error));
     let mut s = base();
     s.bundle.scenario.edition = Edition::Generic;
-    s.bundle.terrain.field_fortification.urban_cm = None;
+    s.bundle
+        .terrain
+        .field_fortification
+        .as_mut()
+        .unwrap()
+        .urban_cm = None;
     s.bundle.scenario.rules.fortified_lines = true;
     assert!(has(&s, "S05", Severity::Error));
 }
@@ -265,6 +270,55 @@ fn l02_units_that_start_without_a_line_of_supply_are_listed() {
 }
 
 #[test]
+fn l04_l05_units_set_up_out_of_supply_that_trace_or_must_surrender() {
+    let codes = |s: &Sandbox| -> Vec<&'static str> {
+        found(s)
+            .into_iter()
+            .filter(|(c, _)| c.starts_with('L'))
+            .map(|(c, _)| c)
+            .collect()
+    };
+    let mut s = base();
+    s.unit("deep", "german", "0903");
+    assert_eq!(codes(&s), ["L02"]);
+    // Declared out of supply, it is not reported as starting out of supply by accident.
+    s.placement("deep").unwrap().out_of_supply = 3;
+    assert!(codes(&s).is_empty(), "{:?}", found(&s));
+    s.placement("deep").unwrap().out_of_supply = 12;
+    assert!(has(&s, "L05", Severity::Warning));
+    // One that traces loses 4 levels at its first Supply phase.
+    let mut s = base();
+    s.placement("g").unwrap().out_of_supply = 2;
+    assert!(has(&s, "L04", Severity::Warning));
+    assert!(s.game(1).is_ok(), "warnings only");
+}
+
+#[test]
+fn p09_p10_start_states_a_unit_cannot_be_in_or_that_do_nothing() {
+    let mut s = base();
+    s.placement("g").unwrap().barrage_fired = true;
+    assert!(has(&s, "P09", Severity::Error), "not artillery");
+    assert!(s.game(1).is_err());
+    let mut s = base();
+    s.gun("gun", "german", "0204", 5, 3);
+    s.placement("gun").unwrap().artillery = Some(ArtillerySetup::Combat);
+    s.placement("gun").unwrap().barrage_fired = true;
+    assert!(found(&s).is_empty(), "{:?}", found(&s));
+    s.placement("gun").unwrap().artillery = Some(ArtillerySetup::Transport);
+    assert!(has(&s, "P09", Severity::Error), "limbered guns do not fire");
+    let mut s = base();
+    s.unit("rg", "german", "0202").kind = UnitKind::Resilience;
+    s.placement("rg").unwrap().movement_spent = true;
+    assert!(has(&s, "P09", Severity::Warning), "{:?}", found(&s));
+    let mut s = base();
+    s.unit("g2", "german", "0203");
+    s.placement("g").unwrap().masked = true;
+    assert!(has(&s, "P10", Severity::Warning));
+    s.placement("g2").unwrap().masked = true;
+    assert!(found(&s).is_empty(), "{:?}", found(&s));
+}
+
+#[test]
 fn l03_every_nation_has_supply_mp() {
     let mut s = base();
     s.bundle.counters.nations[1].supply_mp = Mp::ZERO;
@@ -380,4 +434,123 @@ fn m04_units_on_map_regions_no_hex_joins_are_reported() {
             .remove(&HexId::parse(&format!("05{r:02}")).unwrap());
     }
     assert!(has(&s, "M04", Severity::Warning));
+}
+
+/// A German line on column 03 and a Soviet line on column 07 of a 10x10 board (Germans
+/// supplied from the west edge, Soviets from the east).
+fn two_lines() -> Sandbox {
+    let mut s = Sandbox::new(10, 10, 3);
+    s.formation("1ID", "german", FormationKind::Division);
+    for (i, r) in ["03", "05", "07"].iter().enumerate() {
+        s.unit(&format!("g{i}"), "german", &format!("03{r}"))
+            .formation = Some("1ID".into());
+        s.unit(&format!("s{i}"), "soviet", &format!("07{r}"));
+    }
+    s
+}
+
+fn messages(s: &Sandbox, code: &str) -> Vec<String> {
+    let p = Prepared::new(&s.bundle);
+    setup_check::check(&s.bundle, &p)
+        .into_iter()
+        .filter(|p| p.code == code)
+        .map(|p| p.message)
+        .collect()
+}
+
+#[test]
+fn p09_a_unit_set_up_behind_the_enemys_lines_is_a_warning_naming_it_and_its_hex() {
+    let mut s = two_lines();
+    assert!(messages(&s, "P09").is_empty(), "{:?}", messages(&s, "P09"));
+    // A gun dropped on the Soviet side, two hexes behind their line.
+    s.unit("lost gun", "german", "0905");
+    let found = messages(&s, "P09");
+    assert_eq!(
+        found,
+        vec![
+            "unit lost gun is set up on 0905, where soviet holds the ground all around it at the start (A-68 without it): behind the enemy's lines?"
+        ]
+    );
+    assert!(has(&s, "P09", Severity::Warning));
+    // Next to its own line it is not behind anything.
+    s.placement("lost gun").unwrap().hex = HexId::parse("0404").unwrap();
+    assert!(messages(&s, "P09").is_empty());
+    // Where the scenario gives the ground to the Germans, the designer meant it.
+    s.placement("lost gun").unwrap().hex = HexId::parse("0905").unwrap();
+    for x in ["0905", "0904", "0906", "0804", "0805", "1004", "1005"] {
+        s.bundle
+            .scenario
+            .control
+            .insert(HexId::parse(x).unwrap(), "german".into());
+    }
+    assert!(messages(&s, "P09").is_empty(), "{:?}", messages(&s, "P09"));
+}
+
+#[test]
+fn p10_a_unit_far_from_every_unit_of_its_formation_is_a_warning_naming_the_nearest() {
+    let mut s = two_lines();
+    assert!(messages(&s, "P10").is_empty());
+    s.placement("g2").unwrap().hex = HexId::parse("0210").unwrap();
+    s.placement("g1").unwrap().hex = HexId::parse("0301").unwrap();
+    let found = messages(&s, "P10");
+    assert!(
+        found.contains(
+            &"unit g2 on 0210 is out of touch with formation 1ID: its nearest unit, g0 on 0303, is 8 hexes away"
+                .to_string()
+        ),
+        "{found:?}"
+    );
+    // g0 and g1 are 2 hexes apart: in touch.
+    assert_eq!(found.len(), 1, "{found:?}");
+}
+
+#[test]
+fn p11_free_set_up_units_need_room_in_their_area() {
+    use crate::model::{AreaShape, AreaUse, FreeSetup, Holder, SetupArea};
+    let mut s = two_lines();
+    for i in 0..5 {
+        s.counter(&format!("r{i}"), "german").formation = Some("1ID".into());
+        s.bundle.scenario.free_setup.push(FreeSetup {
+            unit: format!("r{i}").as_str().into(),
+            cel: None,
+            fortified: false,
+            artillery: None,
+        });
+    }
+    s.bundle.scenario.areas.push(SetupArea {
+        name: "reserve".into(),
+        holder: Holder::Formation("1ID".into()),
+        usage: AreaUse::FreeSetup,
+        shapes: vec![AreaShape::Hexes(vec![
+            HexId::parse("0103").unwrap(),
+            HexId::parse("0303").unwrap(),
+        ])],
+    });
+    // 10 CEL into 8 (0103) + 6 (0303 holds g0): room enough.
+    assert!(messages(&s, "P11").is_empty(), "{:?}", messages(&s, "P11"));
+    s.counter("r5", "german").formation = Some("1ID".into());
+    s.counter("r6", "german").formation = Some("1ID".into());
+    for u in ["r5", "r6"] {
+        s.bundle.scenario.free_setup.push(FreeSetup {
+            unit: u.into(),
+            cel: None,
+            fortified: false,
+            artillery: None,
+        });
+    }
+    assert!(messages(&s, "P11").is_empty(), "14 CEL fit exactly");
+    s.counter("r7", "german").formation = Some("1ID".into());
+    s.bundle.scenario.free_setup.push(FreeSetup {
+        unit: "r7".into(),
+        cel: None,
+        fortified: false,
+        artillery: None,
+    });
+    assert_eq!(
+        messages(&s, "P11"),
+        vec![
+            "8 units set up freely with r0 need 16 CEL, but their set-up area holds at most 14 beside the fixed setup"
+        ]
+    );
+    assert!(s.game(1).is_err(), "the game is refused");
 }

@@ -1,4 +1,5 @@
-//! The worked examples of reference §1.W that engine part 1 covers, one test each.
+//! The worked examples of §1.W (docs/wb95/worked-examples.md), one test each; those of
+//! artillery, air, supply, reinforcements and the Kursk rules sit with their chapter's tests.
 
 use super::*;
 use crate::model::{
@@ -688,7 +689,7 @@ fn we_3_1_13a_a_first_step_dearer_than_all_the_mp_is_allowed() {
         .iter_mut()
         .find(|k| k.id.as_str() == "river")
     {
-        r.crossing.mechanized = Cost::Add(Mp::whole(8));
+        r.crossing.as_mut().unwrap().mechanized = Cost::Add(Mp::whole(8));
     }
     s.hexside("0405", "0505", "river", None);
     s.armor("m", "german", "0405", 6, 7);
@@ -720,7 +721,8 @@ fn we_3_1_13b_a_halved_unit_still_enters_one_hex() {
         ),
         Mp::whole(2)
     );
-    // Swamp costs foot 1 + 2 = 3 > 2; out-of-supply effects are engine part 2.
+    // Swamp costs foot 1 + 2 = 3 > 2. The out-of-supply half of the example (no OoS level for
+    // the step) is `r10_supply::we_3_1_13b_an_oos_unit_with_halved_mp_still_enters_one_hex_at_no_oos_cost`.
     assert!(mv(&mut g, &["inf"], &["0505"]).is_ok());
 }
 
@@ -734,7 +736,7 @@ fn we_3_1_12_costs_are_cumulative() {
         .iter_mut()
         .find(|t| t.id.as_str() == "clear")
     {
-        c.movement.mechanized = Cost::Set(Mp::whole(2));
+        c.movement.as_mut().unwrap().mechanized = Cost::Set(Mp::whole(2));
     }
     s.terrain("0505", "clear", &["forest"])
         .hexside("0405", "0505", "stream", None);

@@ -254,9 +254,10 @@ pub fn loss_cost(game: &Game, side: Side, u: Unit, left: u8) -> f32 {
         }
         return c;
     }
-    let drop = info.attack_at(left) + info.defense_at(left)
-        - info.attack_at(left - 1)
-        - info.defense_at(left - 1);
+    // Signed: a reduced side is never stronger in a file that passed its checks (U05),
+    // but the bot must not trust that.
+    let side = |cel: u8| i64::from(info.attack_at(cel)) + i64::from(info.defense_at(cel));
+    let drop = side(left) - side(left - 1);
     0.5 + drop as f32 / 4.0
 }
 
@@ -458,7 +459,7 @@ fn hex_list(game: &Game, hexes: &[Hx]) -> Vec<HexId> {
 /// odds do not need. The best attack by value is made if its odds and value are good
 /// enough; otherwise, while obligations are open (R5.1.3-5.1.4), the least bad attack
 /// that meets one. An obligation whose only attackers fought elsewhere lapses (the
-/// engine's reading of R5.1.7), so an obliged unit attacks the target best for it.
+/// engine's reading of R5.1.7, A-89), so an obliged unit attacks the target best for it.
 fn choose_attack(
     game: &Game,
     an: &Analysis,

@@ -99,7 +99,7 @@ pub struct Est {
     /// The defenders are only HQs or limbered guns: the attack is at 10:1 (R5.1.9).
     pub forced: bool,
     /// The defenders cannot retreat and a retreat result costs them nothing: towed
-    /// guns in combat setup alone (R5.3.8 DECISION: they stay until an enemy enters).
+    /// guns in combat setup alone (A-25: they stay until an enemy enters).
     pub static_guns: bool,
 }
 
@@ -253,13 +253,14 @@ fn halved_across(game: &Game, defender: Side, from: Hx, target: Hx) -> bool {
         || e.big_river
 }
 
-/// Is one of these HQs (hex, range) within range of every one of these hexes?
+/// Is each of these hexes within range of one of these HQs (hex, range), not
+/// necessarily the same one (R9.2.1)?
 pub fn hq_covers(game: &Game, hexes: &[Hx], hqs: &[(Hx, u32)]) -> bool {
     let b = game.board();
     !hexes.is_empty()
-        && hqs
+        && hexes
             .iter()
-            .any(|&(at, range)| hexes.iter().all(|&h| b.distance(h, at) <= range))
+            .all(|&h| hqs.iter().any(|&(at, range)| b.distance(h, at) <= range))
 }
 
 /// HQs of a side on the map, with their ranges.

@@ -190,6 +190,7 @@ impl Player for HeuristicBot {
             return Action::EndPhase;
         };
         match decision {
+            Decision::SetUp { waiting, .. } => super::deploy::heuristic(game, s, waiting),
             Decision::Move { .. } => self.movement(game, s),
             Decision::Attack { .. } => self.attack(game, s),
             Decision::Defend {

@@ -1,0 +1,457 @@
+//! The file side of the editor, without a window: the open document, loading, saving,
+//! Save As, autosave, recovery of an autosave, the recent files, and the unsaved-changes
+//! question with the action waiting for its answer. `EditorApp` draws the dialogs and
+//! carries out what this session decides; tests drive it directly.
+
+use std::path::{Path, PathBuf};
+
+use super::Recent;
+use crate::editor::document::Document;
+use crate::editor::edit::Edit;
+use crate::model::Problem;
+
+/// Seconds between autosaves of a document with unsaved changes.
+pub const AUTOSAVE_SECONDS: f64 = 30.0;
+
+/// An action that would drop the open document, waiting for the unsaved-changes answer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Pending {
+    /// Close the window.
+    Close,
+    /// Open this file.
+    Open(PathBuf),
+    /// Show the New map form.
+    New,
+    /// Show the New scenario form.
+    NewScenario,
+}
+
+/// The user's answer to "Save the changes before going on?".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    Save,
+    Discard,
+    Cancel,
+}
+
+/// What `save` did.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Saved {
+    /// These files were written (only those that changed).
+    Files(Vec<PathBuf>),
+    /// The document has no file yet: ask for one (Save As).
+    NeedsName,
+    /// No document is open.
+    Nothing,
+}
+
+/// What answering the unsaved-changes question did.
+#[derive(Debug, Default)]
+pub struct Answered {
+    /// The action to carry out now; `None` when it was cancelled or the save did not
+    /// happen.
+    pub proceed: Option<Pending>,
+    /// What saving did, when the answer was Save.
+    pub saved: Option<Result<Saved, String>>,
+}
+
+/// What one autosave tick did.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Autosave {
+    /// Nothing to save (no changes, no file, or already autosaved).
+    Idle,
+    /// Changes are waiting: tick again in this many seconds.
+    Due(f64),
+    /// The side files were written.
+    Written,
+    Failed(String),
+}
+
+#[derive(Default)]
+pub struct FileSession {
+    doc: Option<Document>,
+    /// Problems found when the open files were loaded.
+    problems: Vec<Problem>,
+    pub recent: Recent,
+    /// The action waiting for the unsaved-changes answer.
+    question: Option<Pending>,
+    /// An autosave newer than the open files, offered for recovery.
+    recovery: Option<Edit>,
+    /// Set once closing was agreed to; the next close request goes through.
+    close_allowed: bool,
+    /// When the autosave clock started or last wrote (seconds, the caller's clock).
+    last_autosave: Option<f64>,
+    /// The document revision the last autosave wrote (or that was opened).
+    autosaved_revision: u64,
+}
+
+impl FileSession {
+    pub fn doc(&self) -> Option<&Document> {
+        self.doc.as_ref()
+    }
+
+    pub fn doc_mut(&mut self) -> Option<&mut Document> {
+        self.doc.as_mut()
+    }
+
+    /// Problems found when the open files were loaded.
+    pub fn problems(&self) -> &[Problem] {
+        &self.problems
+    }
+
+    /// Does the open document have unsaved changes?
+    pub fn is_dirty(&self) -> bool {
+        self.doc.as_ref().is_some_and(Document::is_dirty)
+    }
+
+    /// Opens a file, replacing the document without asking (see [`FileSession::guard`]).
+    /// An autosave newer than its files is kept for [`FileSession::recover`].
+    pub fn open(&mut self, path: &Path) -> Result<(), String> {
+        let (doc, problems) = Document::open(path).map_err(|e| e.to_string())?;
+        self.recovery = doc.recoverable();
+        self.problems = problems;
+        self.install(doc);
+        self.recent.add(path);
+        Ok(())
+    }
+
+    /// Puts an in-memory document in place (a new map or scenario, a generated map).
+    pub fn set_document(&mut self, doc: Document) {
+        self.problems.clear();
+        self.recovery = None;
+        self.install(doc);
+    }
+
+    fn install(&mut self, doc: Document) {
+        self.autosaved_revision = doc.revision();
+        self.doc = Some(doc);
+    }
+
+    /// Saves every changed file of the document, each atomically.
+    pub fn save(&mut self) -> Result<Saved, String> {
+        let Some(doc) = self.doc.as_mut() else {
+            return Ok(Saved::Nothing);
+        };
+        if doc.path().is_none() {
+            return Ok(Saved::NeedsName);
+        }
+        doc.save().map(Saved::Files)
+    }
+
+    /// Saves under a new name and remembers it among the recent files.
+    pub fn save_as(&mut self, path: &Path) -> Result<Vec<PathBuf>, String> {
+        let Some(doc) = self.doc.as_mut() else {
+            return Ok(Vec::new());
+        };
+        let written = doc.save_as(path)?;
+        self.recent.add(path);
+        Ok(written)
+    }
+
+    // ---- the unsaved-changes question ----
+
+    /// Asks before an action that drops the document: returns it to carry out now when
+    /// nothing would be lost, else keeps it until [`FileSession::answer`].
+    pub fn guard(&mut self, p: Pending) -> Option<Pending> {
+        if self.is_dirty() {
+            self.question = Some(p);
+            None
+        } else {
+            Some(self.go(p))
+        }
+    }
+
+    /// The action waiting for an answer, while the question is shown.
+    pub fn question(&self) -> Option<&Pending> {
+        self.question.as_ref()
+    }
+
+    /// Answers the question: Save saves first (and goes on only if the files were
+    /// written), Discard drops the changes and their autosave, Cancel forgets the action.
+    pub fn answer(&mut self, a: Answer) -> Answered {
+        let Some(p) = self.question.take() else {
+            return Answered::default();
+        };
+        match a {
+            Answer::Save => {
+                let saved = self.save();
+                let go = matches!(saved, Ok(Saved::Files(_)));
+                Answered {
+                    proceed: go.then(|| self.go(p)),
+                    saved: Some(saved),
+                }
+            }
+            Answer::Discard => {
+                if let Some(d) = &self.doc {
+                    d.discard_autosave();
+                }
+                Answered {
+                    proceed: Some(self.go(p)),
+                    saved: None,
+                }
+            }
+            Answer::Cancel => Answered::default(),
+        }
+    }
+
+    fn go(&mut self, p: Pending) -> Pending {
+        if p == Pending::Close {
+            self.close_allowed = true;
+        }
+        p
+    }
+
+    /// Whether the window may close now; otherwise the question is asked.
+    pub fn close_requested(&mut self) -> bool {
+        if self.close_allowed || !self.is_dirty() {
+            return true;
+        }
+        self.question = Some(Pending::Close);
+        false
+    }
+
+    // ---- autosave and recovery ----
+
+    /// Writes the autosave side files once `AUTOSAVE_SECONDS` have passed since the clock
+    /// started or last wrote, if the document has a file and changes not autosaved yet.
+    /// `now` is in seconds on any steady clock (the UI's input time).
+    pub fn autosave_tick(&mut self, now: f64) -> Autosave {
+        let Some(doc) = &self.doc else {
+            return Autosave::Idle;
+        };
+        let last = *self.last_autosave.get_or_insert(now);
+        if !doc.is_dirty() || doc.path().is_none() || doc.revision() == self.autosaved_revision {
+            return Autosave::Idle;
+        }
+        if now - last < AUTOSAVE_SECONDS {
+            return Autosave::Due(AUTOSAVE_SECONDS - (now - last));
+        }
+        self.autosaved_revision = doc.revision();
+        self.last_autosave = Some(now);
+        match doc.autosave() {
+            Ok(()) => Autosave::Written,
+            Err(e) => Autosave::Failed(e),
+        }
+    }
+
+    /// Is an autosave newer than the open files waiting to be recovered or discarded?
+    pub fn recovery_offered(&self) -> bool {
+        self.recovery.is_some()
+    }
+
+    /// Applies the autosave as one undoable step; the document is then unsaved.
+    pub fn recover(&mut self) -> bool {
+        match (self.recovery.take(), self.doc.as_mut()) {
+            (Some(edit), Some(doc)) => {
+                doc.apply(edit);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Drops the offered autosave and deletes its side files.
+    pub fn discard_recovery(&mut self) {
+        self.recovery = None;
+        if let Some(d) = &self.doc {
+            d.discard_autosave();
+        }
+    }
+
+    /// The window title: the document's title and file, ● while there are unsaved changes.
+    pub fn title(&self) -> String {
+        match &self.doc {
+            None => "Sztab".into(),
+            Some(d) => {
+                let name = d
+                    .path()
+                    .map_or("untitled".into(), |p| p.display().to_string());
+                let star = if d.is_dirty() { "● " } else { "" };
+                format!("{star}{} – {name} – Sztab", d.title())
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::editor::edit::Change;
+    use crate::hex::HexId;
+    use crate::model::HexCell;
+
+    /// The test fixture's map, scenario and counters copied into a temporary folder.
+    fn fixture(dir: &Path) -> PathBuf {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        for f in ["mini.scenario.ron", "mini.counters.ron"] {
+            std::fs::copy(root.join("tests/fixtures").join(f), dir.join(f)).unwrap();
+        }
+        let map = std::fs::read_to_string(root.join("tests/fixtures/mini.map.ron")).unwrap();
+        let cat = root.join("assets/wb95/kursk-1943.terrain.ron");
+        let map = map.replace(
+            "../../assets/wb95/kursk-1943.terrain.ron",
+            &cat.display().to_string(),
+        );
+        std::fs::write(dir.join("mini.map.ron"), map).unwrap();
+        dir.join("mini.scenario.ron")
+    }
+
+    fn paint(s: &mut FileSession, hex: &str, terrain: &str) {
+        let doc = s.doc_mut().unwrap();
+        let id: HexId = hex.parse().unwrap();
+        let before = doc.map().hexes.get(&id).cloned();
+        doc.apply(Edit::new("paint").with(Change::Hex {
+            id,
+            before,
+            after: Some(HexCell::new(terrain)),
+        }));
+    }
+
+    fn opened(dir: &Path) -> FileSession {
+        let mut s = FileSession::default();
+        s.open(&fixture(dir)).unwrap();
+        s
+    }
+
+    #[test]
+    fn open_remembers_the_file_and_a_bad_file_is_an_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let s = opened(dir.path());
+        assert!(s.doc().is_some() && !s.is_dirty());
+        assert_eq!(s.recent.files.len(), 1);
+        assert!(s.title().contains("mini.scenario.ron"), "{}", s.title());
+        let mut t = FileSession::default();
+        let err = t
+            .open(&dir.path().join("missing.scenario.ron"))
+            .unwrap_err();
+        assert!(err.contains("missing.scenario.ron"), "{err}");
+        assert!(t.doc().is_none() && t.recent.files.is_empty());
+    }
+
+    #[test]
+    fn save_writes_changed_files_and_clears_the_star() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut s = opened(dir.path());
+        assert_eq!(s.save(), Ok(Saved::Files(Vec::new())), "nothing changed");
+        paint(&mut s, "0105", "hills");
+        assert!(s.title().starts_with("● "));
+        let Ok(Saved::Files(files)) = s.save() else {
+            panic!("saved")
+        };
+        assert_eq!(files, vec![dir.path().join("mini.map.ron")]);
+        assert!(!s.is_dirty() && !s.title().starts_with('●'));
+        assert_eq!(FileSession::default().save(), Ok(Saved::Nothing));
+    }
+
+    #[test]
+    fn an_untitled_document_needs_a_name_and_save_as_gives_it_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut s = opened(dir.path());
+        let (doc, _) = Document::open(&dir.path().join("mini.map.ron")).unwrap();
+        let map = doc.map().clone();
+        let terrain = doc.terrain().clone();
+        s.set_document(Document::new_map(
+            map,
+            terrain,
+            doc.terrain_path().to_owned(),
+        ));
+        assert_eq!(s.save(), Ok(Saved::NeedsName));
+        let to = dir.path().join("copy.map.ron");
+        assert!(s.save_as(&dir.path().join("copy.txt")).is_err());
+        s.save_as(&to).unwrap();
+        assert!(to.exists());
+        assert_eq!(s.recent.files[0], std::path::absolute(&to).unwrap());
+        assert_eq!(
+            s.doc().unwrap().path(),
+            Some(std::path::absolute(&to).unwrap().as_path())
+        );
+    }
+
+    #[test]
+    fn the_question_is_asked_only_with_unsaved_changes() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut s = opened(dir.path());
+        assert_eq!(s.guard(Pending::New), Some(Pending::New));
+        assert!(s.question().is_none());
+        paint(&mut s, "0105", "hills");
+        assert_eq!(s.guard(Pending::New), None);
+        assert_eq!(s.question(), Some(&Pending::New));
+        let a = s.answer(Answer::Cancel);
+        assert!(a.proceed.is_none() && a.saved.is_none() && s.question().is_none());
+        assert!(s.is_dirty(), "cancel keeps the changes");
+    }
+
+    #[test]
+    fn answering_save_saves_then_goes_on() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut s = opened(dir.path());
+        paint(&mut s, "0105", "hills");
+        let other = dir.path().join("mini.map.ron");
+        assert_eq!(s.guard(Pending::Open(other.clone())), None);
+        let a = s.answer(Answer::Save);
+        assert!(matches!(a.saved, Some(Ok(Saved::Files(_)))));
+        assert_eq!(a.proceed, Some(Pending::Open(other)));
+        assert!(!s.is_dirty());
+    }
+
+    #[test]
+    fn answering_discard_removes_the_autosave_and_allows_closing() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut s = opened(dir.path());
+        paint(&mut s, "0105", "hills");
+        s.doc().unwrap().autosave().unwrap();
+        let side = dir.path().join(".mini.autosave.map.ron");
+        assert!(side.exists());
+        assert!(!s.close_requested());
+        assert_eq!(s.question(), Some(&Pending::Close));
+        let a = s.answer(Answer::Discard);
+        assert_eq!(a.proceed, Some(Pending::Close));
+        assert!(!side.exists());
+        assert!(s.close_requested(), "closing was agreed to");
+    }
+
+    #[test]
+    fn autosave_waits_thirty_seconds_and_writes_once_per_change() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut s = opened(dir.path());
+        let side = dir.path().join(".mini.autosave.map.ron");
+        assert_eq!(s.autosave_tick(100.0), Autosave::Idle, "no changes");
+        paint(&mut s, "0105", "hills");
+        assert_eq!(s.autosave_tick(110.0), Autosave::Due(20.0));
+        assert!(!side.exists());
+        assert_eq!(s.autosave_tick(130.0), Autosave::Written);
+        assert!(side.exists());
+        assert_eq!(s.autosave_tick(200.0), Autosave::Idle, "already autosaved");
+        paint(&mut s, "0106", "hills");
+        assert_eq!(
+            s.autosave_tick(200.0),
+            Autosave::Written,
+            "70 s after the last one"
+        );
+    }
+
+    #[test]
+    fn a_newer_autosave_is_offered_and_recovered_as_one_undo_step() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut s = opened(dir.path());
+        paint(&mut s, "0105", "mountain");
+        s.doc().unwrap().autosave().unwrap();
+        let mut t = FileSession::default();
+        t.open(&dir.path().join("mini.scenario.ron")).unwrap();
+        assert!(t.recovery_offered());
+        assert!(t.recover());
+        let id: HexId = "0105".parse().unwrap();
+        assert_eq!(
+            t.doc().unwrap().map().hexes[&id].terrain.as_str(),
+            "mountain"
+        );
+        assert!(t.is_dirty() && !t.recovery_offered());
+        assert!(t.doc_mut().unwrap().undo());
+        assert!(!t.is_dirty());
+        let mut u = FileSession::default();
+        u.open(&dir.path().join("mini.scenario.ron")).unwrap();
+        u.discard_recovery();
+        assert!(!u.recovery_offered());
+        assert!(!dir.path().join(".mini.autosave.map.ron").exists());
+    }
+}

@@ -1,0 +1,236 @@
+//! Reference checks of set-up areas and free set-up units (Z01-Z05), and the designer's
+//! constraint: every unit with a fixed hex stands inside the areas that bind it. These
+//! hold for every rule system; stacking and terrain in an area are the rules' checks.
+
+use std::collections::BTreeMap;
+
+use super::area::{AreaShape, Holder, ResolvedAreas, describe_shapes};
+use super::check::Checker;
+use super::{Counters, Map, Problem, Scenario, Subject};
+
+/// The rule a constraint violation cites: the scenario's own set-up areas.
+pub const RULE: &str = "set-up area";
+
+pub(crate) fn check_areas(
+    s: &Scenario,
+    map: &Map,
+    cs: &Counters,
+    placed: &BTreeMap<&str, usize>,
+    c: &mut Checker,
+) {
+    for a in &s.areas {
+        check_holder(s, cs, &a.holder, &a.name, c);
+        for shape in &a.shapes {
+            check_shape(map, shape, &a.name, c);
+        }
+        if a.hexes(map).is_empty() {
+            c.error(
+                "Z02",
+                format!(
+                    "set-up area \"{}\" ({}) holds no hex of the map",
+                    a.name,
+                    describe_shapes(&a.shapes)
+                ),
+                "areas",
+                &a.name,
+                None,
+            );
+        }
+    }
+    let resolved = ResolvedAreas::new(&s.areas, map);
+    check_free_units(s, cs, placed, c);
+    for p in &s.setup {
+        let Some(def) = cs.unit(p.unit.as_str()) else {
+            continue;
+        };
+        let Some((binding, hexes)) = resolved.for_unit(&s.areas, def, cs, &s.sides, false) else {
+            continue;
+        };
+        if hexes.contains(&p.hex) {
+            continue;
+        }
+        let outside: Vec<String> = binding
+            .iter()
+            .filter(|&&i| !resolved.hexes[i].contains(&p.hex))
+            .map(|&i| {
+                let a = &s.areas[i];
+                format!("\"{}\" ({})", a.name, describe_shapes(&a.shapes))
+            })
+            .collect();
+        let msg = if outside.is_empty() {
+            format!(
+                "unit {} is set up on {}, but its set-up areas share no hex",
+                p.unit, p.hex
+            )
+        } else {
+            format!(
+                "unit {} is set up on {}, outside its set-up area {}",
+                p.unit,
+                p.hex,
+                outside.join(" and ")
+            )
+        };
+        let problem = Problem::error("Z03", msg)
+            .rule(RULE)
+            .about(Subject::Unit(p.unit.clone()));
+        c.push(problem, "setup", p.unit.as_str());
+    }
+    for f in &s.free_setup {
+        let Some(def) = cs.unit(f.unit.as_str()) else {
+            continue;
+        };
+        let u = f.unit.as_str();
+        let msg = match resolved.for_unit(&s.areas, def, cs, &s.sides, true) {
+            None => Some((
+                "Z04",
+                format!(
+                    "unit {u} is set up freely, but no set-up area is given to it, its formation or its side"
+                ),
+            )),
+            Some((binding, hexes)) if hexes.is_empty() => {
+                let names: Vec<String> = binding
+                    .iter()
+                    .map(|&i| format!("\"{}\"", s.areas[i].name))
+                    .collect();
+                Some((
+                    "Z05",
+                    format!(
+                        "unit {u} is set up freely, but its set-up areas {} share no hex",
+                        names.join(", ")
+                    ),
+                ))
+            }
+            Some(_) => None,
+        };
+        if let Some((code, msg)) = msg {
+            let problem = Problem::error(code, msg)
+                .rule(RULE)
+                .about(Subject::Unit(f.unit.clone()));
+            c.push(problem, "free_setup", u);
+        }
+    }
+}
+
+fn check_holder(s: &Scenario, cs: &Counters, h: &Holder, area: &str, c: &mut Checker) {
+    let missing = match h {
+        Holder::Side(x) => s.side(x.as_str()).is_none(),
+        Holder::Formation(f) => cs.formation(f.as_str()).is_none(),
+        Holder::Unit(u) => cs.unit(u.as_str()).is_none(),
+    };
+    if missing {
+        c.error(
+            "Z01",
+            format!(
+                "set-up area \"{area}\" is given to {}, which does not exist",
+                h.describe()
+            ),
+            "areas",
+            area,
+            None,
+        );
+    }
+}
+
+fn check_shape(map: &Map, shape: &AreaShape, area: &str, c: &mut Checker) {
+    let g = &map.grid;
+    let mut bad = |what: String, subject: Option<Subject>| {
+        c.error(
+            "Z01",
+            format!("set-up area \"{area}\": {what}"),
+            "areas",
+            area,
+            subject,
+        )
+    };
+    match shape {
+        AreaShape::Hexes(hs) => {
+            for &h in hs.iter().filter(|&&h| !g.contains(h)) {
+                bad(format!("hex {h} is not on the map"), None);
+            }
+        }
+        AreaShape::Place(p) if map.place(p).is_none() => bad(
+            format!("place \"{p}\" is not on the map"),
+            Some(Subject::Place(p.clone())),
+        ),
+        AreaShape::Zone(z) if !map.zones.contains_key(z) => {
+            bad(format!("zone {z} is not on the map"), None)
+        }
+        AreaShape::Within { of, .. } => check_shape(map, of, area, c),
+        AreaShape::SideOf { line, of } => {
+            if !g.contains(*of) {
+                bad(format!("hex {of} is not on the map"), None);
+            }
+            if !line.exists(map) {
+                bad(
+                    format!("no hexside of the map carries {}", line.describe()),
+                    None,
+                );
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Free set-up units: known, on a side, listed once, neither placed nor arriving, with a
+/// starting CEL their counter has.
+fn check_free_units(s: &Scenario, cs: &Counters, placed: &BTreeMap<&str, usize>, c: &mut Checker) {
+    let mut seen = std::collections::BTreeSet::new();
+    for f in &s.free_setup {
+        let u = f.unit.as_str();
+        let subject = Some(Subject::Unit(f.unit.clone()));
+        match cs.unit(u) {
+            None => c.error(
+                "U02",
+                format!("free set-up: unit \"{u}\" is not in the counters file"),
+                "free_setup",
+                u,
+                subject.clone(),
+            ),
+            Some(def) if s.side_of_nation(def.nation.as_str()).is_none() => c.error(
+                "S01",
+                format!(
+                    "free set-up: unit {u} is {}, a nation on neither side",
+                    def.nation
+                ),
+                "free_setup",
+                u,
+                subject.clone(),
+            ),
+            Some(def) => {
+                if let Some(cel) = f.cel
+                    && (cel == 0 || cel > def.cel)
+                {
+                    c.error(
+                        "U05",
+                        format!(
+                            "free set-up: unit {u} starts with {cel} CEL but its counter has {}",
+                            def.cel
+                        ),
+                        "free_setup",
+                        u,
+                        subject.clone(),
+                    );
+                }
+            }
+        }
+        let arrives = s.reinforcements.iter().any(|r| r.units.contains(&f.unit));
+        let twice = if placed.contains_key(u) {
+            Some("both set up on a hex and set up freely")
+        } else if arrives {
+            Some("both a reinforcement and set up freely")
+        } else if !seen.insert(u) {
+            Some("set up freely twice")
+        } else {
+            None
+        };
+        if let Some(what) = twice {
+            c.error(
+                "U01",
+                format!("unit {u} is {what}"),
+                "free_setup",
+                u,
+                subject,
+            );
+        }
+    }
+}

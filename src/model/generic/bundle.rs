@@ -1,0 +1,68 @@
+//! A generic scenario with the map, counters and terrain catalogue it references.
+
+use std::path::Path;
+
+use super::{Counters, Scenario, Schemas, check_counters, check_scenario};
+use crate::model::io::{self, LoadError};
+use crate::model::{BundlePaths, Map, MapBundle, Problem, Source, TerrainCatalogue};
+
+/// Everything a generic scenario needs, loaded.
+#[derive(Clone, Debug)]
+pub struct Bundle {
+    pub scenario: Scenario,
+    pub map: Map,
+    pub counters: Counters,
+    pub terrain: TerrainCatalogue,
+    pub paths: BundlePaths,
+}
+
+impl Bundle {
+    /// Loads a scenario and everything it references, checked against `schemas`; returns
+    /// the reference problems of all four files.
+    pub fn load(path: &Path, schemas: &Schemas) -> Result<(Bundle, Vec<Problem>), LoadError> {
+        let source = io::read_text(path)?;
+        let scenario: Scenario = io::parse(&source)?;
+        let map_path = io::resolve(path, &scenario.map);
+        let counters_path = io::resolve(path, &scenario.counters);
+        let (map, mut problems) = MapBundle::load(&map_path)?;
+        let counters_src = io::read_text(&counters_path)?;
+        let counters: Counters = io::parse(&counters_src)?;
+        problems.extend(check_counters(&counters, schemas, &counters_src));
+        problems.extend(check_scenario(
+            &scenario, &map.map, &counters, schemas, &source,
+        ));
+        let bundle = Bundle {
+            scenario,
+            map: map.map,
+            counters,
+            terrain: map.terrain,
+            paths: BundlePaths {
+                scenario: path.to_owned(),
+                map: map_path,
+                counters: counters_path,
+                terrain: map.terrain_path,
+            },
+        };
+        Ok((bundle, problems))
+    }
+
+    /// Re-runs the reference checks on the data in memory (no file positions).
+    pub fn check(&self, schemas: &Schemas) -> Vec<Problem> {
+        let none = Source::default();
+        let mut p = crate::model::check::check_terrain(&self.terrain, &none);
+        p.extend(crate::model::check::check_map(
+            &self.map,
+            &self.terrain,
+            &none,
+        ));
+        p.extend(check_counters(&self.counters, schemas, &none));
+        p.extend(check_scenario(
+            &self.scenario,
+            &self.map,
+            &self.counters,
+            schemas,
+            &none,
+        ));
+        p
+    }
+}

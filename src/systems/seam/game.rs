@@ -1,0 +1,129 @@
+//! Games played through the seam: a [`Match`] is a system's game with a bot on every
+//! side, stepped one action at a time by `sztab play` and the balance runner.
+
+use crate::hex::HexId;
+
+/// A side of a game, in the system's order (the first moves first).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SideInfo {
+    pub id: String,
+    pub name: String,
+}
+
+/// Why a game cannot start or go on.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MatchError {
+    /// The system lacks the part asked for ("Roads to Leningrad has no engine yet").
+    #[error("{0}")]
+    Unsupported(String),
+    /// The scenario's setup breaks the rules; each line is a problem.
+    #[error("the scenario cannot be played:\n  {}", .0.join("\n  "))]
+    Refused(Vec<String>),
+    /// A side or bot named wrongly.
+    #[error("{0}")]
+    BadRequest(String),
+    /// The game could not go on (a bot chose an illegal action, no result in time).
+    #[error("{0}")]
+    Failed(String),
+    /// A game log that cannot be read.
+    #[error("{0}")]
+    BadLog(String),
+}
+
+/// One game's result and what happened in it, as the balance lab counts it.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct GameRecord {
+    /// Index of the game in its study.
+    pub game: u64,
+    pub seed: u64,
+    /// The winning side's id; `None` for no winner (or a failed game).
+    pub winner: Option<String>,
+    /// The victory level reached ("automatic victory" for one).
+    pub level: Option<String>,
+    /// The scorer's victory points (0 where the system counts none).
+    pub vp: i32,
+    pub automatic: bool,
+    /// The last turn played (the turn of the automatic victory, if any).
+    pub turns: u32,
+    /// Losses in play, by side, in the system's loss unit (WB-95: CEL).
+    pub cel_lost: [u32; 2],
+    /// Units eliminated, by side.
+    pub units_lost: [u32; 2],
+    /// Combats fought.
+    pub combats: u32,
+    /// Actions the bots took.
+    pub actions: u32,
+    /// Combats per defending hex, sorted by hex.
+    pub heat: Vec<(HexId, u32)>,
+    /// Why the game could not be finished, if it could not.
+    pub error: Option<String>,
+}
+
+impl GameRecord {
+    /// The turn of an automatic victory.
+    pub fn auto_turn(&self) -> Option<u32> {
+        self.automatic.then_some(self.turns)
+    }
+}
+
+/// How much a match tells of its game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Narration {
+    /// Nothing: the balance runner only needs the record.
+    Silent,
+    /// A summary of each turn (`sztab play`).
+    Turns,
+    /// Every event too (`sztab play --verbose`).
+    Events,
+}
+
+/// A scenario compiled for play by its system, shared by every game of a study.
+pub trait Playable: Send + Sync {
+    fn title(&self) -> String;
+    fn sides(&self) -> Vec<SideInfo>;
+    /// A game seeded `seed` with a bot on every side (`bots`: side id and bot name,
+    /// e.g. `heuristic:3`; the n-th bot named is seeded from `seed` and n, so a game of a
+    /// study replays with `sztab play --seed`).
+    fn new_match(
+        &self,
+        seed: u64,
+        bots: &[(String, String)],
+        narration: Narration,
+    ) -> Result<Box<dyn Match>, MatchError>;
+}
+
+/// A system's game with a bot on each side.
+pub trait Match {
+    /// The scenario's title.
+    fn title(&self) -> String;
+    fn sides(&self) -> Vec<SideInfo>;
+    fn is_over(&self) -> bool;
+    /// The bot whose turn it is takes one action; returns the lines that narrate it (a
+    /// turn's summary when it ends, every event when verbose).
+    fn step(&mut self) -> Result<Vec<String>, MatchError>;
+    /// What is left to narrate once the game is over.
+    fn finish(&mut self) -> Vec<String>;
+    /// "German small victory, won by german; german scored 11 VP; after turn 17".
+    fn result(&self) -> Option<String>;
+    /// What happened, for the balance lab (`game` and `seed` are left to the caller).
+    fn record(&self) -> GameRecord;
+    /// Actions taken so far.
+    fn actions(&self) -> usize;
+    /// The game log (RON, the system's format) naming `scenario` as the file to replay
+    /// it on, with the number of actions and events it holds.
+    fn log(&self, scenario: &std::path::Path) -> Result<(String, usize, usize), MatchError>;
+}
+
+/// What replaying a log found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Replayed {
+    pub actions: usize,
+    pub events: usize,
+    pub fingerprint: String,
+    pub logged_events: usize,
+    pub logged_fingerprint: String,
+    /// The result line of the replayed game, if it ended.
+    pub result: Option<String>,
+    /// Events, fingerprint and result all match the log.
+    pub same: bool,
+}
