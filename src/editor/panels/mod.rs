@@ -24,7 +24,7 @@ pub fn at_panel_width<R>(
         egui::ScrollArea::horizontal()
     };
     area.id_salt(id)
-        .auto_shrink([false, !scroll_down])
+        .auto_shrink([false, false])
         .show(ui, |ui| {
             ui.set_max_width(width);
             add(ui)
