@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use egui::{Event, Key, Modifiers, PointerButton, Pos2, vec2};
+use egui::{Event, Key, Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use sztab::editor::tools::ToolKind;
@@ -15,83 +15,17 @@ use sztab::render::{Layers, Similarity, render_with};
 
 const FIXTURE: &str = "tests/fixtures/mini.map.ron";
 
-fn root(p: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join(p)
-}
-
-/// The fixture map copied into a temporary folder, its catalogue path made absolute.
-fn fixture_copy(dir: &Path) -> PathBuf {
-    let text = std::fs::read_to_string(root(FIXTURE)).unwrap();
-    let cat = root("assets/wb95/kursk-1943.terrain.ron");
-    let text = text.replace(
-        "../../assets/wb95/kursk-1943.terrain.ron",
-        &cat.display().to_string(),
-    );
-    let path = dir.join("mini.map.ron");
-    std::fs::write(&path, text).unwrap();
-    path
-}
-
-fn harness(app: EditorApp) -> Harness<'static, EditorApp> {
-    let mut h = Harness::builder()
-        .with_size(vec2(1400.0, 900.0))
-        .with_max_steps(30)
-        .build_ui_state(|ui, app: &mut EditorApp| app.ui(ui), app);
-    h.run();
-    h
-}
-
-fn open(path: &Path) -> Harness<'static, EditorApp> {
-    harness(EditorApp::open(Some(path.to_owned())))
-}
-
-fn button(h: &Harness<EditorApp>, pos: Pos2, pressed: bool, modifiers: Modifiers) {
-    h.event(Event::PointerButton {
-        pos,
-        button: PointerButton::Primary,
-        pressed,
-        modifiers,
-    });
-}
-
-/// Press at the first point, move through the others, release at the last.
-fn drag(h: &mut Harness<EditorApp>, points: &[Pos2], modifiers: Modifiers) {
-    h.event(Event::ModifiersChanged(modifiers));
-    h.hover_at(points[0]);
-    h.step();
-    button(h, points[0], true, modifiers);
-    h.step();
-    for &p in &points[1..] {
-        h.hover_at(p);
-        h.step();
-    }
-    button(h, *points.last().unwrap(), false, modifiers);
-    h.step();
-    h.event(Event::ModifiersChanged(Modifiers::NONE));
-    h.run();
-}
-
-fn click_hex(h: &mut Harness<EditorApp>, hex: HexId) {
-    let p = h.state().hex_screen_pos(hex).unwrap();
-    drag(h, &[p], Modifiers::NONE);
-}
-
-fn undo(h: &mut Harness<EditorApp>) {
-    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
-    h.run();
-}
-
-fn redo(h: &mut Harness<EditorApp>) {
-    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
-    h.run();
-}
+mod common;
+use common::{
+    button, click_hex, drag, harness, map_fixture_copy as fixture_copy, open, redo, root, undo,
+};
 
 fn map(h: &Harness<EditorApp>) -> Map {
     h.state().doc().unwrap().map().clone()
 }
 
 fn id(s: &str) -> HexId {
-    HexId::parse(s).unwrap()
+    common::hex(s)
 }
 
 #[test]

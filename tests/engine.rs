@@ -220,7 +220,7 @@ fn checked_game(seed: u64) -> Result<String, String> {
     let mut g = Game::new(&fixture(), seed).map_err(|e| e.to_string())?;
     let mut players = bots(seed);
     let mut fp = Fingerprint::default();
-    fp.extend(g.opening_events());
+    fp.extend(g.opening_events()).map_err(|e| e.to_string())?;
     let mut actions = Vec::new();
     for _ in 0..100_000 {
         check_position(&g)?;
@@ -230,9 +230,10 @@ fn checked_game(seed: u64) -> Result<String, String> {
             Pending::GameOver(_) => {
                 let mut r = Game::new(&fixture(), seed).map_err(|e| e.to_string())?;
                 let mut rfp = Fingerprint::default();
-                rfp.extend(r.opening_events());
+                rfp.extend(r.opening_events()).map_err(|e| e.to_string())?;
                 for a in actions {
-                    rfp.extend(&r.apply(a).map_err(|e| format!("replay: {e}"))?);
+                    rfp.extend(&r.apply(a).map_err(|e| format!("replay: {e}"))?)
+                        .map_err(|e| e.to_string())?;
                 }
                 if rfp.hex() != fp.hex() {
                     return Err("the replay of the log differs".into());
@@ -258,7 +259,7 @@ fn checked_game(seed: u64) -> Result<String, String> {
         let events = g
             .apply(action.clone())
             .map_err(|e| format!("{action:?}: {e}"))?;
-        fp.extend(&events);
+        fp.extend(&events).map_err(|e| e.to_string())?;
         actions.push(action);
     }
     Err("the game did not end".into())
@@ -283,9 +284,9 @@ fn the_four_shipped_scenarios_play_to_the_end_with_random_bots_and_replay() {
         }
         let mut r = Game::new(&bundle, 3).unwrap();
         let mut fp = Fingerprint::default();
-        fp.extend(r.opening_events());
+        fp.extend(r.opening_events()).unwrap();
         for a in played.actions {
-            fp.extend(&r.apply(a).unwrap());
+            fp.extend(&r.apply(a).unwrap()).unwrap();
         }
         assert_eq!(fp.hex(), played.fingerprint.hex(), "{name} replays");
     }

@@ -6,7 +6,8 @@
 use std::fmt::Write;
 
 use super::setup::{self, Group, unit_label};
-use crate::markdown::{escape, parse, to_html};
+use crate::markdown::{parse, to_html};
+use crate::markup::escape;
 use crate::model::{
     AutoTiming, Bundle, Counters, Date, Entry, Placement, RestrictionRule, Scenario, Scope, VpEvent,
 };

@@ -78,13 +78,6 @@ pub(crate) fn exit_of(e: &MatchError) -> ExitCode {
     }
 }
 
-/// Loads a scenario and starts a game, reporting problems on stderr.
-pub(crate) fn start_game(path: &Path, seed: u64, what: &str) -> Result<(Bundle, Game), ExitCode> {
-    let bundle = load_bundle(path, what)?;
-    let game = new_game(&bundle, seed, what)?;
-    Ok((bundle, game))
-}
-
 /// The scenario with its map and counters, or exit code 2 after saying why not.
 pub(crate) fn load_bundle(path: &Path, what: &str) -> Result<Bundle, ExitCode> {
     Bundle::load(path).map(|(b, _)| b).map_err(|e| {

@@ -1,5 +1,5 @@
-//! `sztab odds` what-if flags: start states put on the scenario's placements before the
-//! game starts, so the engine computes the odds exactly as it would for a scenario that
+//! `sztab odds` what-if flags: start states put on the scenario's placements before
+//! the game starts, so the engine computes the odds exactly as it would for a scenario that
 //! set the units up that way (`--disorganized`, `--organized`, `--oos UNIT[=LEVEL]`).
 
 use std::process::ExitCode;

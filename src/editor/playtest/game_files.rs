@@ -10,7 +10,7 @@ use crate::model::io::{read_text, write_atomic};
 use crate::systems::wb95::GameLog;
 
 pub fn save(session: &Session, path: &Path) -> Result<(), String> {
-    let mut log = session.log();
+    let mut log = session.log().map_err(|e| e.to_string())?;
     // Relative to the log, as `sztab play --log` writes it (an unsaved scenario has none).
     if !log.scenario.as_os_str().is_empty() {
         log.scenario = crate::model::io::relative(path, &log.scenario);

@@ -744,7 +744,7 @@ fn placement(b: &Bundle, p: &Prepared, out: &mut Vec<Problem>) {
     }
 }
 
-/// P09-P10: start states a unit cannot be in, or that do nothing. A barrage is fired
+/// P12-P13: start states a unit cannot be in, or that do nothing. A barrage is fired
 /// by artillery in combat setup (R6.5.3, R6.1.3); a unit that never moves has no MPs to
 /// spend (R15.2.1); a masking marker covers a whole stack (R16.1.2).
 fn start_states(p: &Prepared, out: &mut Vec<Problem>) {
@@ -753,7 +753,7 @@ fn start_states(p: &Prepared, out: &mut Vec<Problem>) {
         let info = p.roster.info(s.unit);
         if s.barrage_fired && !info.is_artillery() {
             out.push(unit_problem(
-                "P09",
+                "P12",
                 "R6.5.3",
                 true,
                 p,
@@ -762,7 +762,7 @@ fn start_states(p: &Prepared, out: &mut Vec<Problem>) {
             ));
         } else if s.barrage_fired && s.setup == Some(ArtillerySetup::Transport) {
             out.push(unit_problem(
-                "P09",
+                "P12",
                 "R6.1.3",
                 true,
                 p,
@@ -772,7 +772,7 @@ fn start_states(p: &Prepared, out: &mut Vec<Problem>) {
         }
         if s.movement_spent && (info.is_rg() || info.mover == Mover::Static) {
             out.push(unit_problem(
-                "P09",
+                "P12",
                 "R15.2.1",
                 false,
                 p,
@@ -789,7 +789,7 @@ fn start_states(p: &Prepared, out: &mut Vec<Problem>) {
             let id = p.board.id(h);
             out.push(
                 Problem::warning(
-                    "P10",
+                    "P13",
                     format!("stack {id}: {m} of its {n} units start masked; a masking marker covers the whole stack"),
                 )
                 .rule("R16.1.2")

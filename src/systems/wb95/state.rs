@@ -81,7 +81,7 @@ pub struct UnitState {
     pub vs_gain_turn: Option<u32>,
 }
 
-/// The scenario's start states of a unit set up on the map. Each is the
+/// The scenario's start states of a unit set up on the map. Each is the
 /// state the unit would be in had it done the thing in the game: disorganized in the
 /// first phase (R5.6.5), out of supply as after a failed trace (R10.2.1), all its MPs
 /// spent in its side's Movement phase of turn 1 (R3.1.5), fired in its side's Barrage

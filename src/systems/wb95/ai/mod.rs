@@ -12,7 +12,7 @@ pub use spec::{BotKind, BotSpec};
 
 use crate::model::SideId;
 use crate::systems::wb95::{
-    Action, Decision, Event, Fingerprint, Game, GameResult, Pending, RuleError,
+    Action, Decision, Event, Fingerprint, FingerprintError, Game, GameResult, Pending, RuleError,
 };
 
 /// Anything that answers decisions: a bot, or a UI relaying a human.
@@ -42,6 +42,8 @@ pub enum PlayError {
     },
     #[error("no result after {0} actions")]
     TooLong(usize),
+    #[error(transparent)]
+    Fingerprint(#[from] FingerprintError),
     /// One phase took more actions than its units could ever need: the players keep
     /// answering without the game moving on, so it would never end.
     #[error(
@@ -82,8 +84,8 @@ fn drive(
     phase_budget: usize,
     mut observe: impl FnMut(&Game, &Action, &[Event]),
 ) -> Result<Played, PlayError> {
-    let mut fingerprint = Fingerprint::default();
-    fingerprint.extend(game.opening_events());
+    let mut fingerprint = Fingerprint::new(game.format());
+    fingerprint.extend(game.opening_events())?;
     let mut actions = Vec::new();
     let (mut tick, mut in_phase) = (game.state().tick(), 0usize);
     loop {
@@ -120,7 +122,7 @@ fn drive(
         }
         match game.apply(action.clone()) {
             Ok(events) => {
-                fingerprint.extend(&events);
+                fingerprint.extend(&events)?;
                 observe(game, &action, &events);
                 actions.push(action);
             }

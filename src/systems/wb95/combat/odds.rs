@@ -270,7 +270,7 @@ impl Game {
             ));
         }
         Odds {
-            hq: self.hq_modifier(eng),
+            hq: self.hq_modifier(eng, lone_hq),
             attack,
             defense,
             key_hex: self.hex_id(key),
@@ -317,14 +317,21 @@ impl Game {
     }
 
     /// R9.2.1: every ground unit of a side, its supporting artillery included, must be
-    /// in range of a friendly HQ.
-    fn hq_modifier(&self, eng: &Engagement) -> HqModifier {
+    /// in range of a friendly HQ; an HQ is in its own range, so it covers the units
+    /// stacked with it. A defender attacked at the column R5.1.9 forces (`lone_hq`: an
+    /// HQ alone, or limbered guns attacked as one, R6.6.4) gets no modifier, neither
+    /// from itself nor from another HQ.
+    fn hq_modifier(&self, eng: &Engagement, lone_hq: bool) -> HqModifier {
         let with = |a: &[Unit], b: &[Unit]| -> Vec<Unit> { a.iter().chain(b).copied().collect() };
         let a = self.hqs_covering(eng.attacker, &with(&eng.attackers, &eng.attacker_support));
-        let d = self.hqs_covering(
-            eng.attacker.other(),
-            &with(&eng.defenders, &eng.defender_support),
-        );
+        let d = if lone_hq {
+            None
+        } else {
+            self.hqs_covering(
+                eng.attacker.other(),
+                &with(&eng.defenders, &eng.defender_support),
+            )
+        };
         let names = |v: &Option<Vec<Unit>>| -> Vec<UnitId> {
             v.iter()
                 .flatten()

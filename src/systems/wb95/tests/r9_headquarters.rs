@@ -187,3 +187,51 @@ fn r9_1_8_r5_1_9_a_lone_hq_attacked_is_fought_at_ten_to_one() {
         crate::systems::wb95::Column::HIGHEST
     );
 }
+
+/// A lone Soviet HQ on 0505 attacked by `g` from 0405, with a second Soviet HQ on 0506
+/// and a German HQ on `german_hq`, if any.
+fn lone_hq(german_hq: Option<&str>) -> Game {
+    let mut s = Sandbox::new(10, 10, 2);
+    s.unit("g", "german", "0405");
+    s.hq("hq", "soviet", "0505");
+    s.hq("hq2", "soviet", "0506");
+    if let Some(h) = german_hq {
+        s.hq("ghq", "german", h);
+    }
+    let mut g = start(&s);
+    until(&mut g, PhaseKind::Combat, Side::A);
+    g
+}
+
+#[test]
+fn a93_r9_2_r5_1_9_a_lone_hq_attacked_gets_no_die_modifier_from_itself_or_another_hq() {
+    let mut g = lone_hq(None);
+    let o = odds(&g, &["g"], &["0505"]);
+    assert_eq!(o.column, crate::systems::wb95::Column::HIGHEST);
+    assert!(o.hq.defender_hqs.is_empty(), "{:?}", o.hq);
+    assert_eq!(o.hq.net, 0);
+    // A roll of 11 stays 11 at 10:1: the attacker tests (•/D3) instead of losing a
+    // CEL disorganized (D-1/D2).
+    let (roll, modified, cell, _) =
+        resolved(&attack_rolling(&mut g, &["g"], &["0505"], 11).unwrap()).unwrap();
+    assert_eq!((roll, modified), (11, 11));
+    assert_eq!(cell.to_string(), "•/D3");
+    // The attacker's own HQ still counts: 11 becomes 10.
+    let mut g = lone_hq(Some("0205"));
+    assert_eq!(odds(&g, &["g"], &["0505"]).hq.net, -1);
+    let (_, modified, ..) =
+        resolved(&attack_rolling(&mut g, &["g"], &["0505"], 11).unwrap()).unwrap();
+    assert_eq!(modified, 10);
+}
+
+#[test]
+fn a93_r9_2_1_an_hq_is_within_its_own_range_for_the_units_stacked_with_it() {
+    let mut s = Sandbox::new(10, 10, 2);
+    s.unit("g", "german", "0405").sp = 8;
+    s.unit("d", "soviet", "0505");
+    s.hq("hq", "soviet", "0505");
+    let g = start(&s);
+    let o = odds(&g, &["g"], &["0505"]);
+    assert_eq!(o.hq.defender_hqs, ids(&["hq"]));
+    assert_eq!(o.hq.net, 1);
+}

@@ -294,10 +294,10 @@ fn l04_l05_units_set_up_out_of_supply_that_trace_or_must_surrender() {
 }
 
 #[test]
-fn p09_p10_start_states_a_unit_cannot_be_in_or_that_do_nothing() {
+fn p12_p13_start_states_a_unit_cannot_be_in_or_that_do_nothing() {
     let mut s = base();
     s.placement("g").unwrap().barrage_fired = true;
-    assert!(has(&s, "P09", Severity::Error), "not artillery");
+    assert!(has(&s, "P12", Severity::Error), "not artillery");
     assert!(s.game(1).is_err());
     let mut s = base();
     s.gun("gun", "german", "0204", 5, 3);
@@ -305,15 +305,15 @@ fn p09_p10_start_states_a_unit_cannot_be_in_or_that_do_nothing() {
     s.placement("gun").unwrap().barrage_fired = true;
     assert!(found(&s).is_empty(), "{:?}", found(&s));
     s.placement("gun").unwrap().artillery = Some(ArtillerySetup::Transport);
-    assert!(has(&s, "P09", Severity::Error), "limbered guns do not fire");
+    assert!(has(&s, "P12", Severity::Error), "limbered guns do not fire");
     let mut s = base();
     s.unit("rg", "german", "0202").kind = UnitKind::Resilience;
     s.placement("rg").unwrap().movement_spent = true;
-    assert!(has(&s, "P09", Severity::Warning), "{:?}", found(&s));
+    assert!(has(&s, "P12", Severity::Warning), "{:?}", found(&s));
     let mut s = base();
     s.unit("g2", "german", "0203");
     s.placement("g").unwrap().masked = true;
-    assert!(has(&s, "P10", Severity::Warning));
+    assert!(has(&s, "P13", Severity::Warning));
     s.placement("g2").unwrap().masked = true;
     assert!(found(&s).is_empty(), "{:?}", found(&s));
 }

@@ -327,7 +327,8 @@ pub fn estimate(
     let hq_net = {
         let att_hexes: Vec<Hx> = attackers.iter().map(|&(_, h)| h).collect();
         let a = hq_covers(game, &att_hexes, hqs[0]);
-        let d = hq_covers(game, &[target], hqs[1]);
+        // A lone HQ attacked gets no defender modifier.
+        let d = !forced && hq_covers(game, &[target], hqs[1]);
         i32::from(d) - i32::from(a)
     };
     if forced {
