@@ -753,9 +753,11 @@ fn panels_keep_their_width_when_errors_and_fields_appear() {
     leave_field(&mut h);
     assert_eq!(h.state().canvas.rect(), canvas, "after it went");
     // A long error in the tool panel wraps.
-    h.state_mut().load(&dir.path().join(
-        "a-file-name-long-enough-to-need-wrapping-in-any-panel-of-the-editor.scenario.ron",
-    ));
+    h.state_mut().load(
+        &dir.path().join(
+            "a-file-name-long-enough-to-need-wrapping-in-any-panel-of-the-editor.scenario.ron",
+        ),
+    );
     h.run();
     assert!(h.state().error().is_some());
     assert_eq!(h.state().canvas.rect(), canvas, "with an error");

@@ -151,7 +151,6 @@ impl EditorApp {
     pub fn load(&mut self, path: &Path) {
         match self.files.open(path) {
             Ok(()) => {
-                self.error = None;
                 self.after_open();
                 if let Some(u) = self.files.doc().and_then(|d| d.map().underlay.clone()) {
                     self.request_scan(&u);
@@ -170,9 +169,24 @@ impl EditorApp {
         }
     }
 
+    /// Forgets what belonged to the previous document: its hexes under the pointer and
+    /// selected, its status and error, its tracing, scenario and validation state.
     fn after_open(&mut self) {
         self.canvas.request_fit();
         self.selected = None;
+        self.hovered = None;
+        self.error = None;
+        self.properties = None;
+        self.status = match self.files.doc() {
+            Some(d) => {
+                let g = d.map().grid;
+                match d.path() {
+                    Some(p) => format!("opened {}", p.display()),
+                    None => format!("{}: {}×{} hexes, not saved yet", d.title(), g.cols, g.rows),
+                }
+            }
+            None => String::new(),
+        };
         self.trace = Trace::default();
         self.scen.reset();
         self.validator.reset();
@@ -249,7 +263,7 @@ impl EditorApp {
                 true
             }
             Ok(Saved::NeedsName) => {
-                self.chooser = Some(Chooser::new(ChooserPurpose::SaveAs, ""));
+                self.chooser = Some(self.files.chooser(ChooserPurpose::SaveAs));
                 false
             }
             Ok(Saved::Nothing) => false,
@@ -392,7 +406,7 @@ impl EditorApp {
             .add_enabled(scenario, egui::Button::new("Load game…"))
             .clicked()
         {
-            self.play.ask_load();
+            self.play.ask_load(self.files.doc().and_then(|d| d.path()));
         }
         if ui
             .add_enabled(scenario, egui::Button::new("Balance lab…"))
@@ -449,12 +463,12 @@ impl EditorApp {
             }
         }
         if save_as {
-            self.chooser = Some(Chooser::new(ChooserPurpose::SaveAs, ""));
+            self.chooser = Some(self.files.chooser(ChooserPurpose::SaveAs));
         } else if save {
             self.save();
         }
         if open {
-            self.chooser = Some(Chooser::new(ChooserPurpose::Open, ""));
+            self.chooser = Some(self.files.chooser(ChooserPurpose::Open));
         }
         if new {
             self.request(Pending::New);
@@ -548,7 +562,7 @@ impl EditorApp {
                     .add_enabled(self.files.doc().is_some(), egui::Button::new("Load scan…"))
                     .clicked()
                 {
-                    self.chooser = Some(Chooser::new(ChooserPurpose::LoadScan, ""));
+                    self.chooser = Some(self.files.chooser(ChooserPurpose::LoadScan));
                 }
             });
             ui.menu_button("Help", |ui| self.help.menu(ui));
@@ -569,7 +583,7 @@ impl EditorApp {
             .add(egui::Button::new("Open…").shortcut_text("Ctrl+O"))
             .clicked()
         {
-            self.chooser = Some(Chooser::new(ChooserPurpose::Open, ""));
+            self.chooser = Some(self.files.chooser(ChooserPurpose::Open));
         }
         ui.menu_button("Recent files", |ui| {
             for f in self.files.recent.files.clone() {
@@ -595,30 +609,20 @@ impl EditorApp {
             )
             .clicked()
         {
-            self.chooser = Some(Chooser::new(ChooserPurpose::SaveAs, ""));
+            self.chooser = Some(self.files.chooser(ChooserPurpose::SaveAs));
         }
         if ui
             .add_enabled(has, egui::Button::new("Export image…"))
             .clicked()
         {
-            self.chooser = Some(Chooser::new(ChooserPurpose::ExportImage, "map.png"));
+            self.chooser = Some(self.files.chooser(ChooserPurpose::ExportImage));
         }
         let scenario = self.files.doc().is_some_and(|d| d.scenario().is_some());
         if ui
             .add_enabled(scenario, egui::Button::new("Export setup card…"))
             .clicked()
         {
-            let beside = self
-                .files
-                .doc()
-                .and_then(|d| d.path())
-                .map(|p| {
-                    p.display()
-                        .to_string()
-                        .replace(".scenario.ron", ".card.html")
-                })
-                .unwrap_or_else(|| "card.html".into());
-            self.chooser = Some(Chooser::new(ChooserPurpose::ExportCard, &beside));
+            self.chooser = Some(self.files.chooser(ChooserPurpose::ExportCard));
         }
         if ui.button("Quit").clicked() {
             self.request(Pending::Close);
@@ -755,7 +759,7 @@ impl EditorApp {
         }
         for r in requests {
             match r {
-                Request::Choose(p) => self.chooser = Some(Chooser::new(p, "")),
+                Request::Choose(p) => self.chooser = Some(self.files.chooser(p)),
             }
         }
     }

@@ -2,6 +2,7 @@
 //! saved, and its files. Everything that changes the model goes through [`Document::apply`].
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::edit::{Change, Edit, Target};
 use super::files::paths;
@@ -11,6 +12,12 @@ use crate::model::io::{self, FileKind};
 use crate::model::{
     Bundle, BundlePaths, Counters, LoadError, Map, MapBundle, Problem, Scenario, TerrainCatalogue,
 };
+
+/// A revision number no document has had yet in this process.
+fn next_revision() -> u64 {
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
 
 /// What is open.
 pub enum Content {
@@ -25,8 +32,11 @@ pub struct Document {
     history: History,
     /// History state at the last save.
     saved_step: u64,
-    /// Bumped by every change, undo and redo: a cheap key for caches.
+    /// Renewed by every change, undo and redo: a cheap key for caches. Unique across
+    /// documents, so a cache drawn for the previous document never passes for the next.
     revision: u64,
+    /// The revision it was created with: which document this is, for caches.
+    id: u64,
     /// What is on disk, to write only the files that changed.
     saved_map: Map,
     saved_scenario: Option<Scenario>,
@@ -43,12 +53,14 @@ impl Document {
             Content::Scenario(b) => (Some(b.scenario.clone()), Some(b.counters.clone())),
             Content::Map(_) => (None, None),
         };
+        let id = next_revision();
         Self {
             content,
             path,
             history: History::default(),
             saved_step: 0,
-            revision: 1,
+            revision: id,
+            id,
             saved_map,
             saved_scenario,
             saved_counters,
@@ -209,6 +221,11 @@ impl Document {
         self.revision
     }
 
+    /// Which document this is: no other document of this process has the same.
+    pub fn id(&self) -> u64 {
+        self.id
+    }
+
     pub fn history(&self) -> &History {
         &self.history
     }
@@ -255,7 +272,7 @@ impl Document {
         }
         edit.apply(&mut self.target());
         self.history.record(edit, stroke);
-        self.revision += 1;
+        self.revision = next_revision();
     }
 
     pub fn end_stroke(&mut self) {
@@ -272,7 +289,7 @@ impl Document {
             return false;
         };
         edit.revert(&mut self.target());
-        self.revision += 1;
+        self.revision = next_revision();
         true
     }
 
@@ -281,7 +298,7 @@ impl Document {
             return false;
         };
         edit.apply(&mut self.target());
-        self.revision += 1;
+        self.revision = next_revision();
         true
     }
 

@@ -152,7 +152,7 @@ impl EditorApp {
             .open(&mut open)
             .show(ctx, |ui| result = form.show(ui, &mut browse));
         if let Some(p) = browse {
-            self.chooser = Some(Chooser::new(p, ""));
+            self.chooser = Some(self.files.chooser(p));
         }
         if let Some(doc) = result.0 {
             let suggestion = doc

@@ -6,8 +6,8 @@
 //! document changes, and at most a few times a second while painting.
 
 use egui::{
-    Color32, ColorImage, Painter, Rect, Sense, Stroke, TextureHandle, TextureOptions, Ui,
-    Role, WidgetInfo, pos2, vec2,
+    Color32, ColorImage, Painter, Rect, Role, Sense, Stroke, TextureHandle, TextureOptions, Ui,
+    WidgetInfo, pos2, vec2,
 };
 
 use super::{Camera, colour};
@@ -26,6 +26,8 @@ const REBUILD_EVERY: f64 = 0.4;
 
 pub struct Minimap {
     texture: Option<TextureHandle>,
+    /// The document and its revision the picture shows.
+    doc: u64,
     revision: u64,
     built_at: f64,
     /// Where it was placed on the last frame, and in which canvas.
@@ -37,6 +39,7 @@ impl Default for Minimap {
     fn default() -> Self {
         Self {
             texture: None,
+            doc: 0,
             revision: 0,
             built_at: 0.0,
             rect: Rect::NOTHING,
@@ -123,7 +126,10 @@ pub fn placement(canvas: Rect, map: Rect, aspect: f32) -> Rect {
             }
         }
     }
-    best.map_or_else(|| Corner::BottomRight.place(canvas, size_for(WIDTH)), |b| b.2)
+    best.map_or_else(
+        || Corner::BottomRight.place(canvas, size_for(WIDTH)),
+        |b| b.2,
+    )
 }
 
 impl Minimap {
@@ -203,6 +209,11 @@ impl Minimap {
         self.rect
     }
 
+    /// The document (its id and revision) the picture was drawn from.
+    pub fn shows(&self) -> Option<(u64, u64)> {
+        self.texture.as_ref().map(|_| (self.doc, self.revision))
+    }
+
     fn rebuild(&mut self, ui: &Ui, doc: &Document, size: [usize; 2], min: [f32; 2], max: [f32; 2]) {
         let map = doc.map();
         let mut img = ColorImage::filled(size, Color32::from_gray(90));
@@ -261,8 +272,16 @@ impl Minimap {
         let stale = self.revision != doc.revision();
         let size = [r.width() as usize, r.height() as usize];
         let resized = self.texture.as_ref().is_some_and(|t| t.size() != size);
-        if self.texture.is_none() || resized || (stale && now - self.built_at >= REBUILD_EVERY) {
+        // Another document is drawn at once; changes to this one at most every
+        // REBUILD_EVERY seconds.
+        let other = self.doc != doc.id();
+        if self.texture.is_none()
+            || resized
+            || other
+            || (stale && now - self.built_at >= REBUILD_EVERY)
+        {
             self.rebuild(ui, doc, size, min, max);
+            self.doc = doc.id();
             self.revision = doc.revision();
             self.built_at = now;
         } else if stale {

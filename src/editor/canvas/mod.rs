@@ -18,7 +18,7 @@ pub use minimap::{Minimap, MinimapInput};
 use super::document::Document;
 use super::trace::UnderlayView;
 use crate::hex::HexId;
-use crate::render::{HexWindow, Layers, SceneOptions, draw_marks, draw_terrain};
+use crate::render::{HexWindow, Layers, SceneOptions, draw_marks, draw_names, draw_terrain};
 
 /// The pointer over the canvas, in board terms.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -90,6 +90,11 @@ impl Canvas {
     /// The minimap's rectangle on the last frame.
     pub fn minimap_rect(&self) -> Rect {
         self.minimap.rect()
+    }
+
+    /// The document (its id and revision) the minimap's picture was drawn from.
+    pub fn minimap_shows(&self) -> Option<(u64, u64)> {
+        self.minimap.shows()
     }
 
     /// The hexes visible on the last frame.
@@ -258,21 +263,25 @@ impl Canvas {
         let (min, max) = self.camera.visible(rect);
         let mut sink = EguiSink::new(&painter, self.camera, rect);
         self.drawn = 0;
-        if let Some(window) = HexWindow::covering(&map.grid, min, max) {
-            self.drawn = window.len();
-            let opts = SceneOptions {
-                layers: self.layers,
-                window,
-            };
-            draw_terrain(&mut sink, map, doc.terrain(), &opts);
+        let opts = HexWindow::covering(&map.grid, min, max).map(|window| SceneOptions {
+            layers: self.layers,
+            window,
+        });
+        if let Some(opts) = &opts {
+            self.drawn = opts.window.len();
+            draw_terrain(&mut sink, map, doc.terrain(), opts);
             if self.layers.underlay
                 && let Some(u) = underlay
             {
                 u.paint(&mut sink, &painter, self.camera, rect);
             }
-            draw_marks(&mut sink, map, doc.terrain(), &opts);
+            draw_marks(&mut sink, map, doc.terrain(), opts);
         }
         overlay(&mut sink);
+        // Names above the counters the overlay drew.
+        if let Some(opts) = &opts {
+            draw_names(&mut sink, map, doc.terrain(), opts);
+        }
         sink.finish();
         self.minimap
             .paint(ui, &painter, rect, doc, self.camera, self.show_minimap);

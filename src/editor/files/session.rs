@@ -5,7 +5,8 @@
 
 use std::path::{Path, PathBuf};
 
-use super::Recent;
+use super::suggest::{self, Context};
+use super::{Chooser, ChooserPurpose, Recent};
 use crate::editor::document::Document;
 use crate::editor::edit::Edit;
 use crate::model::Problem;
@@ -92,6 +93,27 @@ impl FileSession {
 
     pub fn doc_mut(&mut self) -> Option<&mut Document> {
         self.doc.as_mut()
+    }
+
+    /// Where a file chooser for `purpose` starts: the document's folder, and a name from
+    /// the document for a file to write.
+    pub fn chooser_start(&self, purpose: ChooserPurpose) -> String {
+        let doc = self.doc.as_ref();
+        let title = doc.map(Document::title).unwrap_or_default();
+        suggest::start(
+            purpose,
+            Context {
+                file: doc.and_then(Document::path),
+                title: &title,
+                scenario: doc.is_some_and(|d| d.scenario().is_some()),
+                recent: self.recent.files.first().map(PathBuf::as_path),
+            },
+        )
+    }
+
+    /// A file chooser for `purpose`, started as [`FileSession::chooser_start`] says.
+    pub fn chooser(&self, purpose: ChooserPurpose) -> Chooser {
+        Chooser::new(purpose, &self.chooser_start(purpose))
     }
 
     /// Problems found when the open files were loaded.

@@ -122,9 +122,15 @@ mod tests {
             air: vec![],
             full_strength: vec![],
         };
-        let eng = g.engagement_of(crate::systems::wb95::Side::A, &order).unwrap();
+        let eng = g
+            .engagement_of(crate::systems::wb95::Side::A, &order)
+            .unwrap();
         let odds = g.assess(&eng);
-        assert!(odds.cms.iter().any(|c| c.reason.len() > 60), "{:?}", odds.cms);
+        assert!(
+            odds.cms.iter().any(|c| c.reason.len() > 60),
+            "{:?}",
+            odds.cms
+        );
         let crt = g.prepared().crt;
         let width = 300.0;
         let mut h = Harness::builder()
