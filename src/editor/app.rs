@@ -11,7 +11,9 @@ mod scenario_ui;
 
 use super::canvas::{Canvas, Pointer};
 use super::document::Document;
-use super::files::{Answer, Autosave, Chooser, ChooserPurpose, FileSession, Pending, Saved};
+use super::files::{
+    Answer, Autosave, Chooser, ChooserPurpose, FileSession, Pending, Saved, SharedSave,
+};
 use super::panels::{history, inspector, new_map::NewMap, properties::Properties};
 use super::scenario::Workbench;
 use super::tools::{Brush, Request, Tool, ToolCtx, ToolKind, Toolbox, View};
@@ -50,6 +52,8 @@ pub struct EditorApp {
     click_typing: super::keyboard::ClickTyping,
     /// The Help menu's windows.
     pub help: super::panels::help::Help,
+    /// Save found the changed map shared with these scenarios: asking how to save it.
+    shared_map: Option<Vec<PathBuf>>,
 }
 
 impl EditorApp {
@@ -76,6 +80,7 @@ impl EditorApp {
             lab: super::lab::Lab::default(),
             click_typing: Default::default(),
             help: Default::default(),
+            shared_map: None,
         };
         if let Some(p) = path {
             app.load(&p);
@@ -180,7 +185,22 @@ impl EditorApp {
         self.status = match self.files.doc() {
             Some(d) => {
                 let g = d.map().grid;
+                let shared: Vec<String> = d
+                    .map_shared_with()
+                    .iter()
+                    .map(|p| {
+                        p.file_name()
+                            .unwrap_or_default()
+                            .to_string_lossy()
+                            .into_owned()
+                    })
+                    .collect();
                 match d.path() {
+                    Some(p) if !shared.is_empty() => format!(
+                        "opened {}; its map is also the map of {}",
+                        p.display(),
+                        shared.join(", ")
+                    ),
                     Some(p) => format!("opened {}", p.display()),
                     None => format!("{}: {}×{} hexes, not saved yet", d.title(), g.cols, g.rows),
                 }
@@ -267,6 +287,10 @@ impl EditorApp {
                 false
             }
             Ok(Saved::Nothing) => false,
+            Ok(Saved::SharedMap(others)) => {
+                self.shared_map = Some(others);
+                false
+            }
             Err(e) => {
                 self.error = Some(e);
                 false
@@ -885,6 +909,62 @@ impl EditorApp {
         }
         self.confirm_dialog(ctx);
         self.recovery_dialog(ctx);
+        self.shared_map_dialog(ctx);
+    }
+
+    /// "The map is shared": save it for every scenario on it, or a copy for this one.
+    fn shared_map_dialog(&mut self, ctx: &egui::Context) {
+        let Some(others) = &self.shared_map else {
+            return;
+        };
+        let map = self
+            .files
+            .doc()
+            .and_then(|d| d.map_path())
+            .and_then(|p| p.file_name())
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        let names: Vec<String> = others
+            .iter()
+            .map(|p| {
+                p.file_name()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+                    .into_owned()
+            })
+            .collect();
+        let mut answer = None;
+        let mut cancel = false;
+        egui::Modal::new(egui::Id::unique("shared map")).show(ctx, |ui| {
+            ui.heading("The map is shared");
+            ui.label(format!(
+                "{map} is also the map of {}. Saving the changed map changes {} too.",
+                names.join(", "),
+                if names.len() == 1 { "it" } else { "them" }
+            ));
+            ui.horizontal(|ui| {
+                if ui.button("Save for all").clicked() {
+                    answer = Some(SharedSave::ForAll);
+                }
+                if ui
+                    .button("Save a copy for this scenario")
+                    .on_hover_text("The map goes to a new file beside the scenario, which uses it from now on; the shared map stays as it is")
+                    .clicked()
+                {
+                    answer = Some(SharedSave::Copy);
+                }
+                if ui.button("Cancel").clicked() {
+                    cancel = true;
+                }
+            });
+        });
+        if cancel {
+            self.shared_map = None;
+        }
+        if let Some(how) = answer {
+            self.shared_map = None;
+            let saved = self.files.save_shared(how);
+            self.report_save(saved);
+        }
     }
 
     fn chooser_dialog(&mut self, ctx: &egui::Context) {

@@ -389,6 +389,73 @@ impl Document {
         self.save()
     }
 
+    /// Has the map changed since it was opened or saved?
+    pub fn map_changed(&self) -> bool {
+        self.map() != &self.saved_map
+    }
+
+    /// The other scenarios (in the scenario's folder and the map's) whose map is this
+    /// scenario's map file: saving the map changes them too.
+    pub fn map_shared_with(&self) -> Vec<PathBuf> {
+        let (Some(own), Some(map)) = (self.path(), self.map_path()) else {
+            return Vec::new();
+        };
+        if self.scenario().is_none() {
+            return Vec::new();
+        }
+        let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
+            (Ok(a), Ok(b)) => a == b,
+            _ => false,
+        };
+        let mut dirs: Vec<&Path> = [own.parent(), map.parent()].into_iter().flatten().collect();
+        dirs.dedup_by(|a, b| same(a, b));
+        let mut out: Vec<PathBuf> = dirs
+            .into_iter()
+            .filter_map(|d| std::fs::read_dir(d).ok())
+            .flatten()
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| {
+                p.to_string_lossy().ends_with(".scenario.ron")
+                    && !same(p, own)
+                    && !p
+                        .file_name()
+                        .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+            })
+            .filter(|p| {
+                io::load_scenario(p).is_ok_and(|s| same(&io::resolve(p, &s.value.map), map))
+            })
+            .collect();
+        out.sort();
+        out.dedup_by(|a, b| same(a, b));
+        out
+    }
+
+    /// Writes the scenario's map to `new` (a map of its own, the shared one untouched) and
+    /// the scenario pointing at it, with every other changed file.
+    pub fn save_map_copy(&mut self, new: &Path) -> Result<Vec<PathBuf>, String> {
+        if FileKind::of_path(new) != Some(FileKind::Map) {
+            return Err(format!(
+                "the file name must end in {}",
+                FileKind::Map.suffix()
+            ));
+        }
+        let abs = std::path::absolute(new).map_err(|e| e.to_string())?;
+        let Some(own) = self.path.clone() else {
+            return Err("the scenario has no file yet: use Save As".into());
+        };
+        let Content::Scenario(b) = &mut self.content else {
+            return Err("only a scenario's map can be copied for it".into());
+        };
+        // Path fix-ups follow the files, they are not an edit (as in Save As).
+        b.map.terrain = paths::relative(&abs, &b.paths.terrain);
+        b.paths.map = abs.clone();
+        b.scenario.map = paths::relative(&own, &abs);
+        self.saved_map = Map::new("", "", self.map().grid, "");
+        self.saved_scenario = None;
+        self.save()
+    }
+
     /// Side files the autosave writes, beside the document's files.
     pub fn autosave_files(&self) -> Vec<PathBuf> {
         let mut v = Vec::new();

@@ -11,4 +11,4 @@ pub mod suggest;
 
 pub use chooser::{Chooser, ChooserPurpose};
 pub use recent::Recent;
-pub use session::{AUTOSAVE_SECONDS, Answer, Autosave, FileSession, Pending, Saved};
+pub use session::{AUTOSAVE_SECONDS, Answer, Autosave, FileSession, Pending, Saved, SharedSave};

@@ -44,6 +44,18 @@ pub enum Saved {
     NeedsName,
     /// No document is open.
     Nothing,
+    /// Nothing written: the changed map is also the map of these other scenarios. Answer
+    /// with [`FileSession::save_shared`].
+    SharedMap(Vec<PathBuf>),
+}
+
+/// How to save a map other scenarios share.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SharedSave {
+    /// Write the shared map: every scenario on it changes.
+    ForAll,
+    /// Write the map to a new file beside the scenario, which then uses it.
+    Copy,
 }
 
 /// What answering the unsaved-changes question did.
@@ -84,6 +96,8 @@ pub struct FileSession {
     last_autosave: Option<f64>,
     /// The document revision the last autosave wrote (or that was opened).
     autosaved_revision: u64,
+    /// The user agreed to save the open scenario's shared map for every scenario on it.
+    shared_agreed: bool,
 }
 
 impl FileSession {
@@ -146,6 +160,7 @@ impl FileSession {
 
     fn install(&mut self, doc: Document) {
         self.autosaved_revision = doc.revision();
+        self.shared_agreed = false;
         self.doc = Some(doc);
     }
 
@@ -157,7 +172,34 @@ impl FileSession {
         if doc.path().is_none() {
             return Ok(Saved::NeedsName);
         }
+        if doc.map_changed() && !self.shared_agreed {
+            let others = doc.map_shared_with();
+            if !others.is_empty() {
+                return Ok(Saved::SharedMap(others));
+            }
+        }
         doc.save().map(Saved::Files)
+    }
+
+    /// Saves a scenario whose changed map other scenarios share: for all of them (not
+    /// asked again for this document), or as a copy for this scenario only.
+    pub fn save_shared(&mut self, how: SharedSave) -> Result<Saved, String> {
+        let Some(doc) = self.doc.as_mut() else {
+            return Ok(Saved::Nothing);
+        };
+        match how {
+            SharedSave::ForAll => {
+                self.shared_agreed = true;
+                doc.save().map(Saved::Files)
+            }
+            SharedSave::Copy => {
+                let Some(own) = doc.path() else {
+                    return Ok(Saved::NeedsName);
+                };
+                let copy = map_copy_name(own);
+                doc.save_map_copy(&copy).map(Saved::Files)
+            }
+        }
     }
 
     /// Saves under a new name and remembers it among the recent files.
@@ -293,6 +335,23 @@ impl FileSession {
             }
         }
     }
+}
+
+/// A map file of its own for the scenario `own`: `NAME.map.ron` beside it, else
+/// `NAME-2.map.ron`, `NAME-3.map.ron`… whichever does not exist yet.
+fn map_copy_name(own: &Path) -> PathBuf {
+    let name = own
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let stem = name.strip_suffix(".scenario.ron").unwrap_or(&name);
+    (1..)
+        .map(|k| match k {
+            1 => own.with_file_name(format!("{stem}.map.ron")),
+            k => own.with_file_name(format!("{stem}-{k}.map.ron")),
+        })
+        .find(|p| !p.exists())
+        .unwrap_or_else(|| own.with_file_name(format!("{stem}.map.ron")))
 }
 
 #[cfg(test)]
