@@ -823,12 +823,22 @@ fn saving_a_shared_map_names_the_other_scenarios_and_offers_a_copy() {
     std::fs::copy(&path, dir.path().join("third.scenario.ron")).unwrap();
     let shared = std::fs::read_to_string(dir.path().join("mini.map.ron")).unwrap();
     let mut h = open(&path);
+    // Said on opening, before any edit.
+    assert!(
+        h.state()
+            .status
+            .ends_with("its map is also the map of other.scenario.ron, third.scenario.ron"),
+        "{}",
+        h.state().status
+    );
     h.state_mut().set_tool(ToolKind::Brush);
     h.state_mut().brush.cell = sztab::model::HexCell::new("mountain");
     common::click_hex(&mut h, HexId::parse("0104").unwrap());
     h.key_press_modifiers(Modifiers::COMMAND, Key::S);
     h.run();
-    h.get_by_label_contains("also the map of other.scenario.ron, third.scenario.ron");
+    h.get_by_label_contains(
+        "mini.map.ron is also the map of other.scenario.ron, third.scenario.ron. Saving",
+    );
     assert_eq!(
         std::fs::read_to_string(dir.path().join("mini.map.ron")).unwrap(),
         shared,
