@@ -17,7 +17,8 @@ const FIXTURE: &str = "tests/fixtures/mini.map.ron";
 
 mod common;
 use common::{
-    button, click_hex, drag, harness, map_fixture_copy as fixture_copy, open, redo, root, undo,
+    button, click, click_hex, drag, harness, map_fixture_copy as fixture_copy, open, redo, root,
+    type_into, undo,
 };
 
 fn map(h: &Harness<EditorApp>) -> Map {
@@ -293,11 +294,9 @@ fn the_path_field_opens_and_saves_without_a_dialog() {
     h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
     h.run();
     let copy = dir.path().join("copy.map.ron");
-    h.get_by_label("Path").click();
-    h.run();
-    h.get_by_label("Path")
-        .type_text(&copy.display().to_string());
-    h.run();
+    // It proposes the document's own file.
+    assert_eq!(path_field(&h), path.display().to_string());
+    type_into(&mut h, "Path", &copy.display().to_string());
     h.get_by_label("Save file").click();
     h.run();
     assert!(copy.exists(), "{:?}", h.state().error());
@@ -929,8 +928,14 @@ fn quick_clicks_work_in_the_places_and_calibration_tools() {
     let c = map(&h).grid.center(id("0505"));
     let px = truth().apply([f64::from(c[0]), f64::from(c[1])]);
     let q = h.state().scan_pixel_screen_pos(px).unwrap();
+    let canvas = h.state().canvas.rect();
     quick_click(&mut h, q);
     assert_eq!(h.state().trace.points.len(), 1, "{}", h.state().status);
+    assert_eq!(
+        h.state().canvas.rect(),
+        canvas,
+        "the hex number field does not widen the tool panel"
+    );
     // Hex features too.
     h.state_mut().set_tool(ToolKind::Features);
     h.run();
@@ -1044,4 +1049,119 @@ fn a_place_of_one_hex_says_1_hex() {
     h.run();
     h.get_by_label("Charlie (1 hex)");
     h.get_by_label("Bravo (6 hexes)");
+}
+
+#[test]
+fn the_minimap_keeps_off_the_map_and_collapses() {
+    let path = root("scenarios/kursk-1943/armored-claws.scenario.ron");
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1600.0, 1000.0))
+        .with_max_steps(30)
+        .build_ui_state(
+            |ui, app: &mut EditorApp| app.ui(ui),
+            EditorApp::open(Some(path)),
+        );
+    h.run();
+    let (min, max) = map(&h).grid.bounds();
+    let on_screen = egui::Rect::from_min_max(
+        h.state().board_screen_pos(min),
+        h.state().board_screen_pos(max),
+    );
+    let mini = h.state().canvas.minimap_rect();
+    assert!(
+        !mini.intersects(on_screen),
+        "at fit the minimap sits beside the map: {mini:?} {on_screen:?}"
+    );
+    assert!(mini.width() >= 60.0);
+    // Zoomed in, it lies over the map; its button collapses it and paints nothing beneath.
+    h.state_mut().set_tool(ToolKind::Brush);
+    for _ in 0..4 {
+        h.key_press(Key::Plus);
+        h.run();
+    }
+    h.get_by_label("Collapse minimap").click();
+    h.run();
+    assert!(!h.state().canvas.show_minimap);
+    h.get_by_label("Show minimap").click();
+    h.run();
+    assert!(h.state().canvas.show_minimap);
+    assert!(h.state().doc().unwrap().history().done().is_empty());
+}
+
+/// File → New map: the minimap draws the new map, and the hex read-out, the status line and
+/// the hex under the pointer no longer speak of the old one (all stale before: both
+/// documents were at revision 1, so the minimap kept the old picture).
+#[test]
+fn a_new_map_replaces_the_old_one_in_the_minimap_read_out_and_status() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&fixture_copy(dir.path()));
+    let old = h.state().doc().map(|d| (d.id(), d.revision()));
+    assert_eq!(h.state().canvas.minimap_shows(), old);
+    h.hover_at(h.state().hex_screen_pos(id("0105")).unwrap());
+    h.run();
+    h.get_by_label("Hex 0105");
+    menu(&mut h, "File", "New map…");
+    // The fixture's size, so the minimap keeps its size too.
+    type_into(&mut h, "Columns", "14");
+    type_into(&mut h, "Rows", "10");
+    click(&mut h, "Create");
+    let doc = h.state().doc().unwrap();
+    assert_eq!(doc.map().name, "New map");
+    assert_ne!(
+        Some(doc.revision()),
+        old.map(|o| o.1),
+        "a revision of its own"
+    );
+    assert_eq!(
+        h.state().canvas.minimap_shows(),
+        Some((doc.id(), doc.revision())),
+        "the minimap shows the new map"
+    );
+    assert!(h.query_by_label("Hex 0105").is_none(), "the read-out");
+    assert!(h.query_by_label("0105").is_none(), "the status line's hex");
+    h.get_by_label("New map: 14×10 hexes, not saved yet");
+}
+
+/// Picks `item` from the menu `menu` (items with a shortcut are labelled with it).
+fn menu(h: &mut Harness<EditorApp>, menu: &str, item: &str) {
+    click(h, menu);
+    h.get_by_label_contains(item).click();
+    h.run();
+}
+
+fn path_field(h: &Harness<EditorApp>) -> String {
+    h.get_by_label("Path").value().unwrap_or_default()
+}
+
+/// File choosers start in the document's folder, a file to write is named after the
+/// document (never a fixed "map.png"), and writing over a file that exists asks first.
+#[test]
+fn choosers_start_beside_the_document_and_ask_before_replacing() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&fixture_copy(dir.path()));
+    menu(&mut h, "File", "Export image…");
+    let png = dir.path().join("mini.png");
+    assert_eq!(path_field(&h), png.display().to_string());
+    click(&mut h, "Export PNG");
+    assert!(png.exists(), "{:?}", h.state().error());
+    // Again, onto the file now there: nothing is written until the user agrees.
+    std::fs::write(&png, b"kept").unwrap();
+    menu(&mut h, "File", "Export image…");
+    click(&mut h, "Export PNG");
+    let question = format!("{} exists. Replace it?", png.display());
+    h.get_by_label(&question);
+    assert_eq!(std::fs::read(&png).unwrap(), b"kept");
+    click(&mut h, "Keep it");
+    assert!(h.query_by_label(&question).is_none());
+    assert_eq!(std::fs::read(&png).unwrap(), b"kept");
+    click(&mut h, "Export PNG");
+    click(&mut h, "Replace");
+    assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
+    assert!(
+        h.query_by_label("Export PNG").is_none(),
+        "the chooser closed"
+    );
+    menu(&mut h, "File", "Open…");
+    assert_eq!(path_field(&h), format!("{}/", dir.path().display()));
+    h.get_by_label(&format!("{}/mini.map.ron", dir.path().display()));
 }

@@ -6,7 +6,7 @@
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use sztab::editor::EditorApp;
 use sztab::editor::playtest::{Pace, Seat};
 use sztab::hex::HexId;
@@ -674,4 +674,38 @@ fn load_game_asks_before_discarding_unsaved_actions_and_a_click_selects_a_file()
         h.state().play.message
     );
     assert!(!s.unsaved());
+}
+
+#[test]
+fn the_odds_breakdown_fits_its_panel() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&fixture_copy(dir.path()));
+    start(&mut h, [Seat::Human, Seat::Human]);
+    to_movement(&mut h);
+    click_hex(&mut h, "0607");
+    click_hex(&mut h, "0707");
+    click(&mut h, "End phase ▶");
+    // 0707 attacks 0806 across the Wisla and the Fortified Line, with artillery.
+    click_hex(&mut h, "0707");
+    click_hex(&mut h, "0806");
+    h.get_by_label_contains("Art/XX").click();
+    h.run();
+    h.get_by_label_contains("Odds breakdown");
+    let canvas = h.state().canvas.rect();
+    let edge = canvas.min.x;
+    let mut seen = 0;
+    for n in h.query_all_by_role(Role::Label) {
+        let r = n.rect();
+        let in_panel = r.min.x < edge && r.min.y >= canvas.min.y && r.max.y <= canvas.max.y;
+        if in_panel {
+            seen += 1;
+            let a = n.accesskit_node();
+            assert!(
+                r.max.x <= edge + 0.5,
+                "{:?} runs past the orders panel's edge {edge}: {r:?}",
+                a.label().or(a.value())
+            );
+        }
+    }
+    assert!(seen > 20, "{seen} labels in the orders panel");
 }

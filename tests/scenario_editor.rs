@@ -734,6 +734,35 @@ fn paint_initial_control_undo_it_see_p05_and_keep_it_on_save() {
     assert_eq!(overrides(&h2), vec![soviet("0203")]);
 }
 
+#[test]
+fn panels_keep_their_width_when_errors_and_fields_appear() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&fixture_copy(dir.path()));
+    let canvas = h.state().canvas.rect();
+    // A field's reason for refusing a value appears beside it and goes again.
+    click(&mut h, "XX — XX Army Corps (10)");
+    click(&mut h, "10ID — 10th Infantry Division (3)");
+    click(&mut h, "Add unit");
+    type_into(
+        &mut h,
+        "SP of 10ID/86",
+        "not a number at all, and a long one that would widen any panel",
+    );
+    assert_eq!(h.state().canvas.rect(), canvas, "while the reason shows");
+    type_into(&mut h, "SP of 10ID/86", "5");
+    leave_field(&mut h);
+    assert_eq!(h.state().canvas.rect(), canvas, "after it went");
+    // A long error in the tool panel wraps.
+    h.state_mut().load(
+        &dir.path().join(
+            "a-file-name-long-enough-to-need-wrapping-in-any-panel-of-the-editor.scenario.ron",
+        ),
+    );
+    h.run();
+    assert!(h.state().error().is_some());
+    assert_eq!(h.state().canvas.rect(), canvas, "with an error");
+}
+
 /// A designation copied from another program is pasted into the unit editor (egui's
 /// `Event::Paste`, which eframe's clipboard feature produces from Ctrl+V): the text
 /// replaces the selection and becomes the unit's value.
@@ -781,4 +810,73 @@ fn pasting_into_a_unit_field_sets_the_value() {
         .unwrap()
         .sp;
     assert_eq!(sp, 7);
+}
+
+/// Saving a scenario whose changed map another scenario uses says so, naming it, and
+/// offers a copy of the map for this scenario; the shared map is then left as it was.
+#[test]
+fn saving_a_shared_map_names_the_other_scenarios_and_offers_a_copy() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = fixture_copy(dir.path());
+    let other = dir.path().join("other.scenario.ron");
+    std::fs::copy(&path, &other).unwrap();
+    std::fs::copy(&path, dir.path().join("third.scenario.ron")).unwrap();
+    let shared = std::fs::read_to_string(dir.path().join("mini.map.ron")).unwrap();
+    let mut h = open(&path);
+    // Said on opening, before any edit.
+    assert!(
+        h.state()
+            .status
+            .ends_with("its map is also the map of other.scenario.ron, third.scenario.ron"),
+        "{}",
+        h.state().status
+    );
+    h.state_mut().set_tool(ToolKind::Brush);
+    h.state_mut().brush.cell = sztab::model::HexCell::new("mountain");
+    common::click_hex(&mut h, HexId::parse("0104").unwrap());
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    h.get_by_label_contains(
+        "mini.map.ron is also the map of other.scenario.ron, third.scenario.ron. Saving",
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("mini.map.ron")).unwrap(),
+        shared,
+        "nothing written yet"
+    );
+    click(&mut h, "Save a copy for this scenario");
+    let copy = dir.path().join("mini-2.map.ron");
+    assert!(copy.exists(), "{:?}", h.state().error());
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("mini.map.ron")).unwrap(),
+        shared,
+        "the shared map is untouched"
+    );
+    let saved = io::load_scenario(&path).unwrap().value;
+    assert_eq!(saved.map, Path::new("mini-2.map.ron"));
+    let (b, _) = Bundle::load(&path).unwrap();
+    let mountain = &b.map.hexes[&HexId::parse("0104").unwrap()];
+    assert_eq!(mountain.terrain.as_str(), "mountain");
+    assert!(!h.state().doc().unwrap().is_dirty());
+    // The scenario has a map of its own now: saving it asks no more.
+    common::click_hex(&mut h, HexId::parse("0105").unwrap());
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    assert!(h.query_by_label_contains("also the map of").is_none());
+    assert!(!h.state().doc().unwrap().is_dirty());
+
+    // Save for all writes the shared map (still the map of third.scenario.ron).
+    let mut h = open(&other);
+    h.state_mut().set_tool(ToolKind::Brush);
+    h.state_mut().brush.cell = sztab::model::HexCell::new("mountain");
+    common::click_hex(&mut h, HexId::parse("0104").unwrap());
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    h.get_by_label_contains("also the map of third.scenario.ron.");
+    click(&mut h, "Save for all");
+    assert_ne!(
+        std::fs::read_to_string(dir.path().join("mini.map.ron")).unwrap(),
+        shared
+    );
+    assert!(!h.state().doc().unwrap().is_dirty());
 }

@@ -13,6 +13,7 @@ use super::canvas::{Canvas, Pointer};
 use super::document::Document;
 use super::files::{
     AUTOSAVE_SECONDS, Answer, Autosave, Chooser, ChooserPurpose, FileSession, Pending, Saved,
+    SharedSave,
 };
 use super::panels::{history, inspector, new_map::NewMap, properties::Properties};
 use super::scenario::Workbench;
@@ -55,6 +56,8 @@ pub struct EditorApp {
     click_typing: super::keyboard::ClickTyping,
     /// The Help menu's windows.
     pub help: super::panels::help::Help,
+    /// Save found the changed map shared with these scenarios: asking how to save it.
+    shared_map: Option<Vec<PathBuf>>,
     /// A scenario of another rule system: its Forces table and bot game.
     pub generic: super::generic::GenericPanels,
 }
@@ -83,6 +86,7 @@ impl EditorApp {
             lab: super::lab::Lab::default(),
             click_typing: Default::default(),
             help: Default::default(),
+            shared_map: None,
             generic: Default::default(),
         };
         if let Some(p) = path {
@@ -159,8 +163,8 @@ impl EditorApp {
     pub fn load(&mut self, path: &Path) {
         match self.files.open(path) {
             Ok(unreadable) => {
-                self.error = (!unreadable.is_empty()).then(|| unreadable.join("; "));
                 self.after_open();
+                self.error = (!unreadable.is_empty()).then(|| unreadable.join("; "));
                 if let Some(u) = self.files.doc().and_then(|d| d.map().underlay.clone()) {
                     self.request_scan(&u);
                     // The saved points come back with their residuals, to check or refine.
@@ -178,9 +182,39 @@ impl EditorApp {
         }
     }
 
+    /// Forgets what belonged to the previous document: its hexes under the pointer and
+    /// selected, its status and error, its tracing, scenario and validation state.
     fn after_open(&mut self) {
         self.canvas.request_fit();
         self.selected = None;
+        self.hovered = None;
+        self.error = None;
+        self.properties = None;
+        self.status = match self.files.doc() {
+            Some(d) => {
+                let g = d.map().grid;
+                let shared: Vec<String> = d
+                    .map_shared_with()
+                    .iter()
+                    .map(|p| {
+                        p.file_name()
+                            .unwrap_or_default()
+                            .to_string_lossy()
+                            .into_owned()
+                    })
+                    .collect();
+                match d.path() {
+                    Some(p) if !shared.is_empty() => format!(
+                        "opened {}; its map is also the map of {}",
+                        p.display(),
+                        shared.join(", ")
+                    ),
+                    Some(p) => format!("opened {}", p.display()),
+                    None => format!("{}: {}×{} hexes, not saved yet", d.title(), g.cols, g.rows),
+                }
+            }
+            None => String::new(),
+        };
         self.trace = Trace::default();
         self.scen.reset();
         self.validator.reset();
@@ -257,10 +291,14 @@ impl EditorApp {
                 true
             }
             Ok(Saved::NeedsName) => {
-                self.chooser = Some(Chooser::new(ChooserPurpose::SaveAs, ""));
+                self.chooser = Some(self.files.chooser(ChooserPurpose::SaveAs));
                 false
             }
             Ok(Saved::Nothing) => false,
+            Ok(Saved::SharedMap(others)) => {
+                self.shared_map = Some(others);
+                false
+            }
             Err(e) => {
                 self.error = Some(e);
                 false
@@ -359,7 +397,7 @@ impl EditorApp {
         egui::Panel::left("tools")
             .default_size(300.0)
             .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| self.side_panel(ui));
+                super::panels::at_panel_width(ui, "tools", true, |ui| self.side_panel(ui));
             });
         self.scenario_panels(ui);
         egui::CentralPanel::default().show(ui, |ui| self.central(ui));
@@ -401,7 +439,7 @@ impl EditorApp {
             .add_enabled(scenario, egui::Button::new("Load game…"))
             .clicked()
         {
-            self.play.ask_load();
+            self.play.ask_load(self.files.doc().and_then(|d| d.path()));
         }
         let rules = self.files.doc().is_some_and(|d| d.rules_view().is_some());
         if ui
@@ -485,12 +523,12 @@ impl EditorApp {
             }
         }
         if save_as {
-            self.chooser = Some(Chooser::new(ChooserPurpose::SaveAs, ""));
+            self.chooser = Some(self.files.chooser(ChooserPurpose::SaveAs));
         } else if save {
             self.save();
         }
         if open {
-            self.chooser = Some(Chooser::new(ChooserPurpose::Open, ""));
+            self.chooser = Some(self.files.chooser(ChooserPurpose::Open));
         }
         if new {
             self.request(Pending::New);
@@ -584,7 +622,7 @@ impl EditorApp {
                     .add_enabled(self.files.doc().is_some(), egui::Button::new("Load scan…"))
                     .clicked()
                 {
-                    self.chooser = Some(Chooser::new(ChooserPurpose::LoadScan, ""));
+                    self.chooser = Some(self.files.chooser(ChooserPurpose::LoadScan));
                 }
             });
             ui.menu_button("Help", |ui| self.help.menu(ui));
@@ -605,7 +643,7 @@ impl EditorApp {
             .add(egui::Button::new("Open…").shortcut_text("Ctrl+O"))
             .clicked()
         {
-            self.chooser = Some(Chooser::new(ChooserPurpose::Open, ""));
+            self.chooser = Some(self.files.chooser(ChooserPurpose::Open));
         }
         ui.menu_button("Recent files", |ui| {
             for f in self.files.recent.files.clone() {
@@ -631,30 +669,20 @@ impl EditorApp {
             )
             .clicked()
         {
-            self.chooser = Some(Chooser::new(ChooserPurpose::SaveAs, ""));
+            self.chooser = Some(self.files.chooser(ChooserPurpose::SaveAs));
         }
         if ui
             .add_enabled(has, egui::Button::new("Export image…"))
             .clicked()
         {
-            self.chooser = Some(Chooser::new(ChooserPurpose::ExportImage, "map.png"));
+            self.chooser = Some(self.files.chooser(ChooserPurpose::ExportImage));
         }
         let scenario = self.files.doc().is_some_and(|d| d.rules_view().is_some());
         if ui
             .add_enabled(scenario, egui::Button::new("Export setup card…"))
             .clicked()
         {
-            let beside = self
-                .files
-                .doc()
-                .and_then(|d| d.path())
-                .map(|p| {
-                    p.display()
-                        .to_string()
-                        .replace(".scenario.ron", ".card.html")
-                })
-                .unwrap_or_else(|| "card.html".into());
-            self.chooser = Some(Chooser::new(ChooserPurpose::ExportCard, &beside));
+            self.chooser = Some(self.files.chooser(ChooserPurpose::ExportCard));
         }
         if ui.button("Quit").clicked() {
             self.request(Pending::Close);
@@ -709,12 +737,10 @@ impl EditorApp {
 
     fn side_panel(&mut self, ui: &mut Ui) {
         if let Some(e) = self.error.clone() {
-            ui.horizontal(|ui| {
-                ui.colored_label(egui::Color32::RED, e);
-                if ui.small_button("Dismiss").clicked() {
-                    self.error = None;
-                }
-            });
+            ui.add(egui::Label::new(egui::RichText::new(e).color(egui::Color32::RED)).wrap());
+            if ui.small_button("Dismiss").clicked() {
+                self.error = None;
+            }
         }
         let Some(doc) = self.files.doc_mut() else {
             ui.label("No file open: use File, Open or File, New map.");
@@ -793,7 +819,7 @@ impl EditorApp {
         }
         for r in requests {
             match r {
-                Request::Choose(p) => self.chooser = Some(Chooser::new(p, "")),
+                Request::Choose(p) => self.chooser = Some(self.files.chooser(p)),
             }
         }
     }
@@ -922,6 +948,62 @@ impl EditorApp {
         }
         self.confirm_dialog(ctx);
         self.recovery_dialog(ctx);
+        self.shared_map_dialog(ctx);
+    }
+
+    /// "The map is shared": save it for every scenario on it, or a copy for this one.
+    fn shared_map_dialog(&mut self, ctx: &egui::Context) {
+        let Some(others) = &self.shared_map else {
+            return;
+        };
+        let map = self
+            .files
+            .doc()
+            .and_then(|d| d.map_path())
+            .and_then(|p| p.file_name())
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        let names: Vec<String> = others
+            .iter()
+            .map(|p| {
+                p.file_name()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+                    .into_owned()
+            })
+            .collect();
+        let mut answer = None;
+        let mut cancel = false;
+        egui::Modal::new(egui::Id::unique("shared map")).show(ctx, |ui| {
+            ui.heading("The map is shared");
+            ui.label(format!(
+                "{map} is also the map of {}. Saving the changed map changes {} too.",
+                names.join(", "),
+                if names.len() == 1 { "it" } else { "them" }
+            ));
+            ui.horizontal(|ui| {
+                if ui.button("Save for all").clicked() {
+                    answer = Some(SharedSave::ForAll);
+                }
+                if ui
+                    .button("Save a copy for this scenario")
+                    .on_hover_text("The map goes to a new file beside the scenario, which uses it from now on; the shared map stays as it is")
+                    .clicked()
+                {
+                    answer = Some(SharedSave::Copy);
+                }
+                if ui.button("Cancel").clicked() {
+                    cancel = true;
+                }
+            });
+        });
+        if cancel {
+            self.shared_map = None;
+        }
+        if let Some(how) = answer {
+            self.shared_map = None;
+            let saved = self.files.save_shared(how);
+            self.report_save(saved);
+        }
     }
 
     fn chooser_dialog(&mut self, ctx: &egui::Context) {

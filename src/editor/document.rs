@@ -2,6 +2,7 @@
 //! saved, and its files. Everything that changes the model goes through [`Document::apply`].
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::edit::{Change, Edit, Target};
 use super::files::paths;
@@ -13,6 +14,12 @@ use crate::model::{
     Bundle, BundlePaths, Counters, LoadError, Map, MapBundle, Problem, Scenario, TerrainCatalogue,
 };
 use crate::systems::{AnyBundle, RuleSystem};
+
+/// A revision number no document has had yet in this process.
+fn next_revision() -> u64 {
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
 
 /// What is open.
 pub enum Content {
@@ -36,8 +43,11 @@ pub struct Document {
     history: History,
     /// History state at the last save.
     saved_step: u64,
-    /// Bumped by every change, undo and redo: a cheap key for caches.
+    /// Renewed by every change, undo and redo: a cheap key for caches. Unique across
+    /// documents, so a cache drawn for the previous document never passes for the next.
     revision: u64,
+    /// The revision it was created with: which document this is, for caches.
+    id: u64,
     /// What is on disk, to write only the files that changed.
     saved_map: Map,
     saved_scenario: Option<Scenario>,
@@ -61,12 +71,14 @@ impl Document {
             Content::Generic(g) => Some((g.bundle.scenario.clone(), g.bundle.counters.clone())),
             _ => None,
         };
+        let id = next_revision();
         Self {
             content,
             path,
             history: History::default(),
             saved_step: 0,
-            revision: 1,
+            revision: id,
+            id,
             saved_map,
             saved_scenario,
             saved_counters,
@@ -259,6 +271,11 @@ impl Document {
         self.revision
     }
 
+    /// Which document this is: no other document of this process has the same.
+    pub fn id(&self) -> u64 {
+        self.id
+    }
+
     pub fn history(&self) -> &History {
         &self.history
     }
@@ -318,7 +335,7 @@ impl Document {
         }
         edit.apply(&mut self.target());
         self.history.record(edit, stroke);
-        self.revision += 1;
+        self.revision = next_revision();
     }
 
     pub fn end_stroke(&mut self) {
@@ -335,7 +352,7 @@ impl Document {
             return false;
         };
         edit.revert(&mut self.target());
-        self.revision += 1;
+        self.revision = next_revision();
         true
     }
 
@@ -344,7 +361,7 @@ impl Document {
             return false;
         };
         edit.apply(&mut self.target());
-        self.revision += 1;
+        self.revision = next_revision();
         true
     }
 
@@ -455,6 +472,73 @@ impl Document {
         self.saved_scenario = None;
         self.saved_generic = None;
         self.path = Some(abs);
+        self.save()
+    }
+
+    /// Has the map changed since it was opened or saved?
+    pub fn map_changed(&self) -> bool {
+        self.map() != &self.saved_map
+    }
+
+    /// The other scenarios (in the scenario's folder and the map's) whose map is this
+    /// scenario's map file: saving the map changes them too.
+    pub fn map_shared_with(&self) -> Vec<PathBuf> {
+        let (Some(own), Some(map)) = (self.path(), self.map_path()) else {
+            return Vec::new();
+        };
+        if self.scenario().is_none() {
+            return Vec::new();
+        }
+        let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
+            (Ok(a), Ok(b)) => a == b,
+            _ => false,
+        };
+        let mut dirs: Vec<&Path> = [own.parent(), map.parent()].into_iter().flatten().collect();
+        dirs.dedup_by(|a, b| same(a, b));
+        let mut out: Vec<PathBuf> = dirs
+            .into_iter()
+            .filter_map(|d| std::fs::read_dir(d).ok())
+            .flatten()
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| {
+                p.to_string_lossy().ends_with(".scenario.ron")
+                    && !same(p, own)
+                    && !p
+                        .file_name()
+                        .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+            })
+            .filter(|p| {
+                io::load_scenario(p).is_ok_and(|s| same(&io::resolve(p, &s.value.map), map))
+            })
+            .collect();
+        out.sort();
+        out.dedup_by(|a, b| same(a, b));
+        out
+    }
+
+    /// Writes the scenario's map to `new` (a map of its own, the shared one untouched) and
+    /// the scenario pointing at it, with every other changed file.
+    pub fn save_map_copy(&mut self, new: &Path) -> Result<Vec<PathBuf>, String> {
+        if FileKind::of_path(new) != Some(FileKind::Map) {
+            return Err(format!(
+                "the file name must end in {}",
+                FileKind::Map.suffix()
+            ));
+        }
+        let abs = std::path::absolute(new).map_err(|e| e.to_string())?;
+        let Some(own) = self.path.clone() else {
+            return Err("the scenario has no file yet: use Save As".into());
+        };
+        let Content::Scenario(b) = &mut self.content else {
+            return Err("only a scenario's map can be copied for it".into());
+        };
+        // Path fix-ups follow the files, they are not an edit (as in Save As).
+        b.map.terrain = paths::relative(&abs, &b.paths.terrain);
+        b.paths.map = abs.clone();
+        b.scenario.map = paths::relative(&own, &abs);
+        self.saved_map = Map::new("", "", self.map().grid, "");
+        self.saved_scenario = None;
         self.save()
     }
 

@@ -245,7 +245,10 @@ impl Change {
             Change::Map { before, after } => *t.map = (**pick(forward, before, after)).clone(),
             Change::Scenario { before, after } => {
                 if let Some(s) = t.scenario.as_deref_mut() {
+                    // The files it points at follow Save As and Save a copy, not undo.
+                    let (map, counters) = (s.map.clone(), s.counters.clone());
                     *s = (**pick(forward, before, after)).clone();
+                    (s.map, s.counters) = (map, counters);
                 }
             }
             Change::Placement(slot) => {

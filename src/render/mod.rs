@@ -19,8 +19,8 @@ pub use raster::{
     render_with,
 };
 pub use scene::{
-    SceneOptions, ZONE_COLOUR, draw_map, draw_marks, draw_overlay_hex, draw_terrain, hex_fill,
-    place_anchor, shade,
+    SceneOptions, ZONE_COLOUR, draw_map, draw_map_units, draw_marks, draw_names, draw_overlay_hex,
+    draw_terrain, hex_fill, number_size, place_anchor, river_runs, shade,
 };
 pub use similarity::Similarity;
 pub use sink::{Anchor, Sink, ellipse_points, rect_points};

@@ -5,9 +5,9 @@ use std::path::Path;
 
 use tiny_skia::{FillRule, Paint, PathBuilder, Pixmap, Stroke, StrokeDash, Transform};
 
-use super::counter::{UnitLayer, draw_units};
+use super::counter::UnitLayer;
 use super::font::Typeface;
-use super::{Anchor, HexWindow, Layers, SceneOptions, Similarity, Sink, draw_map};
+use super::{Anchor, HexWindow, Layers, SceneOptions, Similarity, Sink, draw_map_units};
 use crate::model::{Colour, Map, TerrainCatalogue};
 
 /// Exports larger than this many pixels are refused (about 1.6 GB of RGBA).
@@ -91,10 +91,7 @@ fn rasterize(
     let mut pixmap = Pixmap::new(w as u32, h as u32).ok_or(RasterError::TooLarge { w, h })?;
     pixmap.fill(tiny_skia::Color::WHITE);
     let mut sink = RasterSink::new(pixmap, sim);
-    draw_map(&mut sink, map, cat, &SceneOptions { layers, window });
-    if let Some(u) = units {
-        draw_units(&mut sink, &map.grid, u, &window);
-    }
+    draw_map_units(&mut sink, map, cat, &SceneOptions { layers, window }, units);
     sink.flush();
     let (w, h) = (sink.pixmap.width(), sink.pixmap.height());
     // The background is opaque, so premultiplied and straight alpha agree.

@@ -1,8 +1,12 @@
 //! A map as layers of primitives: terrain fills and patterns, grid, water hexsides, roads
-//! and bridges, fortification lines, zones, hex numbers, place names and labels. Only the
+//! and bridges, fortification lines, zones, hex numbers, then the names (rivers, places,
+//! labels), which go above everything else drawn on the map, counters included. Only the
 //! hexes of a window are visited, and details too small to see at the sink's scale are
 //! skipped, so the same code serves a 200×200 overview and a close-up.
 
+use std::collections::{BTreeMap, HashSet};
+
+use super::counter::{UnitLayer, draw_units};
 use super::{Anchor, HexWindow, Layers, Sink, pattern};
 use crate::hex::{Grid, HexId, Hexside};
 use crate::model::{
@@ -15,12 +19,24 @@ pub const ZONE_COLOUR: Colour = Colour([128, 40, 160, 255]);
 const INK: Colour = Colour([20, 20, 20, 255]);
 const GRID: Colour = Colour([40, 40, 40, 150]);
 const UNKNOWN: Colour = Colour([160, 160, 160, 255]);
+/// Labels and river names.
+const LABEL_INK: Colour = Colour([40, 60, 120, 255]);
 
 /// Hex radius in pixels below which a detail is not drawn.
 const MIN_PX_PATTERN: f32 = 7.0;
 const MIN_PX_GRID: f32 = 6.0;
-const MIN_PX_NUMBERS: f32 = 22.0;
 const MIN_PX_LABELS: f32 = 4.0;
+
+/// Hex numbers: their height in board units when there is room, the smallest height in
+/// pixels that still reads, and the most of a hex's radius they may take (they stay in
+/// the top band of the hex, as printed maps put them).
+const NUMBER_SIZE: f32 = 0.24;
+const NUMBER_MIN_PX: f32 = 6.0;
+const NUMBER_MAX_SIZE: f32 = 0.45;
+
+/// River names: their height, and how many hexsides of a river one name covers.
+const RIVER_NAME_SIZE: f32 = 0.4;
+const RIVER_NAME_EVERY: usize = 14;
 
 #[derive(Clone, Copy, Debug)]
 pub struct SceneOptions {
@@ -62,8 +78,29 @@ pub fn hex_fill(cat: &TerrainCatalogue, cell: &HexCell, features: bool) -> Colou
 }
 
 pub fn draw_map(sink: &mut impl Sink, map: &Map, cat: &TerrainCatalogue, opts: &SceneOptions) {
+    draw_map_units(sink, map, cat, opts, None);
+}
+
+/// The map with a scenario's counters on it: the names go above the counters.
+pub fn draw_map_units(
+    sink: &mut impl Sink,
+    map: &Map,
+    cat: &TerrainCatalogue,
+    opts: &SceneOptions,
+    units: Option<&UnitLayer>,
+) {
     draw_terrain(sink, map, cat, opts);
     draw_marks(sink, map, cat, opts);
+    if let Some(u) = units {
+        draw_units(sink, &map.grid, u, &opts.window);
+    }
+    draw_names(sink, map, cat, opts);
+}
+
+/// The hex numbers' height in board units at `px` pixels a unit, if they fit.
+pub fn number_size(px: f32) -> Option<f32> {
+    let size = NUMBER_SIZE.max(NUMBER_MIN_PX / px.max(1e-3));
+    (size <= NUMBER_MAX_SIZE).then_some(size)
 }
 
 /// Terrain fills, terrain patterns and hex features: what a scan underlay goes over.
@@ -95,16 +132,33 @@ pub fn draw_marks(sink: &mut impl Sink, map: &Map, cat: &TerrainCatalogue, opts:
     if l.zones {
         zones(sink, map, opts);
     }
-    if l.numbers && px >= MIN_PX_NUMBERS {
+    if let (true, Some(size)) = (l.numbers, number_size(px)) {
         for id in opts.window.hexes(&map.grid) {
             let [x, y] = map.grid.center(id);
             let label = map.labels_of(id).join(" ");
-            sink.text([x, y - 0.68], 0.24, &label, INK, Anchor::Center, 0.0);
+            // Its top just below the hex's top edge.
+            sink.text(
+                [x, y - 0.8 + size / 2.0],
+                size,
+                &label,
+                INK,
+                Anchor::Center,
+                0.0,
+            );
         }
     }
-    if l.labels && px >= MIN_PX_LABELS {
-        places(sink, map);
+    sink.layer_done();
+}
+
+/// River names, place names and labels: drawn last, above the counters.
+pub fn draw_names(sink: &mut impl Sink, map: &Map, cat: &TerrainCatalogue, opts: &SceneOptions) {
+    if !opts.layers.labels || sink.pixels_per_unit() < MIN_PX_LABELS {
+        return;
     }
+    if opts.layers.hexsides {
+        river_names(sink, map, cat, opts);
+    }
+    places(sink, map);
     sink.layer_done();
 }
 
@@ -347,6 +401,111 @@ pub fn place_anchor(g: &Grid, hexes: &[HexId]) -> Option<[f32; 2]> {
     })
 }
 
+/// Two hexsides that meet at a corner: one hex in common, the other two adjacent.
+fn meet(g: &Grid, a: Hexside, b: Hexside) -> bool {
+    let (a0, a1) = a.hexes();
+    [a0, a1].into_iter().any(|h| {
+        matches!((a.other(h), b.other(h)), (Some(x), Some(y)) if x != y && g.are_adjacent(x, y))
+    })
+}
+
+/// The named watercourses' hexsides by name, each name's hexsides split into runs that
+/// follow the river (corner to corner), each run in order from one end. Names the map
+/// already carries as labels are left to those labels.
+pub fn river_runs(map: &Map, cat: &TerrainCatalogue) -> BTreeMap<String, Vec<Vec<Hexside>>> {
+    let labelled: HashSet<String> = map
+        .labels
+        .iter()
+        .map(|l| l.text.trim().to_lowercase())
+        .collect();
+    let mut by_name: BTreeMap<String, Vec<Hexside>> = BTreeMap::new();
+    for (&side, features) in &map.hexsides {
+        for f in features {
+            let water = cat
+                .hexside(f.kind.as_str())
+                .is_some_and(|k| !k.role.is_line());
+            if let (true, Some(name)) = (water, &f.name)
+                && !labelled.contains(&name.trim().to_lowercase())
+            {
+                by_name
+                    .entry(name.trim().to_owned())
+                    .or_default()
+                    .push(side);
+            }
+        }
+    }
+    let g = &map.grid;
+    by_name
+        .into_iter()
+        .map(|(name, sides)| {
+            let mut left = sides;
+            let mut runs = Vec::new();
+            while !left.is_empty() {
+                // Start at an end of the run (a hexside meeting at most one other).
+                let start = (0..left.len())
+                    .find(|&i| left.iter().filter(|&&o| meet(g, left[i], o)).count() <= 1)
+                    .unwrap_or(0);
+                let mut run = vec![left.swap_remove(start)];
+                while let Some(i) = left
+                    .iter()
+                    .position(|&o| meet(g, *run.last().unwrap_or(&o), o))
+                {
+                    run.push(left.swap_remove(i));
+                }
+                runs.push(run);
+            }
+            (name, runs)
+        })
+        .collect()
+}
+
+fn mid(g: &Grid, s: Hexside) -> Option<[f32; 2]> {
+    let [a, b] = g.hexside_ends(s)?;
+    Some(lerp(a, b, 0.5))
+}
+
+/// Each named river's name along its run, one every `RIVER_NAME_EVERY` hexsides, turned
+/// to the river's course there and set a little off the water.
+fn river_names(sink: &mut impl Sink, map: &Map, cat: &TerrainCatalogue, opts: &SceneOptions) {
+    let g = &map.grid;
+    for (name, runs) in river_runs(map, cat) {
+        for run in runs {
+            let n = run.len();
+            let count = (n / RIVER_NAME_EVERY).max(1);
+            for k in 0..count {
+                let i = (k * n + n / 2) / count;
+                let Some(at) = mid(g, run[i]) else { continue };
+                if !opts.window.contains(g, run[i].hexes().0) {
+                    continue;
+                }
+                // The course: from two hexsides back to two ahead.
+                let (p, q) = (
+                    mid(g, run[i.saturating_sub(2)]).unwrap_or(at),
+                    mid(g, run[(i + 2).min(n - 1)]).unwrap_or(at),
+                );
+                let d = [q[0] - p[0], q[1] - p[1]];
+                let mut angle = d[1].atan2(d[0]).to_degrees();
+                if angle > 90.0 {
+                    angle -= 180.0;
+                } else if angle <= -90.0 {
+                    angle += 180.0;
+                }
+                // Off the water, on the side above the text.
+                let a = angle.to_radians();
+                let off = [a.sin() * 0.3, -a.cos() * 0.3];
+                sink.text(
+                    [at[0] + off[0], at[1] + off[1]],
+                    RIVER_NAME_SIZE,
+                    &name,
+                    LABEL_INK,
+                    Anchor::Center,
+                    angle,
+                );
+            }
+        }
+    }
+}
+
 fn places(sink: &mut impl Sink, map: &Map) {
     for p in &map.places {
         let Some(at) = place_anchor(&map.grid, &p.hexes) else {
@@ -370,7 +529,7 @@ fn places(sink: &mut impl Sink, map: &Map) {
         } else {
             0.0
         };
-        let colour = Colour::rgb(40, 60, 120);
+        let colour = LABEL_INK;
         sink.text(
             map.grid.center(l.hex),
             size,
@@ -379,5 +538,114 @@ fn places(sink: &mut impl Sink, map: &Map) {
             Anchor::Center,
             angle,
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+    use crate::model::{Bundle, MapBundle};
+    use crate::render::svg::SvgSink;
+
+    fn fixture() -> MapBundle {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mini.map.ron");
+        MapBundle::load(&path).unwrap().0
+    }
+
+    fn everything(map: &Map) -> SceneOptions {
+        let (min, max) = map.grid.bounds();
+        SceneOptions {
+            layers: Layers::printed(),
+            window: HexWindow::covering(&map.grid, min, max).unwrap(),
+        }
+    }
+
+    /// The SVG elements a sink drew, without the `<svg>` wrapper.
+    fn body(sink: SvgSink) -> String {
+        let svg = sink.finish([0.0, 0.0], [1.0, 1.0], 1.0, 1.0);
+        let start = svg.find('>').unwrap() + 1;
+        svg[start..svg.len() - "</svg>".len()].to_owned()
+    }
+
+    #[test]
+    fn a_named_river_is_one_run_from_an_end_unless_a_label_names_it() {
+        let mut b = fixture();
+        assert!(
+            river_runs(&b.map, &b.terrain).is_empty(),
+            "the label names it"
+        );
+        b.map.labels.clear();
+        let runs = river_runs(&b.map, &b.terrain);
+        let wisla = &runs["Wisla"];
+        assert_eq!(wisla.len(), 1, "{wisla:?}");
+        let run = &wisla[0];
+        assert_eq!(run.len(), 19);
+        let ends = [run[0].to_string(), run[18].to_string()];
+        assert!(
+            ends.contains(&"0701-0801".to_owned()) && ends.contains(&"0710-0810".to_owned()),
+            "{ends:?}"
+        );
+        assert!(run.windows(2).all(|w| meet(&b.map.grid, w[0], w[1])));
+        // The unnamed stream has no name to draw.
+        assert_eq!(runs.len(), 1);
+    }
+
+    #[test]
+    fn a_river_name_is_drawn_along_the_river() {
+        let mut b = fixture();
+        b.map.labels.clear();
+        let mut sink = SvgSink::new(40.0);
+        draw_names(&mut sink, &b.map, &b.terrain, &everything(&b.map));
+        let svg = body(sink);
+        let at = svg.find(">Wisla</text>").expect("the river's name");
+        // The river runs down the board: the name is turned to it.
+        let tag = &svg[svg[..at].rfind("<text").unwrap()..at];
+        assert!(tag.contains("rotate("), "{tag}");
+        // Without the hexside layer there is no river to name.
+        let mut sink = SvgSink::new(40.0);
+        let mut opts = everything(&b.map);
+        opts.layers.hexsides = false;
+        draw_names(&mut sink, &b.map, &b.terrain, &opts);
+        assert!(!body(sink).contains("Wisla"));
+    }
+
+    #[test]
+    fn hex_numbers_show_whenever_they_fit() {
+        // A printed map's 16 mm hexes on a laptop screen at fit zoom: about 15 px a unit.
+        assert!(number_size(15.0).is_some());
+        assert_eq!(number_size(60.0), Some(NUMBER_SIZE));
+        // Below about 13 px a unit they would cover the hex: none.
+        assert_eq!(number_size(10.0), None);
+        let b = fixture();
+        let mut sink = SvgSink::new(15.0);
+        draw_marks(&mut sink, &b.map, &b.terrain, &everything(&b.map));
+        assert!(body(sink).contains(">0105</text>"));
+    }
+
+    #[test]
+    fn names_go_above_the_counters() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let (b, _) = Bundle::load(&root.join("tests/fixtures/mini.scenario.ron")).unwrap();
+        let units = UnitLayer::of_setup(&b.scenario, &b.counters);
+        assert!(!units.stacks.is_empty());
+        let opts = everything(&b.map);
+        let mut only_units = SvgSink::new(40.0);
+        draw_units(&mut only_units, &b.map.grid, &units, &opts.window);
+        let only_units = body(only_units);
+        let mut sink = SvgSink::new(40.0);
+        draw_map_units(&mut sink, &b.map, &b.terrain, &opts, Some(&units));
+        let svg = body(sink);
+        let counters = svg
+            .find(&only_units)
+            .expect("the counters, drawn in one go");
+        for name in [">Alpha</text>", ">Bravo</text>", ">Wisla</text>"] {
+            let at = svg.find(name).expect(name);
+            assert!(
+                at > counters + only_units.len(),
+                "{name} under the counters"
+            );
+        }
     }
 }

@@ -109,7 +109,11 @@ impl EditorApp {
         }
         egui::Panel::right("scenario")
             .default_size(440.0)
-            .show(ui, |ui| self.scen.panel(ui, doc, &self.validator));
+            .show(ui, |ui| {
+                crate::editor::panels::at_panel_width(ui, "scenario", false, |ui| {
+                    self.scen.panel(ui, doc, &self.validator)
+                })
+            });
     }
 
     pub(super) fn scenario_windows(&mut self, ctx: &Context) {
@@ -148,7 +152,7 @@ impl EditorApp {
             .open(&mut open)
             .show(ctx, |ui| result = form.show(ui, &mut browse));
         if let Some(p) = browse {
-            self.chooser = Some(Chooser::new(p, ""));
+            self.chooser = Some(self.files.chooser(p));
         }
         if let Some(doc) = result.0 {
             let suggestion = doc

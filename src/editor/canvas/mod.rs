@@ -13,12 +13,12 @@ use egui::{Key, PointerButton, Rect, Response, Sense, Ui, vec2};
 
 pub use camera::Camera;
 pub use egui_sink::{EguiSink, colour};
-pub use minimap::Minimap;
+pub use minimap::{Minimap, MinimapInput};
 
 use super::document::Document;
 use super::trace::UnderlayView;
 use crate::hex::HexId;
-use crate::render::{HexWindow, Layers, SceneOptions, draw_marks, draw_terrain};
+use crate::render::{HexWindow, Layers, SceneOptions, draw_marks, draw_names, draw_terrain};
 
 /// The pointer over the canvas, in board terms.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -46,6 +46,7 @@ pub struct Frame {
 pub struct Canvas {
     pub camera: Camera,
     pub layers: Layers,
+    /// The minimap is expanded (else only its tab shows).
     pub show_minimap: bool,
     fit_pending: bool,
     rect: Rect,
@@ -86,6 +87,16 @@ impl Canvas {
         self.rect
     }
 
+    /// The minimap's rectangle on the last frame.
+    pub fn minimap_rect(&self) -> Rect {
+        self.minimap.rect()
+    }
+
+    /// The document (its id and revision) the minimap's picture was drawn from.
+    pub fn minimap_shows(&self) -> Option<(u64, u64)> {
+        self.minimap.shows()
+    }
+
     /// The hexes visible on the last frame.
     pub fn window(&self, grid: &crate::hex::Grid) -> Option<HexWindow> {
         let (min, max) = self.camera.visible(self.rect);
@@ -112,10 +123,13 @@ impl Canvas {
             self.fit_pending = false;
         }
         let panning = self.navigate(ui, &response, rect);
-        if self.show_minimap
-            && let Some(centre) = self.minimap.interact(ui, rect, doc)
-        {
+        let mini = self
+            .minimap
+            .interact(ui, rect, doc, self.camera, &mut self.show_minimap);
+        if let MinimapInput::Centre(centre) = mini {
             self.camera.centre_on(rect, centre);
+        }
+        if mini != MinimapInput::Away && !self.stroke {
             return Frame {
                 rect,
                 response,
@@ -249,24 +263,27 @@ impl Canvas {
         let (min, max) = self.camera.visible(rect);
         let mut sink = EguiSink::new(&painter, self.camera, rect);
         self.drawn = 0;
-        if let Some(window) = HexWindow::covering(&map.grid, min, max) {
-            self.drawn = window.len();
-            let opts = SceneOptions {
-                layers: self.layers,
-                window,
-            };
-            draw_terrain(&mut sink, map, doc.terrain(), &opts);
+        let opts = HexWindow::covering(&map.grid, min, max).map(|window| SceneOptions {
+            layers: self.layers,
+            window,
+        });
+        if let Some(opts) = &opts {
+            self.drawn = opts.window.len();
+            draw_terrain(&mut sink, map, doc.terrain(), opts);
             if self.layers.underlay
                 && let Some(u) = underlay
             {
                 u.paint(&mut sink, &painter, self.camera, rect);
             }
-            draw_marks(&mut sink, map, doc.terrain(), &opts);
+            draw_marks(&mut sink, map, doc.terrain(), opts);
         }
         overlay(&mut sink);
-        sink.finish();
-        if self.show_minimap {
-            self.minimap.paint(ui, &painter, rect, doc, self.camera);
+        // Names above the counters the overlay drew.
+        if let Some(opts) = &opts {
+            draw_names(&mut sink, map, doc.terrain(), opts);
         }
+        sink.finish();
+        self.minimap
+            .paint(ui, &painter, rect, doc, self.camera, self.show_minimap);
     }
 }

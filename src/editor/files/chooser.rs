@@ -116,6 +116,8 @@ pub struct Chooser {
     native: Option<Receiver<Option<PathBuf>>>,
     /// What the last native dialog came back with, when it gave no file.
     native_note: Option<&'static str>,
+    /// A file to write that exists, waiting for "Replace it?".
+    replace: Option<PathBuf>,
 }
 
 /// At most this many completions are listed.
@@ -131,6 +133,7 @@ impl Chooser {
             listed_for: None,
             native: None,
             native_note: None,
+            replace: None,
         }
     }
 
@@ -183,7 +186,47 @@ impl Chooser {
     }
 
     fn body(&mut self, ui: &mut egui::Ui) -> Option<PathBuf> {
-        let mut chosen = self.poll_native(ui.ctx());
+        // The desktop's dialog asks about replacing a file itself.
+        let native = self.poll_native(ui.ctx());
+        if let Some(path) = self.replace.clone()
+            && let Some(agreed) = self.ask_replace(ui, path)
+        {
+            return Some(agreed);
+        }
+        let typed = self.typed(ui).filter(|p| {
+            let exists = self.purpose.writes() && p.exists();
+            if exists {
+                self.replace = Some(p.clone());
+            }
+            !exists
+        });
+        native.or(typed)
+    }
+
+    /// "Replace it?" for a file to write that exists; the path once agreed to.
+    fn ask_replace(&mut self, ui: &mut egui::Ui, path: PathBuf) -> Option<PathBuf> {
+        ui.label(
+            egui::RichText::new(format!("{} exists. Replace it?", path.display()))
+                .color(ui.visuals().warn_fg_color),
+        );
+        let mut chosen = None;
+        ui.horizontal(|ui| {
+            if ui.button("Replace").clicked() {
+                chosen = Some(path);
+                self.replace = None;
+            }
+            if ui.button("Keep it").clicked() {
+                self.replace = None;
+            }
+        });
+        ui.separator();
+        chosen
+    }
+
+    /// The path field, the buttons and the folder's files; the path typed or picked.
+    fn typed(&mut self, ui: &mut egui::Ui) -> Option<PathBuf> {
+        let mut chosen = None;
+        let before = self.text.clone();
         if self.listed_for.as_deref() != Some(&self.text) {
             self.completions = Self::complete(&self.text, self.purpose.extensions());
             self.listed_for = Some(self.text.clone());
@@ -250,6 +293,9 @@ impl Chooser {
                     ui.weak("no matching files");
                 }
             });
+        if self.text != before {
+            self.replace = None;
+        }
         chosen
     }
 
@@ -262,10 +308,24 @@ impl Chooser {
             self.purpose.extensions(),
             self.purpose.writes(),
         );
+        // The desktop's dialog starts where this one does: the folder, and the name to
+        // write.
+        let (folder, name) = match self.text.rfind('/') {
+            Some(i) => (&self.text[..=i], &self.text[i + 1..]),
+            None => ("", self.text.as_str()),
+        };
+        let folder = Path::new(folder).is_dir().then(|| PathBuf::from(folder));
+        let name = (writes && !name.is_empty()).then(|| name.to_owned());
         let spawned = std::thread::Builder::new()
             .name("file dialog".into())
             .spawn(move || {
-                let d = rfd::FileDialog::new().add_filter(title, extensions);
+                let mut d = rfd::FileDialog::new().add_filter(title, extensions);
+                if let Some(dir) = folder {
+                    d = d.set_directory(dir);
+                }
+                if let Some(name) = name {
+                    d = d.set_file_name(name);
+                }
                 let path = if writes { d.save_file() } else { d.pick_file() };
                 let _ = tx.send(path);
             });

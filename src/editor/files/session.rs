@@ -5,8 +5,9 @@
 
 use std::path::{Path, PathBuf};
 
-use super::Recent;
+use super::suggest::{self, Context};
 use super::untitled::UntitledAutosave;
+use super::{Chooser, ChooserPurpose, Recent};
 use crate::editor::document::Document;
 use crate::editor::edit::Edit;
 use crate::model::Problem;
@@ -45,6 +46,18 @@ pub enum Saved {
     NeedsName,
     /// No document is open.
     Nothing,
+    /// Nothing written: the changed map is also the map of these other scenarios. Answer
+    /// with [`FileSession::save_shared`].
+    SharedMap(Vec<PathBuf>),
+}
+
+/// How to save a map other scenarios share.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SharedSave {
+    /// Write the shared map: every scenario on it changes.
+    ForAll,
+    /// Write the map to a new file beside the scenario, which then uses it.
+    Copy,
 }
 
 /// What answering the unsaved-changes question did.
@@ -87,6 +100,8 @@ pub struct FileSession {
     last_autosave: Option<f64>,
     /// The document revision the last autosave wrote (or that was opened).
     autosaved_revision: u64,
+    /// The user agreed to save the open scenario's shared map for every scenario on it.
+    shared_agreed: bool,
     /// Where untitled work is autosaved; `None`: it is not.
     untitled: Option<UntitledAutosave>,
     /// Untitled work an earlier session autosaved, offered for recovery.
@@ -100,6 +115,27 @@ impl FileSession {
 
     pub fn doc_mut(&mut self) -> Option<&mut Document> {
         self.doc.as_mut()
+    }
+
+    /// Where a file chooser for `purpose` starts: the document's folder, and a name from
+    /// the document for a file to write.
+    pub fn chooser_start(&self, purpose: ChooserPurpose) -> String {
+        let doc = self.doc.as_ref();
+        let title = doc.map(Document::title).unwrap_or_default();
+        suggest::start(
+            purpose,
+            Context {
+                file: doc.and_then(Document::path),
+                title: &title,
+                scenario: doc.is_some_and(|d| d.scenario().is_some()),
+                recent: self.recent.files.first().map(PathBuf::as_path),
+            },
+        )
+    }
+
+    /// A file chooser for `purpose`, started as [`FileSession::chooser_start`] says.
+    pub fn chooser(&self, purpose: ChooserPurpose) -> Chooser {
+        Chooser::new(purpose, &self.chooser_start(purpose))
     }
 
     /// Problems found when the open files were loaded.
@@ -134,6 +170,7 @@ impl FileSession {
 
     fn install(&mut self, doc: Document) {
         self.autosaved_revision = doc.revision();
+        self.shared_agreed = false;
         self.doc = Some(doc);
     }
 
@@ -145,7 +182,34 @@ impl FileSession {
         if doc.path().is_none() {
             return Ok(Saved::NeedsName);
         }
+        if doc.map_changed() && !self.shared_agreed {
+            let others = doc.map_shared_with();
+            if !others.is_empty() {
+                return Ok(Saved::SharedMap(others));
+            }
+        }
         doc.save().map(Saved::Files)
+    }
+
+    /// Saves a scenario whose changed map other scenarios share: for all of them (not
+    /// asked again for this document), or as a copy for this scenario only.
+    pub fn save_shared(&mut self, how: SharedSave) -> Result<Saved, String> {
+        let Some(doc) = self.doc.as_mut() else {
+            return Ok(Saved::Nothing);
+        };
+        match how {
+            SharedSave::ForAll => {
+                self.shared_agreed = true;
+                doc.save().map(Saved::Files)
+            }
+            SharedSave::Copy => {
+                let Some(own) = doc.path() else {
+                    return Ok(Saved::NeedsName);
+                };
+                let copy = map_copy_name(own);
+                doc.save_map_copy(&copy).map(Saved::Files)
+            }
+        }
     }
 
     /// Saves under a new name and remembers it among the recent files.
@@ -355,6 +419,23 @@ impl FileSession {
             }
         }
     }
+}
+
+/// A map file of its own for the scenario `own`: `NAME.map.ron` beside it, else
+/// `NAME-2.map.ron`, `NAME-3.map.ron`… whichever does not exist yet.
+fn map_copy_name(own: &Path) -> PathBuf {
+    let name = own
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let stem = name.strip_suffix(".scenario.ron").unwrap_or(&name);
+    (1..)
+        .map(|k| match k {
+            1 => own.with_file_name(format!("{stem}.map.ron")),
+            k => own.with_file_name(format!("{stem}-{k}.map.ron")),
+        })
+        .find(|p| !p.exists())
+        .unwrap_or_else(|| own.with_file_name(format!("{stem}.map.ron")))
 }
 
 #[cfg(test)]

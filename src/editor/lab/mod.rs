@@ -50,6 +50,8 @@ pub struct Lab {
     pub show_heat: bool,
     pub message: Option<String>,
     chooser: Option<Chooser>,
+    /// The scenario's file: the CSV is proposed beside it.
+    scenario_file: Option<std::path::PathBuf>,
 }
 
 impl Lab {
@@ -150,6 +152,7 @@ impl Lab {
             ctx.request_repaint_after(Duration::from_millis(100));
         }
         let bundle = doc.and_then(Document::rules_view);
+        self.scenario_file = doc.and_then(Document::path).map(ToOwned::to_owned);
         let mut open = self.open;
         egui::Window::new("Balance lab")
             .open(&mut open)
@@ -195,7 +198,15 @@ impl Lab {
                 plots::show(ui, s, &names);
             }
             if ui.button("Export CSV…").clicked() {
-                self.chooser = Some(Chooser::new(ChooserPurpose::ExportCsv, "balance.csv"));
+                let start = crate::editor::files::suggest::start(
+                    ChooserPurpose::ExportCsv,
+                    crate::editor::files::suggest::Context {
+                        file: self.scenario_file.as_deref(),
+                        title: "balance",
+                        ..Default::default()
+                    },
+                );
+                self.chooser = Some(Chooser::new(ChooserPurpose::ExportCsv, &start));
             }
         }
     }

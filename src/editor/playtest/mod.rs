@@ -65,6 +65,8 @@ pub struct PlayMode {
     /// The engine's last refusal, or a note.
     pub message: Option<String>,
     chooser: Option<Chooser>,
+    /// The scenario's file: game files are looked for and proposed beside it.
+    scenario_file: Option<PathBuf>,
     /// Load game… was asked while the game in play has unsaved actions.
     confirm_discard: bool,
     last_bot: f64,
@@ -89,6 +91,7 @@ impl Default for PlayMode {
             seen_by: None,
             message: None,
             chooser: None,
+            scenario_file: None,
             confirm_discard: false,
             last_bot: 0.0,
             hovered: None,
@@ -121,6 +124,7 @@ impl PlayMode {
 
     /// Starts a game (from the dialog, or directly in tests and tools).
     pub fn begin(&mut self, game: Game, seats: [Seat; 2], fog: bool, scenario: PathBuf) {
+        self.scenario_file = Some(scenario.clone()).filter(|p| !p.as_os_str().is_empty());
         self.begin_session(Session::new(game, seats, scenario), fog);
     }
 
@@ -143,12 +147,28 @@ impl PlayMode {
 
     /// Load game…: opens the path field, first asking whether to discard the game in
     /// play when it has actions not saved.
-    pub fn ask_load(&mut self) {
+    pub fn ask_load(&mut self, scenario: Option<&std::path::Path>) {
+        if let Some(f) = scenario {
+            self.scenario_file = Some(f.to_owned());
+        }
         if self.session.as_ref().is_some_and(Session::unsaved) {
             self.confirm_discard = true;
         } else {
-            self.chooser = Some(Chooser::new(ChooserPurpose::LoadGame, ""));
+            self.chooser = Some(self.game_chooser(ChooserPurpose::LoadGame));
         }
+    }
+
+    /// A chooser for a game file, in the scenario's folder (a game to save is named after
+    /// the scenario).
+    fn game_chooser(&self, purpose: ChooserPurpose) -> Chooser {
+        use crate::editor::files::suggest::{Context, start};
+        let cx = Context {
+            file: self.scenario_file.as_deref(),
+            title: "game",
+            scenario: true,
+            recent: None,
+        };
+        Chooser::new(purpose, &start(purpose, cx))
     }
 
     /// "Discard the current game?" before loading another.
@@ -168,7 +188,7 @@ impl PlayMode {
                 ui.horizontal(|ui| {
                     if ui.button("Discard and load…").clicked() {
                         self.confirm_discard = false;
-                        self.chooser = Some(Chooser::new(ChooserPurpose::LoadGame, ""));
+                        self.chooser = Some(self.game_chooser(ChooserPurpose::LoadGame));
                     }
                     if ui.button("Keep the game").clicked() {
                         self.confirm_discard = false;
@@ -335,10 +355,10 @@ impl PlayMode {
             }
             ui.menu_button("Game", |ui| {
                 if ui.button("Save game…").clicked() {
-                    self.chooser = Some(Chooser::new(ChooserPurpose::SaveGame, "game.ron"));
+                    self.chooser = Some(self.game_chooser(ChooserPurpose::SaveGame));
                 }
                 if ui.button("Load game…").clicked() {
-                    self.ask_load();
+                    self.ask_load(None);
                 }
                 if ui.button("Replay from the start").clicked()
                     && let Some(s) = &mut self.session

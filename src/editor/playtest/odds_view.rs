@@ -20,12 +20,14 @@ pub fn show(ui: &mut Ui, odds: &Odds, crt: &Crt) {
     if odds.cms.is_empty() {
         ui.weak("No combat modifiers.");
     }
-    egui::Grid::new("cms").striped(true).show(ui, |ui| {
-        for c in &odds.cms {
-            let (sign, colour) = match c.side {
-                CmSide::Attacker => ("+", Color32::from_rgb(20, 120, 40)),
-                CmSide::Defender => ("−", Color32::from_rgb(170, 30, 30)),
-            };
+    // One wrapped row per CM: a grid would keep each column as wide as its longest text
+    // and run past the panel.
+    for c in &odds.cms {
+        let (sign, colour) = match c.side {
+            CmSide::Attacker => ("+", Color32::from_rgb(20, 120, 40)),
+            CmSide::Defender => ("−", Color32::from_rgb(170, 30, 30)),
+        };
+        ui.horizontal_wrapped(|ui| {
             ui.label(
                 RichText::new(format!("{sign}{}", c.value))
                     .color(colour)
@@ -33,10 +35,11 @@ pub fn show(ui: &mut Ui, odds: &Odds, crt: &Crt) {
             );
             ui.label(&c.reason);
             ui.weak(c.rule);
-            ui.weak(c.source.clone().unwrap_or_default());
-            ui.end_row();
-        }
-    });
+            if let Some(s) = &c.source {
+                ui.weak(format!("from {s}"));
+            }
+        });
+    }
     ui.label(format!(
         "After attacker CMs {}, after defender CMs {} (clamped after each step)",
         odds.after_attacker, odds.column
@@ -79,7 +82,7 @@ fn side(ui: &mut Ui, title: &str, s: &Strength) {
 pub fn outcomes(ui: &mut Ui, odds: &Odds, crt: &Crt) {
     ui.strong("Outcomes (attacker / defender)");
     for o in odds.outcomes(crt) {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.add(
                 egui::ProgressBar::new(o.probability as f32)
                     .desired_width(90.0)
@@ -89,5 +92,59 @@ pub fn outcomes(ui: &mut Ui, odds: &Odds, crt: &Crt) {
             let rolls: Vec<String> = o.rolls.iter().map(|r| r.to_string()).collect();
             ui.weak(format!("rolls {}", rolls.join(",")));
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::{NodeT, Queryable};
+
+    use crate::hex::HexId;
+    use crate::model::UnitId;
+    use crate::systems::wb95::AttackOrder;
+    use crate::systems::wb95::sandbox::Sandbox;
+
+    #[test]
+    fn long_reasons_wrap_inside_a_narrow_panel() {
+        // A Fixed Position attacked from the rear: the longest CM reason there is.
+        let mut s = Sandbox::new(10, 10, 3);
+        s.armor("g", "german", "0604", 8, 7);
+        s.unit("d", "soviet", "0505").sp = 2;
+        s.hexside("0405", "0505", "fp_line", Some("0505"));
+        let g = s.game(1).unwrap();
+        let order = AttackOrder {
+            attackers: vec![UnitId::new("g")],
+            defenders: vec![HexId::parse("0505").unwrap()],
+            stars: vec![],
+            hq_pool_cms: 0,
+            support: vec![],
+            air: vec![],
+            full_strength: vec![],
+        };
+        let eng = g
+            .engagement_of(crate::systems::wb95::Side::A, &order)
+            .unwrap();
+        let odds = g.assess(&eng);
+        assert!(
+            odds.cms.iter().any(|c| c.reason.len() > 60),
+            "{:?}",
+            odds.cms
+        );
+        let crt = g.prepared().crt;
+        let width = 300.0;
+        let mut h = Harness::builder()
+            .with_size(egui::vec2(width, 900.0))
+            .build_ui(|ui| super::show(ui, &odds, crt));
+        h.run();
+        for n in h.query_all_by_role(egui::accesskit::Role::Label) {
+            let a = n.accesskit_node();
+            assert!(
+                n.rect().max.x <= width + 0.5,
+                "{:?} runs past the panel: {:?}",
+                a.label().or(a.value()),
+                n.rect()
+            );
+        }
     }
 }

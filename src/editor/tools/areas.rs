@@ -103,10 +103,10 @@ impl AreasTool {
                     AreaUse::FreeSetup => "free set-up",
                 };
                 format!(
-                    "{} — {}, {usage}, {} hexes",
+                    "{} — {}, {usage}, {}",
                     a.name,
                     a.holder.describe(),
-                    a.hexes(map).len()
+                    crate::editor::words::count(a.hexes(map).len(), "hex", "hexes")
                 )
             })
             .collect();

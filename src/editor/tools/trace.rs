@@ -79,7 +79,7 @@ impl Calibrate {
         let mut remove = None;
         let mut changed = false;
         for (i, p) in cx.trace.points.iter_mut().enumerate() {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 let l = ui.label(format!("Hex number {}", i + 1));
                 changed |= ui
                     .add(egui::TextEdit::singleline(&mut p.hex_text).desired_width(60.0))
