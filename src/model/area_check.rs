@@ -4,9 +4,54 @@
 
 use std::collections::BTreeMap;
 
-use super::area::{AreaShape, Holder, ResolvedAreas, describe_shapes};
+use super::area::{AreaShape, Holder, Oob, ResolvedAreas, describe_shapes};
 use super::check::Checker;
-use super::{Counters, Map, Problem, Scenario, Subject};
+use super::{Counters, FormationId, Map, Problem, Scenario, SideDef, SideId, Subject, UnitId};
+
+/// A WB-95 scenario's order of battle as set-up areas see it.
+pub struct ScenarioOob<'a> {
+    counters: &'a Counters,
+    sides: &'a [SideDef],
+}
+
+impl<'a> ScenarioOob<'a> {
+    pub fn new(s: &'a Scenario, counters: &'a Counters) -> Self {
+        Self {
+            counters,
+            sides: &s.sides,
+        }
+    }
+}
+
+impl Oob for ScenarioOob<'_> {
+    fn side_of(&self, unit: &UnitId) -> Option<SideId> {
+        let nation = &self.counters.unit(unit.as_str())?.nation;
+        self.sides
+            .iter()
+            .find(|s| s.nations.contains(nation))
+            .map(|s| s.id.clone())
+    }
+
+    fn formations_of(&self, unit: &UnitId) -> Vec<FormationId> {
+        let mut out = Vec::new();
+        let mut cur = self
+            .counters
+            .unit(unit.as_str())
+            .and_then(|u| u.formation.clone());
+        // The bound guards against a cycle in a file that failed validation (U03).
+        while let Some(f) = cur {
+            if out.contains(&f) || out.len() > self.counters.formations.len() {
+                break;
+            }
+            cur = self
+                .counters
+                .formation(f.as_str())
+                .and_then(|x| x.parent.clone());
+            out.push(f);
+        }
+        out
+    }
+}
 
 /// The rule a constraint violation cites: the scenario's own set-up areas.
 pub const RULE: &str = "set-up area";
@@ -38,12 +83,10 @@ pub(crate) fn check_areas(
         }
     }
     let resolved = ResolvedAreas::new(&s.areas, map);
+    let oob = ScenarioOob::new(s, cs);
     check_free_units(s, cs, placed, c);
     for p in &s.setup {
-        let Some(def) = cs.unit(p.unit.as_str()) else {
-            continue;
-        };
-        let Some((binding, hexes)) = resolved.for_unit(&s.areas, def, cs, &s.sides, false) else {
+        let Some((binding, hexes)) = resolved.for_unit(&s.areas, &p.unit, &oob, false) else {
             continue;
         };
         if hexes.contains(&p.hex) {
@@ -76,11 +119,11 @@ pub(crate) fn check_areas(
         c.push(problem, "setup", p.unit.as_str());
     }
     for f in &s.free_setup {
-        let Some(def) = cs.unit(f.unit.as_str()) else {
+        if cs.unit(f.unit.as_str()).is_none() {
             continue;
-        };
+        }
         let u = f.unit.as_str();
-        let msg = match resolved.for_unit(&s.areas, def, cs, &s.sides, true) {
+        let msg = match resolved.for_unit(&s.areas, &f.unit, &oob, true) {
             None => Some((
                 "Z04",
                 format!(

@@ -14,6 +14,7 @@ use crate::editor::scenario::workbench::Workbench;
 use crate::editor::scenario::{fields, ops};
 use crate::hex::HexId;
 use crate::model::area::describe_shapes;
+use crate::model::area_check::ScenarioOob;
 use crate::model::{
     AreaShape, AreaUse, Colour, Counters, Holder, Line, Scenario, SetupArea, UnitId,
 };
@@ -76,12 +77,13 @@ fn lines(doc_map: &crate::model::Map) -> Vec<Line> {
 /// that are not reinforcements.
 fn freeable(s: &Scenario, c: &Counters, holder: &Holder) -> Vec<UnitId> {
     let scheduled = |u: &UnitId| s.reinforcements.iter().any(|r| r.units.contains(u));
+    let oob = ScenarioOob::new(s, c);
     match holder {
         Holder::Unit(u) => vec![u.clone()],
         Holder::Formation(_) => c
             .units
             .iter()
-            .filter(|u| holder.holds(u, c, &s.sides) && !scheduled(&u.id))
+            .filter(|u| holder.holds(&u.id, &oob) && !scheduled(&u.id))
             .map(|u| u.id.clone())
             .collect(),
         Holder::Side(_) => Vec::new(),
@@ -235,13 +237,11 @@ impl AreasTool {
 
     /// "Set the units up freely": the holder's units lose their fixed hex.
     fn free_units(&self, ui: &mut Ui, cx: &mut ToolCtx, s: &Scenario, c: &Counters, a: &SetupArea) {
+        let oob = ScenarioOob::new(s, c);
         let free = s
             .free_setup
             .iter()
-            .filter(|f| {
-                c.unit(f.unit.as_str())
-                    .is_some_and(|u| a.holder.holds(u, c, &s.sides))
-            })
+            .filter(|f| a.holder.holds(&f.unit, &oob))
             .count();
         ui.label(format!(
             "Set up freely: {free} unit(s) of {}",
