@@ -25,6 +25,7 @@ mod reinforcements;
 mod replay_bar;
 pub mod seats;
 mod session;
+mod setup;
 mod start;
 
 use std::path::PathBuf;
@@ -402,7 +403,10 @@ impl PlayMode {
             human,
             Some((
                 _,
-                Decision::Move { .. } | Decision::Attack { .. } | Decision::Barrage { .. }
+                Decision::SetUp { .. }
+                    | Decision::Move { .. }
+                    | Decision::Attack { .. }
+                    | Decision::Barrage { .. }
             ))
         );
         let end = phase_bar::show(
@@ -484,6 +488,7 @@ impl PlayMode {
             return;
         };
         match &d {
+            Decision::SetUp { .. } => setup::panel(ui, &mut cx),
             Decision::Move { .. } => movement::panel(ui, &mut cx),
             Decision::Attack { .. } => combat::panel(ui, &mut cx),
             Decision::Barrage { .. } => fire::panel(ui, &mut cx, true),
@@ -654,6 +659,7 @@ impl PlayMode {
         let (side, d) = self.human_decision()?;
         let phase = self.session.as_ref()?.game().state().clock.phase.kind();
         match (&d, phase) {
+            (Decision::SetUp { .. }, _) => Some((side, d)),
             (Decision::Move { .. }, PhaseKind::Movement | PhaseKind::Strategic)
             | (Decision::Attack { .. }, PhaseKind::Combat)
             | (Decision::Barrage { .. }, PhaseKind::Barrage) => Some((side, d)),

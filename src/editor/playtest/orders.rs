@@ -77,12 +77,17 @@ impl Orders {
             self.entry_hex = None;
         }
         if self.decision.as_ref() != decision {
-            let phase_changed = !matches!(
+            let setting_up = matches!(
                 (self.decision.as_ref(), decision),
-                (Some(Decision::Move { phase: a }), Some(Decision::Move { phase: b }))
-                    | (Some(Decision::Attack { phase: a }), Some(Decision::Attack { phase: b }))
-                    if a == b
+                (Some(Decision::SetUp { .. }), Some(Decision::SetUp { .. }))
             );
+            let phase_changed = !setting_up
+                && !matches!(
+                    (self.decision.as_ref(), decision),
+                    (Some(Decision::Move { phase: a }), Some(Decision::Move { phase: b }))
+                        | (Some(Decision::Attack { phase: a }), Some(Decision::Attack { phase: b }))
+                        if a == b
+                );
             if phase_changed {
                 self.selected.clear();
                 self.entering.clear();
