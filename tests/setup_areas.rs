@@ -516,3 +516,18 @@ fn a_bot_sets_up_its_units_in_the_playtest() {
         assert!(ok.contains(&at.as_str()), "{u} on {at}");
     }
 }
+
+#[test]
+fn the_setup_card_shows_the_areas_and_the_units_set_up_by_the_player() {
+    let (b, _) = Bundle::load(&common::root("tests/fixtures/mini-free.scenario.ron")).unwrap();
+    let html = sztab::card::html(&b);
+    assert!(html.contains("<h2>Set-up areas</h2>"), "{html}");
+    assert!(html.contains("<td>Army HQ</td><td>unit HQ 60A</td><td>the player sets its free units up inside</td><td>within 1 of Alpha"), "{html}");
+    assert!(html.contains("<td>German bank of the Wisla</td><td>side german</td><td>its units set up inside</td><td>0101&#39;s side of the Wisla (70 hexes)"), "{html}");
+    assert_eq!(html.matches("<h3>Set up by the player</h3>").count(), 2);
+    assert!(
+        html.contains("in German bank of the Wisla and 10th Division front"),
+        "{html}"
+    );
+    assert!(html.contains("in Army HQ</span>"), "{html}");
+}

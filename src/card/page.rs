@@ -7,8 +7,10 @@ use std::fmt::Write;
 
 use super::setup::{self, Group, unit_label};
 use crate::markdown::{escape, parse, to_html};
+use crate::model::area::{Oob, ResolvedAreas, describe_shapes};
+use crate::model::area_check::ScenarioOob;
 use crate::model::{
-    AutoTiming, Bundle, Counters, Date, Entry, RestrictionRule, Scenario, Scope, VpEvent,
+    AreaUse, AutoTiming, Bundle, Counters, Date, Entry, RestrictionRule, Scenario, Scope, VpEvent,
 };
 use crate::render::counter::{COUNTER_SIDE, CounterFace, UnitState, draw_counter};
 use crate::render::svg::SvgSink;
@@ -92,9 +94,11 @@ pub fn html(b: &Bundle) -> String {
         for g in setup::groups(s, &b.counters, &side.nations) {
             group(&mut o, b, &g);
         }
+        free_setup(&mut o, b, &side.id);
         let _ = writeln!(o, "</section>");
     }
     let _ = writeln!(o, "</div>");
+    areas(&mut o, b);
     reinforcements(&mut o, b);
     withdrawals_and_restrictions(&mut o, s);
     air_and_barrage(&mut o, s);
@@ -170,6 +174,66 @@ fn group(o: &mut String, b: &Bundle, g: &Group) {
             hexes.join(", ")
         );
     }
+}
+
+/// The side's units without a fixed hex, each with the set-up areas it is set up in.
+fn free_setup(o: &mut String, b: &Bundle, side: &crate::model::SideId) {
+    let s = &b.scenario;
+    let oob = ScenarioOob::new(s, &b.counters);
+    let resolved = ResolvedAreas::new(&s.areas, &b.map);
+    let mine: Vec<&crate::model::FreeSetup> = s
+        .free_setup
+        .iter()
+        .filter(|f| oob.side_of(&f.unit).as_ref() == Some(side))
+        .collect();
+    if mine.is_empty() {
+        return;
+    }
+    let _ = writeln!(o, "<h3>Set up by the player</h3>");
+    for f in mine {
+        let pic = counter_svg(&b.counters, f.unit.as_str(), f.cel);
+        let label = b
+            .counters
+            .unit(f.unit.as_str())
+            .map_or(f.unit.to_string(), |u| unit_label(&b.counters, u));
+        let area: Vec<String> = resolved
+            .for_unit(&s.areas, &f.unit, &oob, true)
+            .map(|(binding, _)| binding.iter().map(|&i| s.areas[i].name.clone()).collect())
+            .unwrap_or_default();
+        let _ = writeln!(
+            o,
+            "<div class=\"line\"><span class=\"pics\">{pic}</span><span>{}</span><span class=\"hex\">in {}</span></div>",
+            escape(&label),
+            escape(&area.join(" and "))
+        );
+    }
+}
+
+/// Every set-up area: who it is given to, what for, and its hexes in words.
+fn areas(o: &mut String, b: &Bundle) {
+    let s = &b.scenario;
+    if s.areas.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        o,
+        "<h2>Set-up areas</h2><table><tr><th>Area</th><th>Given to</th><th>Use</th><th>Hexes</th></tr>"
+    );
+    for a in &s.areas {
+        let usage = match a.usage {
+            AreaUse::Constraint => "its units set up inside",
+            AreaUse::FreeSetup => "the player sets its free units up inside",
+        };
+        let _ = writeln!(
+            o,
+            "<tr><td>{}</td><td>{}</td><td>{usage}</td><td>{} ({} hexes)</td></tr>",
+            escape(&a.name),
+            escape(&a.holder.describe()),
+            escape(&describe_shapes(&a.shapes)),
+            a.hexes(&b.map).len()
+        );
+    }
+    let _ = writeln!(o, "</table>");
 }
 
 fn reinforcements(o: &mut String, b: &Bundle) {
