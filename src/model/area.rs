@@ -66,7 +66,8 @@ pub enum Holder {
     Side(SideId),
     /// The formation and every formation under it.
     Formation(FormationId),
-    Unit(UnitId),
+    /// These units ("HQ, 2, 3 Art. — Obojań": one unit or a printed line of them).
+    Units(Vec<UnitId>),
 }
 
 /// What an area is for.
@@ -198,7 +199,7 @@ impl Holder {
     /// Does the holder hold `unit`?
     pub fn holds(&self, unit: &UnitId, oob: &dyn Oob) -> bool {
         match self {
-            Holder::Unit(u) => unit == u,
+            Holder::Units(us) => us.contains(unit),
             Holder::Formation(f) => oob.formations_of(unit).contains(f),
             Holder::Side(s) => oob.side_of(unit).as_ref() == Some(s),
         }
@@ -210,7 +211,7 @@ impl Holder {
     fn specificity(&self, unit: &UnitId, oob: &dyn Oob) -> usize {
         match self {
             Holder::Side(_) => 0,
-            Holder::Unit(_) => usize::MAX,
+            Holder::Units(_) => usize::MAX,
             Holder::Formation(f) => {
                 let chain = oob.formations_of(unit);
                 chain.len() - chain.iter().position(|x| x == f).unwrap_or(chain.len() - 1)
@@ -222,7 +223,13 @@ impl Holder {
         match self {
             Holder::Side(s) => format!("side {s}"),
             Holder::Formation(f) => format!("formation {f}"),
-            Holder::Unit(u) => format!("unit {u}"),
+            Holder::Units(us) => {
+                let ids: Vec<&str> = us.iter().map(UnitId::as_str).collect();
+                match ids.as_slice() {
+                    [one] => format!("unit {one}"),
+                    _ => format!("units {}", ids.join(", ")),
+                }
+            }
         }
     }
 }
@@ -448,7 +455,7 @@ mod tests {
         assert_eq!(codes(&b)[0].0, "Z04");
         b.scenario.areas.push(area(
             "Nowhere",
-            Holder::Unit("10ID/85".into()),
+            Holder::Units(vec!["10ID/85".into()]),
             AreaUse::FreeSetup,
             vec![AreaShape::Place("Atlantis".into())],
         ));

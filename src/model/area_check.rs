@@ -158,7 +158,7 @@ fn check_holder(s: &Scenario, cs: &Counters, h: &Holder, area: &str, c: &mut Che
     let missing = match h {
         Holder::Side(x) => s.side(x.as_str()).is_none(),
         Holder::Formation(f) => cs.formation(f.as_str()).is_none(),
-        Holder::Unit(u) => cs.unit(u.as_str()).is_none(),
+        Holder::Units(us) => us.is_empty() || us.iter().any(|u| cs.unit(u.as_str()).is_none()),
     };
     if missing {
         c.error(
