@@ -12,6 +12,7 @@ pub mod cli;
 pub mod editor;
 pub mod hex;
 pub mod markdown;
+pub mod markup;
 pub mod model;
 pub mod render;
 pub mod systems;

@@ -1,6 +1,17 @@
 fn main() -> std::process::ExitCode {
     restore_sigpipe();
+    init_logging();
     sztab::cli::run()
+}
+
+/// eframe, winit, glow and rfd report through the `log` crate (why a GL context or a file
+/// dialog failed); print it on stderr. `RUST_LOG` chooses what (`RUST_LOG=info sztab`,
+/// `RUST_LOG=rfd=debug`); without it only errors are shown, so the command line's output
+/// stays as it is.
+fn init_logging() {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("error"))
+        .format_timestamp(None)
+        .init();
 }
 
 /// Rust ignores SIGPIPE, so printing into a closed pipe (`sztab play ... | head`) panics;

@@ -3,6 +3,7 @@
 //! blocks, shown by the editor's notes preview and written as HTML by the setup card.
 //! Anything else is kept as plain text.
 
+use crate::markup::escape;
 use std::fmt::Write;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -120,11 +121,6 @@ fn closed<'a>(rest: &'a str, mark: &str) -> Option<(&'a str, &'a str)> {
     let body = &rest[mark.len()..];
     let end = body.find(mark)?;
     (end > 0).then(|| (&body[..end], &body[end + mark.len()..]))
-}
-
-/// Escapes text for HTML.
-pub fn escape(s: &str) -> String {
-    crate::render::svg::escape(s)
 }
 
 fn spans_html(spans: &[Span], out: &mut String) {

@@ -798,6 +798,8 @@ const PROCHOROWKA_REINF: &[Reinf] = &[
 
 const PROCHOROWKA_15: &[Line] = &[
     // Germans (printed "9 Army")
+    // One artillery counter: the print numbers them when a corps sets up two (the
+    // scenario's notes).
     l("HQ, Art. XI Corps", &["HQ XI AK", "1 Art/XI AK"], &["5325"]),
     l(
         "106 InfDiv (-1 PSB)",

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use egui::{Event, Key, Modifiers, PointerButton, Pos2, vec2};
+use egui::{Event, Key, Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use sztab::editor::tools::ToolKind;
@@ -15,83 +15,17 @@ use sztab::render::{Layers, Similarity, render_with};
 
 const FIXTURE: &str = "tests/fixtures/mini.map.ron";
 
-fn root(p: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join(p)
-}
-
-/// The fixture map copied into a temporary folder, its catalogue path made absolute.
-fn fixture_copy(dir: &Path) -> PathBuf {
-    let text = std::fs::read_to_string(root(FIXTURE)).unwrap();
-    let cat = root("assets/wb95/kursk-1943.terrain.ron");
-    let text = text.replace(
-        "../../assets/wb95/kursk-1943.terrain.ron",
-        &cat.display().to_string(),
-    );
-    let path = dir.join("mini.map.ron");
-    std::fs::write(&path, text).unwrap();
-    path
-}
-
-fn harness(app: EditorApp) -> Harness<'static, EditorApp> {
-    let mut h = Harness::builder()
-        .with_size(vec2(1400.0, 900.0))
-        .with_max_steps(30)
-        .build_ui_state(|ui, app: &mut EditorApp| app.ui(ui), app);
-    h.run();
-    h
-}
-
-fn open(path: &Path) -> Harness<'static, EditorApp> {
-    harness(EditorApp::open(Some(path.to_owned())))
-}
-
-fn button(h: &Harness<EditorApp>, pos: Pos2, pressed: bool, modifiers: Modifiers) {
-    h.event(Event::PointerButton {
-        pos,
-        button: PointerButton::Primary,
-        pressed,
-        modifiers,
-    });
-}
-
-/// Press at the first point, move through the others, release at the last.
-fn drag(h: &mut Harness<EditorApp>, points: &[Pos2], modifiers: Modifiers) {
-    h.event(Event::ModifiersChanged(modifiers));
-    h.hover_at(points[0]);
-    h.step();
-    button(h, points[0], true, modifiers);
-    h.step();
-    for &p in &points[1..] {
-        h.hover_at(p);
-        h.step();
-    }
-    button(h, *points.last().unwrap(), false, modifiers);
-    h.step();
-    h.event(Event::ModifiersChanged(Modifiers::NONE));
-    h.run();
-}
-
-fn click_hex(h: &mut Harness<EditorApp>, hex: HexId) {
-    let p = h.state().hex_screen_pos(hex).unwrap();
-    drag(h, &[p], Modifiers::NONE);
-}
-
-fn undo(h: &mut Harness<EditorApp>) {
-    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
-    h.run();
-}
-
-fn redo(h: &mut Harness<EditorApp>) {
-    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
-    h.run();
-}
+mod common;
+use common::{
+    button, click_hex, drag, harness, map_fixture_copy as fixture_copy, open, redo, root, undo,
+};
 
 fn map(h: &Harness<EditorApp>) -> Map {
     h.state().doc().unwrap().map().clone()
 }
 
 fn id(s: &str) -> HexId {
-    HexId::parse(s).unwrap()
+    common::hex(s)
 }
 
 #[test]
@@ -679,4 +613,391 @@ fn write_trace_demo() {
         locked: false,
     });
     io::save(io::FileKind::Map, &dir.join("traced.map.ron"), &m).unwrap();
+}
+
+// ---- hexside kinds sharing an edge, and a line's front ----
+
+fn pick_kind(h: &mut Harness<EditorApp>, kind: &str) {
+    h.state_mut().set_tool(ToolKind::Hexsides);
+    h.run();
+    h.get_by_label("Kind").click();
+    h.run();
+    h.get_by_label(kind).click();
+    h.run();
+}
+
+#[test]
+fn a_second_line_on_a_hexside_is_refused_until_confirmed() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&fixture_copy(dir.path()));
+    // 0703-0803 holds the Wisla and a Soviet Fortified Line protecting 0803.
+    let side = Hexside::new(id("0703"), id("0803")).unwrap();
+    let before = map(&h).hexsides[&side].clone();
+    assert_eq!(before.len(), 2);
+    pick_kind(&mut h, "Fixed Position");
+    let p = h.state().hexside_screen_pos(side, 0.5, id("0803")).unwrap();
+    drag(&mut h, &[p], Modifiers::NONE);
+    assert_eq!(
+        map(&h).hexsides[&side],
+        before,
+        "the Fortified Line is not replaced quietly"
+    );
+    assert!(h.state().doc().unwrap().history().done().is_empty());
+    let status = h.state().status.clone();
+    assert!(
+        status.contains("not painted") && status.contains("Soviet Fortified Line"),
+        "{status}"
+    );
+    // Confirmed: the Fixed Position replaces the line, the river stays; one undo step.
+    h.get_by_label("Replace on 1 hexside").click();
+    h.run();
+    let kinds: Vec<_> = map(&h).hexsides[&side]
+        .iter()
+        .map(|f| (f.kind.to_string(), f.protects))
+        .collect();
+    assert_eq!(
+        kinds,
+        [("river".into(), None), ("fp_line".into(), Some(id("0803")))]
+    );
+    undo(&mut h);
+    assert_eq!(map(&h).hexsides[&side], before);
+    // A second watercourse is refused too; a river beside a lone line is painted.
+    pick_kind(&mut h, "Stream");
+    drag(&mut h, &[p], Modifiers::NONE);
+    assert_eq!(map(&h).hexsides[&side], before);
+    let lone = Hexside::new(id("1208"), id("1209")).unwrap();
+    pick_kind(&mut h, "Fixed Position");
+    let q = h.state().hexside_screen_pos(lone, 0.5, id("1209")).unwrap();
+    drag(&mut h, &[q], Modifiers::NONE);
+    pick_kind(&mut h, "River");
+    drag(&mut h, &[q], Modifiers::NONE);
+    let kinds: Vec<_> = map(&h).hexsides[&lone]
+        .iter()
+        .map(|f| f.kind.to_string())
+        .collect();
+    assert_eq!(kinds, ["fp_line", "river"]);
+}
+
+/// The hexsides between columns 10 and 11, rows 3 to 6, in order down the board.
+fn zigzag(h: &Harness<EditorApp>) -> Vec<Hexside> {
+    let g = map(h).grid;
+    let mut sides = Vec::new();
+    for r in 3..=6 {
+        let hex = HexId::new(10, r);
+        for d in [sztab::hex::Dir::NE, sztab::hex::Dir::SE] {
+            let s = g.hexside_towards(hex, d).unwrap();
+            if !sides.contains(&s) {
+                sides.push(s);
+            }
+        }
+    }
+    sides
+}
+
+fn fronts(h: &Harness<EditorApp>, sides: &[Hexside]) -> Vec<HexId> {
+    let m = map(h);
+    sides
+        .iter()
+        .map(|s| m.hexsides[s][0].protects.expect("a line protects a hex"))
+        .collect()
+}
+
+#[test]
+fn a_line_stroke_keeps_the_side_it_started_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&fixture_copy(dir.path()));
+    pick_kind(&mut h, "Soviet Fortified Line");
+    let sides = zigzag(&h);
+    // The pointer wanders from one side of the line to the other along the stroke.
+    let pts: Vec<Pos2> = sides
+        .iter()
+        .enumerate()
+        .map(|(i, &s)| {
+            let (a, b) = s.hexes();
+            let towards = if i % 2 == 0 { a } else { b };
+            h.state().hexside_screen_pos(s, 0.5, towards).unwrap()
+        })
+        .collect();
+    drag(&mut h, &pts, Modifiers::NONE);
+    let f = fronts(&h, &sides);
+    assert!(
+        f.iter().all(|x| x.col == 10),
+        "the whole line protects column 10, where the stroke started: {f:?}"
+    );
+    assert_eq!(h.state().doc().unwrap().history().done().len(), 1);
+    // X right after the stroke flips the whole line, as one more undo step.
+    h.key_press(Key::X);
+    h.run();
+    assert!(fronts(&h, &sides).iter().all(|x| x.col == 11));
+    assert_eq!(h.state().doc().unwrap().history().done().len(), 2);
+    undo(&mut h);
+    undo(&mut h);
+    assert!(sides.iter().all(|s| !map(&h).hexsides.contains_key(s)));
+    // X while the stroke is held flips it within the stroke: one undo step.
+    h.hover_at(pts[0]);
+    h.step();
+    button(&h, pts[0], true, Modifiers::NONE);
+    h.step();
+    h.hover_at(pts[1]);
+    h.step();
+    h.key_press(Key::X);
+    h.step();
+    for &p in &pts[2..] {
+        h.hover_at(p);
+        h.step();
+    }
+    button(&h, *pts.last().unwrap(), false, Modifiers::NONE);
+    h.run();
+    assert!(fronts(&h, &sides).iter().all(|x| x.col == 11));
+    assert_eq!(h.state().doc().unwrap().history().done().len(), 1);
+}
+
+#[test]
+fn a_line_drawn_beside_the_edges_paints_only_the_line() {
+    for col in [10, 11] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = open(&fixture_copy(dir.path()));
+        pick_kind(&mut h, "Fixed Position");
+        let sides = zigzag(&h);
+        // The pointer runs a third of a hex inside column `col`, along the line.
+        let g = map(&h).grid;
+        let pts: Vec<Pos2> = sides
+            .iter()
+            .flat_map(|&s| {
+                let [a, b] = g.hexside_ends(s).unwrap();
+                let (x, y) = s.hexes();
+                let inside = if x.col == col { x } else { y };
+                let c = g.center(inside);
+                [0.25f32, 0.5, 0.75].map(|t| {
+                    let p = [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
+                    h.state()
+                        .board_screen_pos([p[0] + (c[0] - p[0]) * 0.3, p[1] + (c[1] - p[1]) * 0.3])
+                })
+            })
+            .collect();
+        drag(&mut h, &pts, Modifiers::NONE);
+        let fixture = io::load_map(&root(FIXTURE)).unwrap().value;
+        let added: Vec<Hexside> = map(&h)
+            .hexsides
+            .keys()
+            .filter(|k| !fixture.hexsides.contains_key(k))
+            .copied()
+            .collect();
+        let mut want = sides.clone();
+        want.sort();
+        assert_eq!(
+            added, want,
+            "only the line's own hexsides (pointer in column {col})"
+        );
+        assert!(fronts(&h, &sides).iter().all(|f| f.col == col));
+        assert_eq!(h.state().doc().unwrap().history().done().len(), 1);
+    }
+}
+
+/// The hexsides of the route the Roads tool would take from `a` to `b` now.
+fn route_sides(h: &Harness<EditorApp>, a: HexId, b: HexId) -> Vec<Hexside> {
+    let doc = h.state().doc().unwrap();
+    let path = sztab::editor::tools::route::route(doc.map(), doc.terrain(), a, b).unwrap();
+    path.windows(2)
+        .map(|w| Hexside::new(w[0], w[1]).unwrap())
+        .collect()
+}
+
+#[test]
+fn a_route_adds_roads_only_where_there_were_none_unless_upgrading() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&fixture_copy(dir.path()));
+    h.state_mut().set_tool(ToolKind::Roads);
+    h.run();
+    h.get_by_label("Route").click();
+    h.run();
+    // 0906-0910 is a secondary road; the route to 1110 follows it, then needs new road.
+    let (a, b) = (id("0906"), id("1110"));
+    let path = route_sides(&h, a, b);
+    let before = map(&h).roads;
+    let secondary: Vec<Hexside> = path
+        .iter()
+        .filter(|s| before.get(s).is_some_and(|k| k.as_str() == "secondary"))
+        .copied()
+        .collect();
+    assert!(secondary.len() >= 3, "{path:?}");
+    click_hex(&mut h, a);
+    click_hex(&mut h, b);
+    let m = map(&h);
+    for s in &path {
+        let want = before.get(s).map_or("main", |k| k.as_str());
+        assert_eq!(m.roads[s].as_str(), want, "{s}");
+    }
+    assert!(path.len() > secondary.len());
+    assert!(h.state().status.contains("kept"), "{}", h.state().status);
+    // Ticked, the route upgrades the roads it follows.
+    h.get_by_label("Upgrade existing roads").click();
+    h.run();
+    let path = route_sides(&h, a, b);
+    click_hex(&mut h, a);
+    click_hex(&mut h, b);
+    for s in &path {
+        assert_eq!(map(&h).roads[s].as_str(), "main", "{s} upgraded");
+    }
+    assert!(secondary.iter().any(|s| path.contains(s)));
+}
+
+// ---- quick clicks: press and release within one frame (touchpad taps) ----
+
+/// A click whose press and release reach the editor in the same frame (the harness runs
+/// one frame per queued event, so both go straight into the frame's input).
+fn quick_click(h: &mut Harness<EditorApp>, pos: Pos2) {
+    h.hover_at(pos);
+    h.step();
+    for pressed in [true, false] {
+        h.input_mut().events.push(Event::PointerButton {
+            pos,
+            button: PointerButton::Primary,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
+    }
+    h.step();
+    h.run();
+}
+
+#[test]
+fn quick_clicks_work_in_the_places_and_calibration_tools() {
+    let dir = tempfile::tempdir().unwrap();
+    let scan = synthetic_scan(dir.path());
+    let mut h = open(&blank_copy(dir.path()));
+    h.state_mut().set_tool(ToolKind::Places);
+    h.run();
+    sztab_type(&mut h, "Name", "Delta");
+    let p = h.state().hex_screen_pos(id("0604")).unwrap();
+    quick_click(&mut h, p);
+    let place = map(&h).place("Delta").cloned();
+    assert_eq!(place.map(|p| p.hexes), Some(vec![id("0604")]));
+    // A second quick click on the hex takes it out again.
+    quick_click(&mut h, p);
+    assert_eq!(map(&h).place("Delta").unwrap().hexes, vec![]);
+    // Calibration points.
+    h.state_mut().load_scan(&scan);
+    h.run();
+    wait_for_scan(&mut h);
+    h.state_mut().set_tool(ToolKind::Calibrate);
+    h.run();
+    let c = map(&h).grid.center(id("0505"));
+    let px = truth().apply([f64::from(c[0]), f64::from(c[1])]);
+    let q = h.state().scan_pixel_screen_pos(px).unwrap();
+    quick_click(&mut h, q);
+    assert_eq!(h.state().trace.points.len(), 1, "{}", h.state().status);
+    // Hex features too.
+    h.state_mut().set_tool(ToolKind::Features);
+    h.run();
+    let p = h.state().hex_screen_pos(id("0604")).unwrap();
+    quick_click(&mut h, p);
+    assert!(map(&h).hexes[&id("0604")].has("forest"));
+}
+
+fn sztab_type(h: &mut Harness<EditorApp>, label: &str, text: &str) {
+    h.get_by_label(label).click();
+    h.run();
+    h.get_by_label(label).type_text(text);
+    h.run();
+}
+
+// ---- keyboard: typing goes to the field just clicked ----
+
+/// Key and text events of typing `text` on a keyboard (letters only).
+fn keystrokes(text: &str) -> Vec<Event> {
+    text.chars()
+        .flat_map(|c| {
+            let key = Key::from_name(&c.to_ascii_uppercase().to_string()).unwrap();
+            let k = |pressed| Event::Key {
+                key,
+                physical_key: Some(key),
+                pressed,
+                repeat: false,
+                modifiers: Modifiers::NONE,
+            };
+            [k(true), Event::Text(c.to_string()), k(false)]
+        })
+        .collect()
+}
+
+#[test]
+fn keys_typed_right_after_clicking_a_field_go_to_the_field() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&fixture_copy(dir.path()));
+    h.state_mut().set_tool(ToolKind::Places);
+    h.run();
+    // The click and the typing reach the editor in one frame.
+    let at = h.get_by_label("Name").rect().center();
+    h.hover_at(at);
+    h.step();
+    let mut events = vec![];
+    for pressed in [true, false] {
+        events.push(Event::PointerButton {
+            pos: at,
+            button: PointerButton::Primary,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
+    }
+    events.extend(keystrokes("Testowa"));
+    h.input_mut().events.extend(events);
+    h.step();
+    h.run();
+    assert_eq!(h.state().tool(), ToolKind::Places, "no tool switched");
+    assert_eq!(h.get_by_label("Name").value().as_deref(), Some("Testowa"));
+    // The next frame's keys go to the field too; outside a field they switch tools.
+    h.input_mut().events.extend(keystrokes("s"));
+    h.step();
+    h.run();
+    assert_eq!(h.state().tool(), ToolKind::Places);
+    h.key_press(Key::Escape);
+    h.run();
+    h.input_mut().events.extend(keystrokes("b"));
+    h.step();
+    h.run();
+    assert_eq!(h.state().tool(), ToolKind::Brush);
+}
+
+#[test]
+fn the_help_menu_lists_the_shortcuts_and_shows_the_user_guide() {
+    let mut h = harness(EditorApp::open(None));
+    h.get_by_label("Help").click();
+    h.run();
+    h.get_by_label("Keyboard shortcuts").click();
+    h.run();
+    h.get_by_label("Hexsides tool");
+    h.get_by_label("Hexsides: flip the front of the line being drawn, or just drawn");
+    h.key_press(Key::F1);
+    h.run();
+    assert!(h.state().help.guide);
+    // The guide opens on the map tools' table, and shows any README section.
+    h.get_by_label("Select tool");
+    h.get_by_label("Tracing a scan, step by step").click();
+    h.run();
+    h.get_by_label_contains("Load the scan.");
+    // Every section can be shown (no character the fonts lack).
+    for s in sztab::editor::panels::help::sections() {
+        h.get_by_label(s.title.as_str()).click();
+        h.run();
+    }
+}
+
+#[test]
+fn toolbar_tooltips_say_what_a_tool_does_and_its_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&fixture_copy(dir.path()));
+    h.get_by_label("Hexsides").hover();
+    h.run_steps(60);
+    h.get_by_label_contains("Drag along edges to paint rivers and fortification lines (key H)");
+}
+
+#[test]
+fn a_place_of_one_hex_says_1_hex() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&fixture_copy(dir.path()));
+    h.state_mut().set_tool(ToolKind::Places);
+    h.run();
+    h.get_by_label("Charlie (1 hex)");
+    h.get_by_label("Bravo (6 hexes)");
 }

@@ -8,7 +8,7 @@ use std::process::Command;
 
 use proptest::prelude::*;
 use sztab::model::{Bundle, SideId};
-use sztab::systems::wb95::ai::{Player, RandomBot, play_out};
+use sztab::systems::wb95::ai::{HeuristicBot, Player, RandomBot, play_out};
 use sztab::systems::wb95::state::Loc;
 use sztab::systems::wb95::{Action, Decision, Event, Fingerprint, Game, Pending};
 
@@ -220,7 +220,7 @@ fn checked_game(seed: u64) -> Result<String, String> {
     let mut g = Game::new(&fixture(), seed).map_err(|e| e.to_string())?;
     let mut players = bots(seed);
     let mut fp = Fingerprint::default();
-    fp.extend(g.opening_events());
+    fp.extend(g.opening_events()).map_err(|e| e.to_string())?;
     let mut actions = Vec::new();
     for _ in 0..100_000 {
         check_position(&g)?;
@@ -230,9 +230,10 @@ fn checked_game(seed: u64) -> Result<String, String> {
             Pending::GameOver(_) => {
                 let mut r = Game::new(&fixture(), seed).map_err(|e| e.to_string())?;
                 let mut rfp = Fingerprint::default();
-                rfp.extend(r.opening_events());
+                rfp.extend(r.opening_events()).map_err(|e| e.to_string())?;
                 for a in actions {
-                    rfp.extend(&r.apply(a).map_err(|e| format!("replay: {e}"))?);
+                    rfp.extend(&r.apply(a).map_err(|e| format!("replay: {e}"))?)
+                        .map_err(|e| e.to_string())?;
                 }
                 if rfp.hex() != fp.hex() {
                     return Err("the replay of the log differs".into());
@@ -258,7 +259,7 @@ fn checked_game(seed: u64) -> Result<String, String> {
         let events = g
             .apply(action.clone())
             .map_err(|e| format!("{action:?}: {e}"))?;
-        fp.extend(&events);
+        fp.extend(&events).map_err(|e| e.to_string())?;
         actions.push(action);
     }
     Err("the game did not end".into())
@@ -283,9 +284,9 @@ fn the_four_shipped_scenarios_play_to_the_end_with_random_bots_and_replay() {
         }
         let mut r = Game::new(&bundle, 3).unwrap();
         let mut fp = Fingerprint::default();
-        fp.extend(r.opening_events());
+        fp.extend(r.opening_events()).unwrap();
         for a in played.actions {
-            fp.extend(&r.apply(a).unwrap());
+            fp.extend(&r.apply(a).unwrap()).unwrap();
         }
         assert_eq!(fp.hex(), played.fingerprint.hex(), "{name} replays");
     }
@@ -319,6 +320,12 @@ fn sztab(args: &[&str]) -> std::process::Output {
 
 /// A copy of the fixture in a temp dir, with one replacement in the scenario.
 fn fixture_copy(from: &str, to: &str) -> (tempfile::TempDir, PathBuf) {
+    fixture_edited(&[(from, to)])
+}
+
+/// The fixture in a temporary folder, with each `(from, to)` replaced once in its
+/// scenario.
+fn fixture_edited(edits: &[(&str, &str)]) -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     for name in ["mini.scenario.ron", "mini.map.ron", "mini.counters.ron"] {
         let mut text = std::fs::read_to_string(root(&format!("tests/fixtures/{name}"))).unwrap();
@@ -327,8 +334,10 @@ fn fixture_copy(from: &str, to: &str) -> (tempfile::TempDir, PathBuf) {
             &format!("{}/assets/", env!("CARGO_MANIFEST_DIR")),
         );
         if name == "mini.scenario.ron" {
-            assert!(text.contains(from), "{from}");
-            text = text.replacen(from, to, 1);
+            for (from, to) in edits {
+                assert!(text.contains(from), "{from}");
+                text = text.replacen(from, to, 1);
+            }
         }
         std::fs::write(dir.path().join(name), text).unwrap();
     }
@@ -462,6 +471,213 @@ fn cli_odds_prints_the_breakdown_and_every_outcome() {
         "0508",
     ]);
     assert_eq!(far.status.code(), Some(1), "out of range (R6.3.2)");
+}
+
+/// `sztab odds` on the fixture with the 113th moved to 0705, facing 202 and 1AT on 0805
+/// across the Wisla and the Fortified Line, with `extra` flags: exit code, stdout, stderr.
+fn odds_113_on_0805(path: &std::path::Path, extra: &[&str]) -> (Option<i32>, String, String) {
+    let mut args = vec![
+        "odds",
+        path.to_str().unwrap(),
+        "--attackers",
+        "0705",
+        "--defender",
+        "0805",
+    ];
+    args.extend_from_slice(extra);
+    let out = sztab(&args);
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn cli_odds_what_if_flags_change_the_breakdown_as_the_rules_say() {
+    let moved = (
+        "(unit: \"1PzD/113\", hex: \"0704\", cel: 1)",
+        "(unit: \"1PzD/113\", hex: \"0705\", cel: 1)",
+    );
+    let (_d, path) = fixture_edited(&[moved]);
+    let (code, plain, _) = odds_113_on_0805(&path, &[]);
+    assert_eq!(code, Some(0));
+    assert!(plain.contains("  total 11 SP"), "{plain}");
+    assert!(!plain.contains("What if"));
+    // R5.6.4: a disorganized defender is halved, 7 -> 4.
+    let (code, text, _) = odds_113_on_0805(&path, &["--disorganized", "202"]);
+    assert_eq!(code, Some(0));
+    for needle in [
+        "What if: 202 disorganized",
+        "202          0805   7 SP -> 4  (disorganized: halved (R5.6.4))",
+        "  total 8 SP",
+    ] {
+        assert!(text.contains(needle), "{needle} missing:\n{text}");
+    }
+    // R10.2.2: out of supply, the attack is halved (3 -> 2), the defense is not.
+    let (code, text, _) = odds_113_on_0805(&path, &["--oos", "1PzD/113=2,202"]);
+    assert_eq!(code, Some(0));
+    for needle in [
+        "What if: 1PzD/113 out of supply (level 2); 202 out of supply (level 1)",
+        "1PzD/113     0705   3 SP -> 2  (out of supply: halved (R10.2.2))",
+        "202          0805   7 SP  (out of supply: defense not halved (R10.2.2))",
+        "halved across a Fortified Line (1PzD/113): 2 -> 1 SP",
+    ] {
+        assert!(text.contains(needle), "{needle} missing:\n{text}");
+    }
+    // R10.2.3: at full strength for a level; only an out-of-supply unit may.
+    let (code, text, _) =
+        odds_113_on_0805(&path, &["--oos", "1PzD/113", "--full-strength", "1PzD/113"]);
+    assert_eq!(code, Some(0));
+    assert!(
+        text.contains(
+            "1PzD/113     0705   3 SP  (out of supply: full strength for a level (R10.2.3))"
+        ),
+        "{text}"
+    );
+    let (code, _, err) = odds_113_on_0805(&path, &["--full-strength", "1PzD/113"]);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("R10.2.3: 1PzD/113 is in supply"), "{err}");
+    // Units that are not on the map, and bad levels, are input errors.
+    for bad in [
+        ["--oos", "nobody"],
+        ["--disorganized", "505"],
+        ["--oos", "202=high"],
+    ] {
+        let (code, _, err) = odds_113_on_0805(&path, &bad);
+        assert_eq!(code, Some(2), "{bad:?}: {err}");
+    }
+    // A scenario's own start states: undone by --organized and --oos UNIT=0.
+    let (_d2, set_up) = fixture_edited(&[
+        moved,
+        (
+            "(unit: \"202\", hex: \"0805\")",
+            "(unit: \"202\", hex: \"0805\", disorganized: true)",
+        ),
+        (
+            "(unit: \"1PzD/113\", hex: \"0705\", cel: 1)",
+            "(unit: \"1PzD/113\", hex: \"0705\", cel: 1, out_of_supply: 3)",
+        ),
+    ]);
+    let (code, text, _) = odds_113_on_0805(&set_up, &[]);
+    assert_eq!(code, Some(0));
+    assert!(text.contains("(disorganized: halved (R5.6.4))"), "{text}");
+    assert!(text.contains("(out of supply: halved (R10.2.2))"), "{text}");
+    let (code, text, _) = odds_113_on_0805(&set_up, &["--organized", "202", "--oos", "1PzD/113=0"]);
+    assert_eq!(code, Some(0));
+    assert!(text.contains("What if: 202 not disorganized; 1PzD/113 in supply"));
+    assert_eq!(
+        text.lines()
+            .filter(|l| l.contains("  total "))
+            .collect::<Vec<_>>(),
+        plain
+            .lines()
+            .filter(|l| l.contains("  total "))
+            .collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn cli_odds_refuses_support_from_a_gun_set_up_having_fired_a_barrage() {
+    let (_d, path) = fixture_edited(&[
+        (
+            "(unit: \"1PzD/113\", hex: \"0704\", cel: 1)",
+            "(unit: \"1PzD/113\", hex: \"0705\", cel: 1)",
+        ),
+        (
+            "(unit: \"Art/XX\", hex: \"0507\", artillery: Combat)",
+            "(unit: \"Art/XX\", hex: \"0507\", artillery: Combat, barrage_fired: true)",
+        ),
+    ]);
+    let (code, _, err) = odds_113_on_0805(&path, &["--support", "Art/XX"]);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("(R6.5.6)"), "{err}");
+    // The Soviet guns fire their turn-1 barrage after the German Combat phase.
+    let (_d2, soviet) = fixture_edited(&[
+        (
+            "(unit: \"1PzD/113\", hex: \"0704\", cel: 1)",
+            "(unit: \"1PzD/113\", hex: \"0705\", cel: 1)",
+        ),
+        (
+            "(unit: \"Art/60A\", hex: \"0906\", artillery: Combat)",
+            "(unit: \"Art/60A\", hex: \"0906\", artillery: Combat, barrage_fired: true)",
+        ),
+    ]);
+    let (code, text, err) = odds_113_on_0805(&soviet, &["--defense-support", "Art/60A"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(text.contains("Art/60A"), "{text}");
+}
+
+/// The fixture with start states: 202 (on the front line) disorganized, 1PzD/113 out of
+/// supply at level 2, 10ID/20 with its movement spent, the corps artillery having fired
+/// a barrage, the Soviet 0806 stack masked.
+fn fixture_with_start_states() -> (tempfile::TempDir, PathBuf) {
+    fixture_edited(&[
+        (
+            "(unit: \"202\", hex: \"0805\")",
+            "(unit: \"202\", hex: \"0805\", disorganized: true)",
+        ),
+        (
+            "(unit: \"1PzD/113\", hex: \"0704\", cel: 1)",
+            "(unit: \"1PzD/113\", hex: \"0704\", cel: 1, out_of_supply: 2)",
+        ),
+        (
+            "(unit: \"10ID/20\", hex: \"0606\")",
+            "(unit: \"10ID/20\", hex: \"0606\", movement_spent: true)",
+        ),
+        (
+            "(unit: \"Art/XX\", hex: \"0507\", artillery: Combat)",
+            "(unit: \"Art/XX\", hex: \"0507\", artillery: Combat, barrage_fired: true)",
+        ),
+        (
+            "(unit: \"307\", hex: \"0806\")",
+            "(unit: \"307\", hex: \"0806\", masked: true)",
+        ),
+    ])
+}
+
+#[test]
+fn a_scenario_with_disorganized_and_out_of_supply_units_validates_and_plays_to_the_end() {
+    let (_d, path) = fixture_with_start_states();
+    let out = sztab(&["validate", path.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    let (bundle, _) = Bundle::load(&path).unwrap();
+    let start = Game::new(&bundle, 1).unwrap();
+    let st = |g: &Game, u: &str| g.unit_state(g.roster().get(u).unwrap()).clone();
+    assert!(st(&start, "202").is_disorganized());
+    assert_eq!(st(&start, "1PzD/113").oos, 2);
+    for seed in 0..8 {
+        let mut g = Game::new(&bundle, seed).unwrap();
+        let played = play_out(&mut g, &mut bots(seed), 100_000, |_, _, _| {}).unwrap();
+        assert!(played.result.turn >= 1);
+    }
+    let mut g = Game::new(&bundle, 3).unwrap();
+    let mut heuristic: Vec<(SideId, Box<dyn Player>)> = vec![
+        ("german".into(), Box::new(HeuristicBot::new(3, 1))),
+        ("soviet".into(), Box::new(HeuristicBot::new(3, 2))),
+    ];
+    let played = play_out(&mut g, &mut heuristic, 100_000, |_, _, _| {}).unwrap();
+    assert_eq!(played.result.turn, 4, "to the last turn");
+    // Recorded and replayed by the command line alike.
+    let log = path.with_file_name("game.ron");
+    let out = sztab(&[
+        "play",
+        path.to_str().unwrap(),
+        "--bot",
+        "german=heuristic",
+        "--bot",
+        "soviet=random",
+        "--seed",
+        "5",
+        "--log",
+        log.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        sztab(&["replay", log.to_str().unwrap()]).status.code(),
+        Some(0)
+    );
 }
 
 #[test]

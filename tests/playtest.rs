@@ -4,10 +4,7 @@
 //! with the document untouched; bots taking their turn; saving, loading and replaying a
 //! game.
 
-use std::path::Path;
-
 use egui::accesskit::Role;
-use egui::{Event, Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use sztab::editor::EditorApp;
@@ -17,29 +14,10 @@ use sztab::systems::wb95::ai::BotSpec;
 use sztab::systems::wb95::{Decision, Phase, Side};
 
 mod common;
-use common::{click, fixture_copy, harness, type_into};
-
-fn open(path: &Path) -> Harness<'static, EditorApp> {
-    harness(EditorApp::open(Some(path.to_owned())))
-}
-
-fn button(h: &Harness<EditorApp>, pos: Pos2, pressed: bool) {
-    h.event(Event::PointerButton {
-        pos,
-        button: PointerButton::Primary,
-        pressed,
-        modifiers: Modifiers::NONE,
-    });
-}
+use common::{click, fixture_copy, open, type_into};
 
 fn click_hex(h: &mut Harness<EditorApp>, s: &str) {
-    let pos = h.state().hex_screen_pos(HexId::parse(s).unwrap()).unwrap();
-    h.hover_at(pos);
-    h.step();
-    button(h, pos, true);
-    h.step();
-    button(h, pos, false);
-    h.run();
+    common::click_hex(h, common::hex(s));
 }
 
 /// Play ▶, both sides chosen, no fog, Start game.

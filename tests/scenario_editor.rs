@@ -7,7 +7,7 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use egui::{Event, Key, Modifiers, PointerButton, Pos2};
+use egui::{Event, Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use sztab::editor::EditorApp;
@@ -16,10 +16,11 @@ use sztab::hex::HexId;
 use sztab::model::{Bundle, Scenario, io};
 
 mod common;
-use common::{click, fixture_copy, harness, root, type_into};
+use common::{click, drag_between, fixture_copy, harness, root, type_into, undo};
 
+/// The editor on a file, once the live validation has run.
 fn open(path: &Path) -> Harness<'static, EditorApp> {
-    let mut h = harness(EditorApp::open(Some(path.to_owned())));
+    let mut h = common::open(path);
     settle(&mut h);
     h
 }
@@ -40,31 +41,6 @@ fn settle(h: &mut Harness<EditorApp>) {
         );
         std::thread::sleep(Duration::from_millis(2));
     }
-    h.run();
-}
-
-fn button(h: &Harness<EditorApp>, pos: Pos2, pressed: bool) {
-    h.event(Event::PointerButton {
-        pos,
-        button: PointerButton::Primary,
-        pressed,
-        modifiers: Modifiers::NONE,
-    });
-}
-
-/// Press at `from`, move there in steps, release at `to`.
-fn drag(h: &mut Harness<EditorApp>, from: Pos2, to: Pos2) {
-    h.hover_at(from);
-    h.step();
-    button(h, from, true);
-    h.step();
-    for k in 1..=8 {
-        let t = k as f32 / 8.0;
-        h.hover_at(from + (to - from) * t);
-        h.step();
-    }
-    button(h, to, false);
-    h.step();
     h.run();
 }
 
@@ -96,11 +72,6 @@ fn codes(h: &Harness<EditorApp>) -> Vec<&'static str> {
 /// Leaves a field (its typing becomes one undo step).
 fn leave_field(h: &mut Harness<EditorApp>) {
     h.key_press(Key::Escape);
-    h.run();
-}
-
-fn undo(h: &mut Harness<EditorApp>) {
-    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
 }
 
@@ -150,7 +121,7 @@ fn create_a_unit_validate_its_values_and_place_it_by_drag() {
         .rect()
         .center();
     let to = hex_pos(&h, "0303");
-    drag(&mut h, row, to);
+    drag_between(&mut h, row, to);
     assert_eq!(
         placed_on(&h, "10ID/86"),
         Some(HexId::parse("0303").unwrap())
@@ -166,13 +137,13 @@ fn a_ninth_cel_is_a_stacking_error_until_undone() {
     // 0605 holds two 2-CEL tank battalions; two 2-CEL regiments make 8 CEL.
     for from in ["0606", "0607"] {
         let (a, b) = (hex_pos(&h, from), hex_pos(&h, "0605"));
-        drag(&mut h, a, b);
+        drag_between(&mut h, a, b);
     }
     settle(&mut h);
     assert!(!codes(&h).contains(&"P01"), "{:?}", codes(&h));
     // The corps HQ is the ninth CEL.
     let (a, b) = (hex_pos(&h, "0304"), hex_pos(&h, "0605"));
-    drag(&mut h, a, b);
+    drag_between(&mut h, a, b);
     assert_eq!(placed_on(&h, "HQ XX"), Some(HexId::parse("0605").unwrap()));
     settle(&mut h);
     let p01: Vec<_> = h
@@ -336,13 +307,13 @@ fn build_a_scenario_on_the_northern_map_from_scratch() {
         .rect()
         .center();
     let to = hex_pos(&h, "1607");
-    drag(&mut h, row, to);
+    drag_between(&mut h, row, to);
     let row = h
         .get_by_label("81 RD — 81st Rifle Division (2)")
         .rect()
         .center();
     let to = hex_pos(&h, "1709");
-    drag(&mut h, row, to);
+    drag_between(&mut h, row, to);
     assert_eq!(scenario(&h).setup.len(), 5);
     assert_eq!(
         placed_on(&h, "1/81 RD"),
@@ -456,7 +427,7 @@ fn drag_a_unit_onto_a_formation_to_move_it_and_see_setup_zones() {
     click(&mut h, "60A — 60th Army (8)");
     let from = h.get_by_label_contains("202  202  — 0805").rect().center();
     let to = h.get_by_label("IIARM — II Tank Corps (3)").rect().center();
-    drag(&mut h, from, to);
+    drag_between(&mut h, from, to);
     let c = h.state().doc().unwrap().counters().unwrap().clone();
     assert_eq!(
         c.unit("202").unwrap().formation.as_ref().unwrap().as_str(),
@@ -466,7 +437,7 @@ fn drag_a_unit_onto_a_formation_to_move_it_and_see_setup_zones() {
     click(&mut h, "XX — XX Army Corps (10)");
     let from = h.get_by_label_contains("HQ XX  HQ XX").rect().center();
     let to = h.get_by_label("IIARM — II Tank Corps (4)").rect().center();
-    drag(&mut h, from, to);
+    drag_between(&mut h, from, to);
     let c = h.state().doc().unwrap().counters().unwrap().clone();
     assert_eq!(
         c.unit("HQ XX")
@@ -542,7 +513,7 @@ fn the_stack_window_reorders_and_reduces_and_delete_asks_first() {
     let mut h = open(&fixture_copy(dir.path()));
     // A click on a stack opens its window, top unit first.
     let at = hex_pos(&h, "0605");
-    drag(&mut h, at, at);
+    drag_between(&mut h, at, at);
     h.get_by_label("Stack 0605");
     h.get_all_by_label("Down").next().unwrap().click();
     h.run();
@@ -597,6 +568,74 @@ fn the_stack_window_reorders_and_reduces_and_delete_asks_first() {
     assert!(placed_on(&h, "1PzD/2").is_some());
 }
 
+fn placement(h: &Harness<EditorApp>, unit: &str) -> sztab::model::Placement {
+    scenario(h)
+        .setup
+        .into_iter()
+        .find(|p| p.unit.as_str() == unit)
+        .unwrap()
+}
+
+#[test]
+fn the_stack_window_sets_start_states_in_undoable_steps() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = fixture_copy(dir.path());
+    let mut h = open(&path);
+    let steps = h.state().doc().unwrap().history().done().len();
+    let at = hex_pos(&h, "0605");
+    drag_between(&mut h, at, at);
+    h.get_by_label("Stack 0605");
+    // The top unit, 1PzD/1: disorganized and out of supply at level 2.
+    h.get_all_by_label("disorganized").next().unwrap().click();
+    h.run();
+    h.get_all_by_role(egui::accesskit::Role::ComboBox)
+        .find(|n| n.value().as_deref() == Some("in supply"))
+        .unwrap()
+        .click();
+    h.run();
+    click(&mut h, "out of supply 2");
+    // The second, 1PzD/2: its movement spent; then the whole stack masked.
+    h.get_all_by_label("movement spent").nth(1).unwrap().click();
+    h.run();
+    click(&mut h, "masked");
+    let (top, second) = (placement(&h, "1PzD/1"), placement(&h, "1PzD/2"));
+    assert!(top.disorganized && !second.disorganized);
+    assert_eq!((top.out_of_supply, second.out_of_supply), (2, 0));
+    assert!(second.movement_spent && !top.movement_spent);
+    assert!(top.masked && second.masked);
+    assert_eq!(
+        h.state().doc().unwrap().history().done().len(),
+        steps + 4,
+        "one undoable step each"
+    );
+    settle(&mut h);
+    assert!(!codes(&h).contains(&"P13"), "the whole stack is masked");
+    // Artillery may start having fired its barrage; others are not offered it.
+    assert!(h.query_by_label("barrage fired").is_none());
+    h.key_press(Key::Escape);
+    h.run();
+    let at = hex_pos(&h, "0507");
+    drag_between(&mut h, at, at);
+    h.get_by_label("Stack 0507");
+    click(&mut h, "barrage fired");
+    assert!(placement(&h, "Art/XX").barrage_fired);
+    // Saved, the states are in the file; undone, they are gone.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    let saved = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        saved.contains("disorganized: true, out_of_supply: 2")
+            && saved.contains("barrage_fired: true"),
+        "{saved}"
+    );
+    for _ in 0..5 {
+        undo(&mut h);
+    }
+    let p = placement(&h, "1PzD/1");
+    assert!(!p.disorganized && p.out_of_supply == 0 && !p.masked);
+    assert!(!placement(&h, "Art/XX").barrage_fired);
+}
+
 /// The scenario's initial control overrides of each hex, as `CCRR -> side`.
 fn overrides(h: &Harness<EditorApp>) -> Vec<(String, String)> {
     scenario(h)
@@ -639,7 +678,7 @@ fn paint_initial_control_undo_it_see_p05_and_keep_it_on_save() {
     // One stroke over two hexes for the Soviet side: one undo step.
     paint_choice(&mut h, "Soviet Union");
     let (a, b) = (hex_pos(&h, "0202"), hex_pos(&h, "0203"));
-    drag(&mut h, a, b);
+    drag_between(&mut h, a, b);
     let soviet = |x: &str| (x.to_owned(), "soviet".to_owned());
     assert_eq!(overrides(&h), vec![soviet("0202"), soviet("0203")]);
     assert_eq!(h.state().doc().unwrap().history().done().len(), steps + 1);
@@ -657,7 +696,7 @@ fn paint_initial_control_undo_it_see_p05_and_keep_it_on_save() {
     settle(&mut h);
     assert!(!codes(&h).contains(&"P05"), "{:?}", codes(&h));
     let hq = hex_pos(&h, "0304");
-    drag(&mut h, hq, hq);
+    drag_between(&mut h, hq, hq);
     settle(&mut h);
     assert!(codes(&h).contains(&"P05"), "{:?}", codes(&h));
     undo(&mut h);
@@ -666,7 +705,7 @@ fn paint_initial_control_undo_it_see_p05_and_keep_it_on_save() {
     // "Derived" removes an override.
     paint_choice(&mut h, "Derived (remove the override)");
     let a = hex_pos(&h, "0202");
-    drag(&mut h, a, a);
+    drag_between(&mut h, a, a);
     assert_eq!(overrides(&h), vec![soviet("0203")]);
     settle(&mut h);
     assert_eq!(engine_control(&h, "0202").as_deref(), Some("german"));
@@ -693,4 +732,53 @@ fn paint_initial_control_undo_it_see_p05_and_keep_it_on_save() {
     assert!(overrides(&h2).is_empty());
     undo(&mut h2);
     assert_eq!(overrides(&h2), vec![soviet("0203")]);
+}
+
+/// A designation copied from another program is pasted into the unit editor (egui's
+/// `Event::Paste`, which eframe's clipboard feature produces from Ctrl+V): the text
+/// replaces the selection and becomes the unit's value.
+#[test]
+fn pasting_into_a_unit_field_sets_the_value() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&fixture_copy(dir.path()));
+    click(&mut h, "XX — XX Army Corps (10)");
+    click(&mut h, "10ID — 10th Infantry Division (3)");
+    click(&mut h, "Add unit");
+    h.get_by_label("Designation of 10ID/86").click();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.run();
+    h.event(Event::Paste("Gren. 86 (pasted)".into()));
+    h.run();
+    leave_field(&mut h);
+    let designation = |h: &Harness<EditorApp>| {
+        h.state()
+            .doc()
+            .unwrap()
+            .counters()
+            .unwrap()
+            .unit("10ID/86")
+            .unwrap()
+            .designation
+            .clone()
+    };
+    assert_eq!(designation(&h), "Gren. 86 (pasted)");
+    // A number pasted into a number field is taken too; text that is no number is not.
+    h.get_by_label("SP of 10ID/86").click();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.run();
+    h.event(Event::Paste("7".into()));
+    h.run();
+    leave_field(&mut h);
+    let sp = h
+        .state()
+        .doc()
+        .unwrap()
+        .counters()
+        .unwrap()
+        .unit("10ID/86")
+        .unwrap()
+        .sp;
+    assert_eq!(sp, 7);
 }

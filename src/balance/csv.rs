@@ -5,8 +5,9 @@
 
 use std::io::{BufRead, Write};
 
+use serde::{Deserialize, Serialize};
+
 use super::{GameRecord, StudyInfo};
-use crate::systems::seam::BotChoice;
 
 /// The columns, in order.
 pub const COLUMNS: [&str; 20] = [
@@ -45,12 +46,102 @@ pub enum CsvError {
     Duplicate(u64),
 }
 
-fn quote(s: &str) -> String {
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
+/// One row as written: the study's columns, then the game's. The field names are the
+/// column names; the reader finds columns by name.
+#[derive(Serialize, Deserialize)]
+struct Row {
+    game: u64,
+    seed: u64,
+    scenario: String,
+    side_a: String,
+    side_b: String,
+    bot_a: String,
+    bot_b: String,
+    winner: String,
+    level: String,
+    vp: i32,
+    automatic: bool,
+    turns: u32,
+    cel_lost_a: u32,
+    cel_lost_b: u32,
+    units_lost_a: u32,
+    units_lost_b: u32,
+    combats: u32,
+    actions: u32,
+    error: String,
+    /// `HEX:COMBATS` pairs separated by spaces.
+    heat: String,
+}
+
+impl Row {
+    fn of(info: &StudyInfo, r: &GameRecord) -> Row {
+        let heat: Vec<String> = r.heat.iter().map(|(h, k)| format!("{h}:{k}")).collect();
+        Row {
+            game: r.game,
+            seed: r.seed,
+            scenario: info.scenario.clone(),
+            side_a: info.sides[0].clone(),
+            side_b: info.sides[1].clone(),
+            bot_a: info.bots[0].to_string(),
+            bot_b: info.bots[1].to_string(),
+            winner: r.winner.clone().unwrap_or_default(),
+            level: r.level.clone().unwrap_or_default(),
+            vp: r.vp,
+            automatic: r.automatic,
+            turns: r.turns,
+            cel_lost_a: r.cel_lost[0],
+            cel_lost_b: r.cel_lost[1],
+            units_lost_a: r.units_lost[0],
+            units_lost_b: r.units_lost[1],
+            combats: r.combats,
+            actions: r.actions,
+            error: r.error.clone().unwrap_or_default(),
+            heat: heat.join(" "),
+        }
     }
+
+    fn info(&self) -> Result<StudyInfo, String> {
+        Ok(StudyInfo {
+            scenario: self.scenario.clone(),
+            sides: [self.side_a.clone(), self.side_b.clone()],
+            bots: [self.bot_a.parse()?, self.bot_b.parse()?],
+        })
+    }
+
+    fn record(self) -> Result<GameRecord, String> {
+        let mut heat = Vec::new();
+        for pair in self.heat.split_whitespace() {
+            let (h, k) = pair
+                .split_once(':')
+                .ok_or_else(|| format!("heat entry \"{pair}\" should be HEX:COUNT"))?;
+            let h = h
+                .parse()
+                .map_err(|e| format!("heat entry \"{pair}\": {e}"))?;
+            let k = k
+                .parse()
+                .map_err(|_| format!("heat entry \"{pair}\": bad count"))?;
+            heat.push((h, k));
+        }
+        Ok(GameRecord {
+            game: self.game,
+            seed: self.seed,
+            winner: opt(self.winner),
+            level: opt(self.level),
+            vp: self.vp,
+            automatic: self.automatic,
+            turns: self.turns,
+            cel_lost: [self.cel_lost_a, self.cel_lost_b],
+            units_lost: [self.units_lost_a, self.units_lost_b],
+            combats: self.combats,
+            actions: self.actions,
+            error: opt(self.error),
+            heat,
+        })
+    }
+}
+
+fn opt(s: String) -> Option<String> {
+    (!s.is_empty()).then_some(s)
 }
 
 /// Writes the header and one row per record.
@@ -59,186 +150,73 @@ pub fn write(
     info: &StudyInfo,
     records: &[GameRecord],
 ) -> std::io::Result<()> {
-    writeln!(out, "{}", COLUMNS.join(","))?;
+    let mut w = csv::Writer::from_writer(out);
+    if records.is_empty() {
+        w.write_record(COLUMNS)?;
+    }
     for r in records {
-        let heat: Vec<String> = r.heat.iter().map(|(h, k)| format!("{h}:{k}")).collect();
-        let fields: [String; 20] = [
-            r.game.to_string(),
-            r.seed.to_string(),
-            quote(&info.scenario),
-            quote(&info.sides[0]),
-            quote(&info.sides[1]),
-            info.bots[0].to_string(),
-            info.bots[1].to_string(),
-            quote(r.winner.as_deref().unwrap_or("")),
-            quote(r.level.as_deref().unwrap_or("")),
-            r.vp.to_string(),
-            r.automatic.to_string(),
-            r.turns.to_string(),
-            r.cel_lost[0].to_string(),
-            r.cel_lost[1].to_string(),
-            r.units_lost[0].to_string(),
-            r.units_lost[1].to_string(),
-            r.combats.to_string(),
-            r.actions.to_string(),
-            quote(r.error.as_deref().unwrap_or("")),
-            heat.join(" "),
-        ];
-        writeln!(out, "{}", fields.join(","))?;
+        w.serialize(Row::of(info, r))?;
     }
-    Ok(())
+    w.flush()
 }
 
-/// Splits one CSV line into fields (RFC 4180 quoting, no embedded newlines).
-fn split(line: &str) -> Result<Vec<String>, String> {
-    let mut fields = Vec::new();
-    let mut cur = String::new();
-    let mut chars = line.chars().peekable();
-    let mut quoted = false;
-    let mut at_start = true;
-    while let Some(c) = chars.next() {
-        match (quoted, c) {
-            (false, '"') if at_start => {
-                quoted = true;
-                at_start = false;
-            }
-            (true, '"') => {
-                if chars.peek() == Some(&'"') {
-                    cur.push('"');
-                    chars.next();
-                } else {
-                    quoted = false;
-                }
-            }
-            (false, ',') => {
-                fields.push(std::mem::take(&mut cur));
-                at_start = true;
-            }
-            (_, c) => {
-                cur.push(c);
-                at_start = false;
-            }
-        }
+/// The line of a CSV error, if it has one.
+fn line_of(e: &csv::Error) -> usize {
+    match e.kind() {
+        csv::ErrorKind::Deserialize { pos: Some(p), .. } => p.line() as usize,
+        _ => e.position().map_or(0, |p| p.line() as usize),
     }
-    if quoted {
-        return Err("an unterminated quoted field".into());
-    }
-    fields.push(cur);
-    Ok(fields)
 }
 
-fn opt(s: &str) -> Option<String> {
-    (!s.is_empty()).then(|| s.to_string())
-}
-
-/// Reads a file written by [`write`]: the study it belongs to and its records.
+/// Reads a file written by [`write`]: the study it belongs to and its records. Columns
+/// are found by name; quoted fields may hold commas, quotes and newlines.
 pub fn read(input: impl BufRead) -> Result<(StudyInfo, Vec<GameRecord>), CsvError> {
-    let mut lines = input.lines().enumerate();
-    let bad = |line: usize, message: String| CsvError::Bad {
-        line: line + 1,
-        message,
-    };
-    let header = match lines.next() {
-        Some((_, l)) => l?,
-        None => return Err(bad(0, "the file is empty".into())),
-    };
-    let names = split(header.trim_end()).map_err(|m| bad(0, m))?;
-    let col = |name: &str| names.iter().position(|n| n == name);
-    let mut index = [0usize; 20];
-    for (i, c) in COLUMNS.iter().enumerate() {
-        index[i] = col(c).ok_or_else(|| bad(0, format!("no column \"{c}\"")))?;
+    let mut r = csv::Reader::from_reader(input);
+    let bad = |line: usize, message: String| CsvError::Bad { line, message };
+    let headers = r.headers().map_err(|e| bad(1, e.to_string()))?.clone();
+    if headers.is_empty() {
+        return Err(bad(1, "the file is empty".into()));
+    }
+    if let Some(c) = COLUMNS.iter().find(|c| !headers.iter().any(|h| h == **c)) {
+        return Err(bad(1, format!("no column \"{c}\"")));
     }
     let mut info: Option<StudyInfo> = None;
     let mut records = Vec::new();
-    for (n, line) in lines {
-        let line = line?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let f = split(line.trim_end()).map_err(|m| bad(n, m))?;
-        let get = |i: usize| -> Result<&str, CsvError> {
-            f.get(index[i])
-                .map(|s| s.as_str())
-                .ok_or_else(|| bad(n, format!("no value for \"{}\"", COLUMNS[i])))
-        };
-        let num = |i: usize| -> Result<u64, CsvError> {
-            get(i)?
-                .parse()
-                .map_err(|_| bad(n, format!("\"{}\" is not a number", COLUMNS[i])))
-        };
-        let small = |i: usize| -> Result<u32, CsvError> {
-            u32::try_from(num(i)?).map_err(|_| bad(n, format!("\"{}\" is too large", COLUMNS[i])))
-        };
-        let bot =
-            |i: usize| -> Result<BotChoice, CsvError> { get(i)?.parse().map_err(|m| bad(n, m)) };
-        let row_info = StudyInfo {
-            scenario: get(2)?.to_string(),
-            sides: [get(3)?.to_string(), get(4)?.to_string()],
-            bots: [bot(5)?, bot(6)?],
-        };
+    for row in r.deserialize::<Row>() {
+        let row = row.map_err(|e| {
+            let line = line_of(&e);
+            match e.into_kind() {
+                csv::ErrorKind::Io(io) => CsvError::Io(io),
+                csv::ErrorKind::Deserialize { err, .. } => bad(line, err.to_string()),
+                other => bad(line, format!("{other:?}")),
+            }
+        })?;
+        let line = records.len() + 2;
+        let row_info = row.info().map_err(|m| bad(line, m))?;
         match &info {
             None => info = Some(row_info),
             Some(i) if *i != row_info => {
                 return Err(CsvError::Mismatch(format!(
-                    "line {} plays {} ({} {} vs {} {}), the file began with {} ({} {} vs {} {})",
-                    n + 1,
-                    row_info.scenario,
-                    row_info.sides[0],
-                    row_info.bots[0],
-                    row_info.sides[1],
-                    row_info.bots[1],
-                    i.scenario,
-                    i.sides[0],
-                    i.bots[0],
-                    i.sides[1],
-                    i.bots[1]
+                    "game {} plays {}, the file began with {}",
+                    row.game,
+                    describe(&row_info),
+                    describe(i)
                 )));
             }
             Some(_) => {}
         }
-        let mut heat = Vec::new();
-        for pair in get(19)?.split_whitespace() {
-            let (h, k) = pair
-                .split_once(':')
-                .ok_or_else(|| bad(n, format!("heat entry \"{pair}\" should be HEX:COUNT")))?;
-            let h = h
-                .parse()
-                .map_err(|e| bad(n, format!("heat entry \"{pair}\": {e}")))?;
-            let k = k
-                .parse()
-                .map_err(|_| bad(n, format!("heat entry \"{pair}\": bad count")))?;
-            heat.push((h, k));
-        }
-        let automatic = match get(10)? {
-            "true" => true,
-            "false" => false,
-            other => {
-                return Err(bad(
-                    n,
-                    format!("\"automatic\" is \"{other}\", not true/false"),
-                ));
-            }
-        };
-        records.push(GameRecord {
-            game: num(0)?,
-            seed: num(1)?,
-            winner: opt(get(7)?),
-            level: opt(get(8)?),
-            vp: get(9)?
-                .parse()
-                .map_err(|_| bad(n, "\"vp\" is not a number".into()))?,
-            automatic,
-            turns: small(11)?,
-            cel_lost: [small(12)?, small(13)?],
-            units_lost: [small(14)?, small(15)?],
-            combats: small(16)?,
-            actions: small(17)?,
-            error: opt(get(18)?),
-            heat,
-        });
+        records.push(row.record().map_err(|m| bad(line, m))?);
     }
-    let info = info.ok_or_else(|| bad(1, "the file has no games".into()))?;
+    let info = info.ok_or_else(|| bad(2, "the file has no games".into()))?;
     Ok((info, records))
+}
+
+/// "Armored Claws (german random vs soviet heuristic:3)".
+fn describe(i: &StudyInfo) -> String {
+    format!(
+        "{} ({} {} vs {} {})",
+        i.scenario, i.sides[0], i.bots[0], i.sides[1], i.bots[1]
+    )
 }
 
 /// Combines the records of several files of one study (shards, or repeated runs) into
@@ -253,17 +231,9 @@ pub fn merge(
             None => info = Some(i),
             Some(x) if *x != i => {
                 return Err(CsvError::Mismatch(format!(
-                    "{} ({} {} vs {} {}) and {} ({} {} vs {} {})",
-                    x.scenario,
-                    x.sides[0],
-                    x.bots[0],
-                    x.sides[1],
-                    x.bots[1],
-                    i.scenario,
-                    i.sides[0],
-                    i.bots[0],
-                    i.sides[1],
-                    i.bots[1]
+                    "{} and {}",
+                    describe(x),
+                    describe(&i)
                 )));
             }
             Some(_) => {}
@@ -292,6 +262,7 @@ pub fn merge(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::systems::seam::BotChoice;
 
     fn info() -> StudyInfo {
         StudyInfo {
@@ -318,7 +289,7 @@ mod tests {
             combats: 12,
             actions: 345,
             heat: vec![("0805".parse().unwrap(), 3), ("1807".parse().unwrap(), 1)],
-            error: (game == 2).then(|| "stuck, \"badly\"".to_string()),
+            error: (game == 2).then(|| "stuck, \"badly\"\nat turn 3".to_string()),
         }
     }
 
@@ -332,7 +303,11 @@ mod tests {
         assert_eq!(back, recs);
         let text = String::from_utf8(buf).unwrap();
         assert!(text.starts_with("game,seed,scenario,"));
-        assert_eq!(text.lines().count(), 5);
+        assert!(
+            text.contains("\"stuck, \"\"badly\"\"\nat turn 3\""),
+            "{text}"
+        );
+        assert_eq!(text.lines().count(), 6, "four games, one with a newline");
     }
 
     #[test]
@@ -356,11 +331,46 @@ mod tests {
     }
 
     #[test]
-    fn split_handles_quotes() {
-        assert_eq!(
-            split("a,\"b,c\",\"d\"\"e\",").unwrap(),
-            ["a", "b,c", "d\"e", ""]
+    fn a_record_with_a_newline_and_quotes_in_its_error_reads_back() {
+        let mut r = record(5);
+        r.error = Some("panicked at 'index out of bounds',\nsrc/x.rs:1:2 \"here\"".into());
+        r.level = Some("Soviet \"small\" victory, late".into());
+        let mut buf = Vec::new();
+        write(&mut buf, &info(), &[record(4), r.clone(), record(6)]).unwrap();
+        let text = String::from_utf8(buf.clone()).unwrap();
+        assert!(
+            text.contains("bounds',\nsrc"),
+            "the newline is kept inside the field"
         );
-        assert!(split("\"open").is_err());
+        let part = read(buf.as_slice()).unwrap();
+        assert_eq!(part.1, vec![record(4), r.clone(), record(6)]);
+        let (_, merged) = merge(vec![part, (info(), vec![r.clone()])]).unwrap();
+        assert_eq!(
+            merged,
+            vec![record(4), r, record(6)],
+            "--merge reads it back"
+        );
+    }
+
+    #[test]
+    fn columns_are_found_by_name_and_bad_rows_name_their_line() {
+        let mut buf = Vec::new();
+        write(&mut buf, &info(), &[record(0), record(1)]).unwrap();
+        let text = String::from_utf8(buf).unwrap();
+        let broken = text.replacen(",17,", ",seventeen,", 2);
+        let err = read(broken.as_bytes()).unwrap_err().to_string();
+        assert!(err.starts_with("line 2:"), "{err}");
+        let no_heat = text.replace(",heat\n", ",warmth\n");
+        assert!(
+            read(no_heat.as_bytes())
+                .unwrap_err()
+                .to_string()
+                .contains("no column \"heat\"")
+        );
+        assert!(read("".as_bytes()).is_err());
+        assert!(matches!(
+            read(format!("{}\n", COLUMNS.join(",")).as_bytes()),
+            Err(CsvError::Bad { .. })
+        ));
     }
 }

@@ -31,6 +31,10 @@ use crate::systems::seam::{BotChoice, Narration, Playable};
 /// Actions after which a game counts as stuck (a bot that never ends a phase).
 pub const MAX_ACTIONS: usize = 200_000;
 
+/// Games one run plays at most: every record stays in memory until the summary (about a
+/// kilobyte a game). Larger studies are split with shards, each run playing its part.
+pub const MAX_GAMES_PER_RUN: u64 = 1_000_000;
+
 /// The K-th (1-based) of N disjoint parts of a study.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shard {
@@ -179,6 +183,10 @@ impl Study {
 pub enum BalanceError {
     #[error("cannot start {0} worker threads: {1}")]
     Threads(usize, String),
+    #[error(
+        "this run would play {0} games; one run plays at most {MAX_GAMES_PER_RUN} (each record is kept for the summary): split the study with --shard K/N"
+    )]
+    TooManyGames(u64),
 }
 
 /// Plays one game of a study: `index` and `seed` name it, `bots` in side order.
@@ -265,6 +273,9 @@ pub fn run(
 ) -> Result<Study, BalanceError> {
     let range = config.shard.range(config.games);
     let total = range.end - range.start;
+    if total > MAX_GAMES_PER_RUN {
+        return Err(BalanceError::TooManyGames(total));
+    }
     let done = AtomicU64::new(0);
     let start = Instant::now();
     let play = || -> Vec<GameRecord> {
@@ -289,8 +300,10 @@ pub fn run(
     };
     let (records, threads) = match config.jobs {
         Some(n) => {
+            // More threads than cores only add switching: 10000 asked are the cores.
+            let cores = std::thread::available_parallelism().map_or(1, |c| c.get());
             let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(n.max(1))
+                .num_threads(n.clamp(1, cores))
                 .build()
                 .map_err(|e| BalanceError::Threads(n, e.to_string()))?;
             (pool.install(play), pool.current_num_threads())

@@ -5,7 +5,8 @@
 use std::fmt::Write;
 
 use super::page::{PIC, STYLE, entry};
-use crate::markdown::{escape, parse, to_html};
+use crate::markdown::{parse, to_html};
+use crate::markup::escape;
 use crate::model::generic::{Bundle, Condition};
 use crate::render::counter::{COUNTER_SIDE, draw_counter};
 use crate::render::svg::SvgSink;

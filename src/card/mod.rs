@@ -12,9 +12,9 @@ use crate::model::Bundle;
 
 pub use page::{counter_svg, html};
 
-/// Writes the card of `b` to `out`.
+/// Writes the card of `b` to `out` atomically: a failure leaves the old card whole.
 pub fn write(b: &Bundle, out: &Path) -> std::io::Result<()> {
-    std::fs::write(out, html(b))
+    crate::model::atomic_write::write(out, html(b).as_bytes())
 }
 
 /// The card of a scenario of any system.

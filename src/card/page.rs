@@ -6,13 +6,15 @@
 use std::fmt::Write;
 
 use super::setup::{self, Group, unit_label};
-use crate::markdown::{escape, parse, to_html};
+use crate::markdown::{parse, to_html};
+use crate::markup::escape;
 use crate::model::area::{Oob, ResolvedAreas, describe_shapes};
 use crate::model::area_check::ScenarioOob;
 use crate::model::{
-    AreaUse, AutoTiming, Bundle, Counters, Date, Entry, RestrictionRule, Scenario, Scope, VpEvent,
+    AreaUse, AutoTiming, Bundle, Counters, Date, Entry, Placement, RestrictionRule, Scenario,
+    Scope, VpEvent,
 };
-use crate::render::counter::{COUNTER_SIDE, CounterFace, UnitState, draw_counter};
+use crate::render::counter::{COUNTER_SIDE, CounterFace, UnitMarkers, UnitState, draw_counter};
 use crate::render::svg::SvgSink;
 
 pub(crate) const STYLE: &str = r#"
@@ -38,15 +40,37 @@ code { font-size: 12px; }
 /// Pixels a counter picture takes on the page.
 pub(crate) const PIC: f32 = 30.0;
 
-/// A counter as inline SVG, at full strength or with its starting CEL.
-pub fn counter_svg(c: &Counters, id: &str, cel: Option<u8>) -> String {
+/// A counter as inline SVG, at full strength, or as it is set up: its starting CEL and
+/// the markers of its start states (R1.2).
+pub fn counter_svg(c: &Counters, id: &str, setup: Option<&Placement>) -> String {
     let Some(u) = c.unit(id) else {
         return String::new();
     };
-    let state = UnitState {
-        cel: cel.unwrap_or(u.cel),
-        ..UnitState::full(u)
+    let state = match setup {
+        Some(p) => UnitState {
+            cel: p.cel.unwrap_or(u.cel),
+            markers: UnitMarkers::at_setup(p, false),
+        },
+        None => UnitState::full(u),
     };
+    svg_of(c, u, state)
+}
+
+/// A unit the player sets up (A-92): its starting CEL, in its field fortification if it
+/// starts in one.
+fn free_counter_svg(c: &Counters, f: &crate::model::FreeSetup) -> String {
+    let Some(u) = c.unit(f.unit.as_str()) else {
+        return String::new();
+    };
+    let markers = UnitMarkers {
+        fortified: f.fortified,
+        ..UnitMarkers::default()
+    };
+    let cel = f.cel.unwrap_or(u.cel);
+    svg_of(c, u, UnitState { cel, markers })
+}
+
+fn svg_of(c: &Counters, u: &crate::model::UnitDef, state: UnitState) -> String {
     let face = CounterFace::new(u, c.nation(u.nation.as_str()), state);
     let mut sink = SvgSink::new(PIC / COUNTER_SIDE);
     draw_counter(&mut sink, &face, [0.0, 0.0], COUNTER_SIDE);
@@ -157,13 +181,8 @@ fn group(o: &mut String, b: &Bundle, g: &Group) {
             .units
             .iter()
             .map(|u| {
-                let cel = b
-                    .scenario
-                    .setup
-                    .iter()
-                    .find(|p| p.unit.as_str() == u)
-                    .and_then(|p| p.cel);
-                counter_svg(&b.counters, u, cel)
+                let setup = b.scenario.setup.iter().find(|p| p.unit.as_str() == u);
+                counter_svg(&b.counters, u, setup)
             })
             .collect();
         let hexes: Vec<String> = l.hexes.iter().map(|h| h.to_string()).collect();
@@ -191,7 +210,7 @@ fn free_setup(o: &mut String, b: &Bundle, side: &crate::model::SideId) {
     }
     let _ = writeln!(o, "<h3>Set up by the player</h3>");
     for f in mine {
-        let pic = counter_svg(&b.counters, f.unit.as_str(), f.cel);
+        let pic = free_counter_svg(&b.counters, f);
         let label = b
             .counters
             .unit(f.unit.as_str())

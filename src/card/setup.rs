@@ -122,7 +122,35 @@ fn suffix(units: &[(&UnitDef, &Placement)]) -> String {
     {
         s.push_str(" (transport)");
     }
+    let states = start_states(units);
+    if !states.is_empty() {
+        s.push_str(&format!(" ({})", states.join(", ")));
+    }
     s
+}
+
+/// The start states of the units of a line, each named once: "disorganized" when every
+/// unit has it, "2 of 3 disorganized" when only some do.
+fn start_states(units: &[(&UnitDef, &Placement)]) -> Vec<String> {
+    let mut counted: Vec<(String, usize)> = Vec::new();
+    for (_, p) in units {
+        for st in p.start_states() {
+            match counted.iter_mut().find(|(s, _)| *s == st) {
+                Some((_, n)) => *n += 1,
+                None => counted.push((st, 1)),
+            }
+        }
+    }
+    counted
+        .into_iter()
+        .map(|(st, n)| {
+            if n == units.len() {
+                st
+            } else {
+                format!("{n} of {} {st}", units.len())
+            }
+        })
+        .collect()
 }
 
 /// The setup of the side with these nations, grouped by army.
@@ -288,5 +316,40 @@ mod tests {
             text.contains(&"10ID — 0606, 0607, 0608".to_owned()),
             "{text:?}"
         );
+    }
+
+    #[test]
+    fn start_states_follow_the_units_they_are_set_up_with() {
+        let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mini.scenario.ron");
+        let mut b = Bundle::load(&p).unwrap().0;
+        for p in b.scenario.setup.iter_mut() {
+            match p.unit.as_str() {
+                "1PzD/113" => {
+                    p.disorganized = true;
+                    p.out_of_supply = 2;
+                }
+                "10ID/20" => p.movement_spent = true,
+                "Art/XX" => p.barrage_fired = true,
+                _ => {}
+            }
+        }
+        let g = groups(&b.scenario, &b.counters, &b.scenario.sides[0].nations);
+        let text: Vec<String> = g
+            .iter()
+            .flat_map(|g| g.lines.iter().map(Line::text))
+            .collect();
+        for line in [
+            "113/1PzD MECH-R (-1) (disorganized, OoS level 2) — 0704",
+            "10ID (1 of 3 movement spent) — 0606, 0607, 0608",
+        ] {
+            assert!(text.contains(&line.to_owned()), "{line}: {text:?}");
+        }
+        assert!(
+            text.iter().any(|t| t.contains("(barrage fired)")),
+            "{text:?}"
+        );
+        // The counter pictures carry the markers.
+        let html = crate::card::html(&b);
+        assert!(html.contains(">D<") && html.contains(">O2<"), "markers");
     }
 }

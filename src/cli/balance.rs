@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use super::play::parse_bot;
 use crate::balance::{self, Config, Progress, Shard, StudyInfo, Summary, csv};
-use crate::model::io::write_atomic;
+use crate::model::atomic_write;
 use crate::systems::RuleSystem;
 use crate::systems::seam::{BotChoice, SideInfo};
 
@@ -58,6 +58,13 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> ExitCode {
+    // Before any game is played: a study of hours must not end in "cannot write".
+    for out in [&args.csv, &args.heat_csv].into_iter().flatten() {
+        if let Err(e) = atomic_write::check_writable(out) {
+            eprintln!("sztab balance: cannot write {}: {e}", out.display());
+            return ExitCode::from(2);
+        }
+    }
     if !args.merge.is_empty() {
         return merge(args);
     }
@@ -162,7 +169,10 @@ fn choose_bots(
         )
     })?;
     let mut bots = [default.clone(), default];
-    for (side, bot) in &args.bots {
+    for (n, (side, bot)) in args.bots.iter().enumerate() {
+        if args.bots[..n].iter().any(|(s, _)| s == side) {
+            return Err(format!("--bot {side}=... is given twice; one bot a side"));
+        }
         let i = side_ix(side).ok_or_else(|| unknown(side))?;
         bots[i] = bot.parse::<BotChoice>()?.normalized(system)?;
     }
@@ -224,13 +234,13 @@ fn finish(
 }
 
 fn write_text(path: &Path, bytes: Vec<u8>) -> std::io::Result<()> {
-    write_atomic(path, &String::from_utf8_lossy(&bytes))
+    atomic_write::write(path, &bytes)
 }
 
 fn merge(args: &Args) -> ExitCode {
     let mut parts = Vec::new();
     for path in &args.merge {
-        let file = match std::fs::File::open(path) {
+        let file = match crate::model::io::open_regular(path) {
             Ok(f) => f,
             Err(e) => {
                 eprintln!("sztab balance: cannot open {}: {e}", path.display());

@@ -10,6 +10,7 @@ mod replay;
 mod schema;
 mod systems;
 mod validate;
+mod what_if;
 
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -106,7 +106,7 @@ fn new_map(a: &MapArgs) -> Result<(), String> {
         ..Numbering::default()
     };
     let grid = Grid::new(a.cols, a.rows, numbering);
-    let terrain_rel = relative_to(&a.out, &terrain);
+    let terrain_rel = io::relative(&a.out, &terrain);
     let mut map = Map::new(a.name.clone(), terrain_rel, grid, &first);
     map.system = SystemId::new(system.id());
     io::save(FileKind::Map, &a.out, &map).map_err(|e| format!("{}: {e}", a.out.display()))?;
@@ -119,26 +119,4 @@ fn new_map(a: &MapArgs) -> Result<(), String> {
         terrain.display()
     );
     Ok(())
-}
-
-/// `target` as a path relative to the folder of `file` where both are relative to the
-/// same place, so the map keeps working when the folder moves.
-fn relative_to(file: &std::path::Path, target: &std::path::Path) -> PathBuf {
-    let (Ok(f), Ok(t)) = (std::path::absolute(file), std::path::absolute(target)) else {
-        return target.to_owned();
-    };
-    let base: Vec<_> = f
-        .parent()
-        .map(|p| p.components().collect())
-        .unwrap_or_default();
-    let to: Vec<_> = t.components().collect();
-    let common = base.iter().zip(&to).take_while(|(a, b)| a == b).count();
-    let mut out = PathBuf::new();
-    for _ in common..base.len() {
-        out.push("..");
-    }
-    for c in &to[common..] {
-        out.push(c);
-    }
-    out
 }

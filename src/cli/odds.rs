@@ -1,11 +1,14 @@
 //! `sztab odds SCENARIO --attackers HEX,HEX --defender HEX [--support HEX|UNIT,...]
-//! [--air SP] [--defense-support HEX|UNIT,...] [--defense-air SP]`: the full breakdown
-//! of an attack in the scenario's setup position, with artillery and air support, and
-//! the probability of every outcome.
+//! [--air SP] [--defense-support HEX|UNIT,...] [--defense-air SP] [--disorganized UNIT,...]
+//! [--organized UNIT,...] [--oos UNIT[=LEVEL],...] [--full-strength UNIT,...]`: the full
+//! breakdown of an attack in the scenario's setup position (as the attacker's Combat
+//! phase of turn 1 would see it), with artillery and air support, what-if start states,
+//! and the probability of every outcome.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use super::what_if::{self, WhatIf};
 use crate::hex::HexId;
 use crate::model::UnitId;
 use crate::systems::wb95::combat::odds::AirSupport;
@@ -40,6 +43,19 @@ pub struct Args {
     /// Air SPs in defensive support; half of them count (R8.2.4).
     #[arg(long, default_value_t = 0)]
     defense_air: u32,
+    /// What if these units, set up on the map, were disorganized (R5.6.4).
+    #[arg(long, value_delimiter = ',', value_name = "UNIT")]
+    disorganized: Vec<String>,
+    /// What if these units were not disorganized (the scenario sets them up so).
+    #[arg(long, value_delimiter = ',', value_name = "UNIT")]
+    organized: Vec<String>,
+    /// What if these units were out of supply at LEVEL (default 1; 0: in supply) (R10.2).
+    #[arg(long, value_delimiter = ',', value_name = "UNIT[=LEVEL]", value_parser = what_if::parse_oos)]
+    oos: Vec<(String, u8)>,
+    /// Out-of-supply attackers or supporting artillery attacking at full SPs, each for
+    /// one more level (R10.2.3).
+    #[arg(long, value_delimiter = ',', value_name = "UNIT")]
+    full_strength: Vec<String>,
     /// An option of another rule system's odds, `NAME=VALUE` or `NAME` (`sztab systems`).
     #[arg(long = "opt")]
     opts: Vec<String>,
@@ -59,6 +75,10 @@ fn odds_through_seam(
         ("air-white-star", args.air_white_star),
         ("defense-support", !args.defense_support.is_empty()),
         ("defense-air", args.defense_air > 0),
+        ("disorganized", !args.disorganized.is_empty()),
+        ("organized", !args.organized.is_empty()),
+        ("oos", !args.oos.is_empty()),
+        ("full-strength", !args.full_strength.is_empty()),
     ];
     if let Some((name, _)) = wb95_only.iter().find(|(_, given)| *given) {
         eprintln!(
@@ -152,7 +172,14 @@ fn odds(args: &Args) -> Result<(), ExitCode> {
         eprintln!("sztab odds: --opt {o}: WB-95 takes its options as flags (sztab odds --help)");
         return Err(ExitCode::from(2));
     }
-    let (_, game) = super::play::start_game(&args.scenario, 0, "odds")?;
+    let mut bundle = super::play::load_bundle(&args.scenario, "odds")?;
+    let what_if = WhatIf {
+        disorganized: args.disorganized.clone(),
+        organized: args.organized.clone(),
+        oos: args.oos.clone(),
+    };
+    what_if::apply_or_exit(&what_if, &mut bundle)?;
+    let game = super::play::new_game(&bundle, 0, "odds")?;
     let defender = hex(&args.defender)?;
     let mut attackers: Vec<UnitId> = Vec::new();
     for a in &args.attackers {
@@ -196,6 +223,9 @@ fn odds(args: &Args) -> Result<(), ExitCode> {
             .cloned()
             .collect()
     };
+    let support = artillery(&game, &args.support)?;
+    let defense_support = artillery(&game, &args.defense_support)?;
+    not_locked(&game, side, support.iter().chain(&defense_support))?;
     let order = AttackOrder {
         stars: if args.no_stars {
             vec![]
@@ -205,9 +235,9 @@ fn odds(args: &Args) -> Result<(), ExitCode> {
         attackers,
         defenders: vec![defender],
         hq_pool_cms: 0,
-        support: artillery(&game, &args.support)?,
+        support,
         air: Vec::new(),
-        full_strength: Vec::new(),
+        full_strength: args.full_strength.iter().map(UnitId::new).collect(),
     };
     let mut eng: Engagement = match game.engagement_of(side, &order) {
         Ok(e) => e,
@@ -244,7 +274,7 @@ fn odds(args: &Args) -> Result<(), ExitCode> {
             white_star: false,
         });
     }
-    for id in artillery(&game, &args.defense_support)? {
+    for id in defense_support {
         let Some(u) = game.roster().get(id.as_str()) else {
             continue;
         };
@@ -263,6 +293,9 @@ fn odds(args: &Args) -> Result<(), ExitCode> {
         defender,
         game.side_id(side.other())
     );
+    if let Some(w) = what_if.describe() {
+        println!("{w}");
+    }
     print!("{odds}");
     println!("Outcomes (attacker / defender):");
     for o in odds.outcomes(game.prepared().crt) {
@@ -273,6 +306,27 @@ fn odds(args: &Args) -> Result<(), ExitCode> {
             o.cell.to_string(),
             rolls.join(",")
         );
+    }
+    Ok(())
+}
+
+/// Guns the scenario sets up having fired a barrage may not fire in the next two Combat
+/// phases (R6.5.6); the setup position's odds are those of the attacker's Combat phase
+/// of turn 1.
+fn not_locked<'a>(
+    game: &Game,
+    attacker: crate::systems::wb95::Side,
+    guns: impl Iterator<Item = &'a UnitId>,
+) -> Result<(), ExitCode> {
+    for id in guns {
+        if let Some(u) = game.roster().get(id.as_str())
+            && game.barrage_locked_in_combat(u, 1, attacker)
+        {
+            eprintln!(
+                "sztab odds: {id} fired a barrage and may not fire in this Combat phase of turn 1 (R6.5.6)"
+            );
+            return Err(ExitCode::from(1));
+        }
     }
     Ok(())
 }

@@ -4,7 +4,9 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use crate::model::{Bundle, io::write_atomic};
+use crate::model::Bundle;
+use crate::model::atomic_write;
+use crate::model::io::{relative, write_atomic};
 use crate::systems::MatchError;
 use crate::systems::seam::Narration;
 use crate::systems::wb95::{Action, Game};
@@ -29,6 +31,35 @@ pub struct Args {
     verbose: bool,
 }
 
+/// Every side of the scenario has exactly one `--bot`, and every `--bot` names a side:
+/// checked before the game starts, not when a side without a player must decide.
+pub(crate) fn bots_cover_sides(bots: &[(String, String)], sides: &[String]) -> Result<(), String> {
+    let list = sides.join(", ");
+    for (i, (side, _)) in bots.iter().enumerate() {
+        if !sides.contains(side) {
+            return Err(format!(
+                "no side \"{side}\" in this scenario; its sides are {list}"
+            ));
+        }
+        if bots[..i].iter().any(|(s, _)| s == side) {
+            return Err(format!("--bot {side}=... is given twice; one bot a side"));
+        }
+    }
+    let missing: Vec<&str> = sides
+        .iter()
+        .filter(|s| !bots.iter().any(|(b, _)| b == *s))
+        .map(String::as_str)
+        .collect();
+    if !missing.is_empty() {
+        return Err(format!(
+            "no --bot for {}; every side needs one (its sides are {list}), e.g. --bot {}=random",
+            missing.join(", "),
+            missing[0]
+        ));
+    }
+    Ok(())
+}
+
 /// `SIDE=KIND`; the kind is checked by the scenario's system.
 pub(crate) fn parse_bot(s: &str) -> Result<(String, String), String> {
     let (side, kind) = s
@@ -47,17 +78,18 @@ pub(crate) fn exit_of(e: &MatchError) -> ExitCode {
     }
 }
 
-/// Loads a scenario and starts a game, reporting problems on stderr.
-pub(crate) fn start_game(path: &Path, seed: u64, what: &str) -> Result<(Bundle, Game), ExitCode> {
-    let bundle = match Bundle::load(path) {
-        Ok((b, _)) => b,
-        Err(e) => {
-            eprintln!("sztab {what}: {e}");
-            return Err(ExitCode::from(2));
-        }
-    };
-    match Game::new(&bundle, seed) {
-        Ok(g) => Ok((bundle, g)),
+/// The scenario with its map and counters, or exit code 2 after saying why not.
+pub(crate) fn load_bundle(path: &Path, what: &str) -> Result<Bundle, ExitCode> {
+    Bundle::load(path).map(|(b, _)| b).map_err(|e| {
+        eprintln!("sztab {what}: {e}");
+        ExitCode::from(2)
+    })
+}
+
+/// A game of the scenario, or exit code 1 after listing the setup errors.
+pub(crate) fn new_game(bundle: &Bundle, seed: u64, what: &str) -> Result<Game, ExitCode> {
+    match Game::new(bundle, seed) {
+        Ok(g) => Ok(g),
         Err(refused) => {
             eprintln!("sztab {what}: the scenario cannot be played:");
             for p in refused.problems.iter().filter(|p| p.is_error()) {
@@ -69,6 +101,13 @@ pub(crate) fn start_game(path: &Path, seed: u64, what: &str) -> Result<(Bundle, 
 }
 
 pub fn run(args: &Args) -> ExitCode {
+    // Before the game is played, not after.
+    if let Some(log) = &args.log
+        && let Err(e) = atomic_write::check_writable(log)
+    {
+        eprintln!("sztab play: cannot write {}: {e}", log.display());
+        return ExitCode::from(2);
+    }
     let bundle = match crate::systems::load(&args.scenario) {
         Ok((system, bundle, _)) => (system, bundle),
         Err(e) => {
@@ -82,6 +121,16 @@ pub fn run(args: &Args) -> ExitCode {
     } else {
         Narration::Turns
     };
+    let sides: Vec<String> = bundle
+        .view()
+        .sides_in_play_order()
+        .into_iter()
+        .map(|(id, _)| id)
+        .collect();
+    if let Err(why) = bots_cover_sides(&args.bots, &sides) {
+        eprintln!("sztab play: {why}");
+        return ExitCode::from(2);
+    }
     let mut game = match system.new_match(bundle.view(), args.seed, &args.bots, narration) {
         Ok(m) => m,
         Err(e) => {
@@ -108,7 +157,8 @@ pub fn run(args: &Args) -> ExitCode {
         println!("Result: {r}");
     }
     if let Some(path) = &args.log {
-        let (text, actions, events) = match game.log(&args.scenario) {
+        // Relative to the log, so the pair replays wherever it is copied together.
+        let (text, actions, events) = match game.log(&relative(path, &args.scenario)) {
             Ok(x) => x,
             Err(e) => {
                 eprintln!("sztab play: {e}");

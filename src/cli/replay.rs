@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use crate::model::io::read_text;
-use crate::systems::wb95::{Fingerprint, GameLog};
+use crate::systems::wb95::{GameLog, ReplayError};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -13,16 +13,15 @@ pub struct Args {
     log: PathBuf,
 }
 
-/// The scenario a log names: as written, or relative to the log's folder.
+/// The scenario a log names: relative to the log's folder (as `play --log` and the
+/// editor write it), else as written (logs of earlier versions held the path as typed:
+/// absolute, or relative to the folder `play` ran in).
 fn scenario_path(log_path: &Path, scenario: &Path) -> PathBuf {
-    if scenario.exists() {
-        return scenario.to_owned();
+    let beside_log = crate::model::io::resolve(log_path, scenario);
+    if beside_log.exists() {
+        return beside_log;
     }
-    log_path
-        .parent()
-        .map(|d| d.join(scenario))
-        .filter(|p| p.exists())
-        .unwrap_or_else(|| scenario.to_owned())
+    scenario.to_owned()
 }
 
 pub fn run(args: &Args) -> ExitCode {
@@ -53,38 +52,42 @@ pub fn run(args: &Args) -> ExitCode {
         }
     };
     let path = scenario_path(&args.log, &log.scenario);
-    let (_, mut game) = match super::play::start_game(&path, log.seed, "replay") {
-        Ok(x) => x,
-        Err(code) => {
-            return if code == ExitCode::from(1) {
-                ExitCode::from(1)
-            } else {
-                code
-            };
+    let bundle = match super::play::load_bundle(&path, "replay") {
+        Ok(b) => b,
+        Err(code) => return code,
+    };
+    let replayed = match log.replay(&bundle) {
+        Ok(r) => r,
+        Err(ReplayError::Setup(r)) => {
+            eprintln!("sztab replay: the scenario cannot be played:");
+            for p in r.problems.iter().filter(|p| p.is_error()) {
+                eprintln!("  {p}");
+            }
+            return ExitCode::from(1);
+        }
+        Err(ReplayError::Refused {
+            index,
+            action,
+            error,
+        }) => {
+            eprintln!(
+                "sztab replay: action {index} is refused: {error}\n  {}",
+                super::play::describe(&action)
+            );
+            return ExitCode::from(1);
+        }
+        Err(e @ ReplayError::Fingerprint(_)) => {
+            eprintln!("sztab replay: {e}");
+            return ExitCode::from(1);
         }
     };
-    let mut fp = Fingerprint::default();
-    fp.extend(game.opening_events());
-    for (i, a) in log.actions.iter().enumerate() {
-        match game.apply(a.clone()) {
-            Ok(events) => fp.extend(&events),
-            Err(e) => {
-                eprintln!(
-                    "sztab replay: action {} is refused: {e}\n  {}",
-                    i + 1,
-                    super::play::describe(a)
-                );
-                return ExitCode::from(1);
-            }
-        }
-    }
+    let (game, fp) = (replayed.game, replayed.fingerprint);
     let result = game.state().result.clone();
-    let same = fp.count() == log.events
-        && fp.hex() == log.fingerprint
-        && (log.result.is_none() || result == log.result);
+    let same = log.matches(&fp, result.as_ref());
     println!(
-        "replayed {} actions: {} events, fingerprint {} (log: {} events, {})",
+        "replayed {} actions (log format {}): {} events, fingerprint {} (log: {} events, {})",
         log.actions.len(),
+        log.format.number(),
         fp.count(),
         fp.hex(),
         log.events,

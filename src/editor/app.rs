@@ -14,7 +14,7 @@ use super::document::Document;
 use super::files::{Answer, Autosave, Chooser, ChooserPurpose, FileSession, Pending, Saved};
 use super::panels::{history, inspector, new_map::NewMap, properties::Properties};
 use super::scenario::Workbench;
-use super::tools::{Brush, Request, ToolCtx, ToolKind, Toolbox, View};
+use super::tools::{Brush, Request, Tool, ToolCtx, ToolKind, Toolbox, View};
 use super::trace::{ScanLoader, Trace};
 use super::validation::Validator;
 use crate::hex::{HexId, Hexside};
@@ -46,6 +46,10 @@ pub struct EditorApp {
     pub play: super::playtest::PlayMode,
     /// The balance lab window.
     pub lab: super::lab::Lab,
+    /// Text typed as a field was clicked, for that field.
+    click_typing: super::keyboard::ClickTyping,
+    /// The Help menu's windows.
+    pub help: super::panels::help::Help,
 }
 
 impl EditorApp {
@@ -70,6 +74,8 @@ impl EditorApp {
             new_scenario: None,
             play: super::playtest::PlayMode::default(),
             lab: super::lab::Lab::default(),
+            click_typing: Default::default(),
+            help: Default::default(),
         };
         if let Some(p) = path {
             app.load(&p);
@@ -180,11 +186,19 @@ impl EditorApp {
     }
 
     fn request_scan(&mut self, u: &Underlay) {
-        let Some(map_path) = self.files.doc().and_then(|d| d.map_path()) else {
-            self.scan_request = Some(u.image.clone());
-            return;
+        let path = match self.files.doc().and_then(|d| d.map_path()) {
+            Some(map_path) => crate::model::io::resolve(map_path, &u.image),
+            None => u.image.clone(),
         };
-        self.scan_request = Some(crate::model::io::resolve(map_path, &u.image));
+        // Opening a map starts no load that would be refused (a scan too large to
+        // decode): it says why instead.
+        match super::trace::probe(&path) {
+            Ok(_) => self.scan_request = Some(path),
+            Err(why) => {
+                self.status = format!("The map's scan is not loaded: {why}");
+                self.trace.message = Some(why);
+            }
+        }
     }
 
     /// Loads a scan as the map's underlay (in the background), as File → Load scan does.
@@ -316,10 +330,18 @@ impl EditorApp {
 
     /// The whole window; also driven by UI tests.
     pub fn ui(&mut self, ui: &mut Ui) {
+        self.click_typing.begin(ui.ctx());
+        self.help.keys(ui.ctx());
         if self.play.playing() {
             self.play_screen(ui);
-            return;
+        } else {
+            self.editor_screen(ui);
         }
+        self.help.windows(ui.ctx());
+        self.click_typing.end(ui.ctx());
+    }
+
+    fn editor_screen(&mut self, ui: &mut Ui) {
         self.background(ui);
         self.shortcuts(ui);
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
@@ -337,6 +359,7 @@ impl EditorApp {
         self.scenario_windows(ui.ctx());
         self.play.editor_dialogs(ui.ctx(), self.files.doc());
         self.lab.window(ui.ctx(), self.files.doc());
+        self.keys(ui);
     }
 
     /// The playtest screen instead of the editor; the document is only read.
@@ -408,7 +431,6 @@ impl EditorApp {
 
     fn shortcuts(&mut self, ui: &mut Ui) {
         let cmd = Modifiers::COMMAND;
-        let typing = ui.ctx().egui_wants_keyboard_input();
         let (redo, undo, save_as, save, open, new) = ui.input_mut(|i| {
             (
                 i.consume_key(cmd | Modifiers::SHIFT, Key::Z) || i.consume_key(cmd, Key::Y),
@@ -437,11 +459,22 @@ impl EditorApp {
         if new {
             self.request(Pending::New);
         }
-        if typing {
+    }
+
+    /// Single keys: tools, the tool's own keys, brush size, scenario keys. Run after the
+    /// panels and dialogs, so a text field clicked in this same frame already has the
+    /// keyboard and the keys typed into it never switch tools.
+    fn keys(&mut self, ui: &mut Ui) {
+        if ui.ctx().egui_wants_keyboard_input() {
             return;
         }
         self.scenario_keys(ui);
         let none = Modifiers::NONE;
+        for &k in self.tools.active().keys() {
+            if ui.input_mut(|i| i.consume_key(none, k)) {
+                self.with_tool(|t, cx| t.key(k, cx));
+            }
+        }
         for k in ToolKind::ALL {
             if ui.input_mut(|i| i.consume_key(none, k.shortcut())) {
                 self.tools.active = k;
@@ -518,6 +551,7 @@ impl EditorApp {
                     self.chooser = Some(Chooser::new(ChooserPurpose::LoadScan, ""));
                 }
             });
+            ui.menu_button("Help", |ui| self.help.menu(ui));
         });
     }
 
@@ -601,6 +635,7 @@ impl EditorApp {
                     egui::Button::new(egui::RichText::new("Play ▶").strong()),
                 )
                 .on_hover_text("Playtest the scenario as it is now, hot-seat or against a bot")
+                .on_disabled_hover_text("Open a scenario to playtest it")
                 .clicked()
                 && let Some(d) = self.files.doc()
             {
@@ -608,9 +643,9 @@ impl EditorApp {
             }
             ui.separator();
             for k in ToolKind::ALL {
-                let key = format!("{:?}", k.shortcut());
                 let b = ui.selectable_label(self.tools.active == k, k.name());
-                if b.on_hover_text(format!("Shortcut: {key}")).clicked() {
+                let tip = format!("{} (key {})", k.hint(), k.shortcut().name());
+                if b.on_hover_text(tip).clicked() {
                     self.tools.active = k;
                 }
             }
@@ -693,6 +728,27 @@ impl EditorApp {
                 },
             );
         }
+    }
+
+    /// Runs `f` on the active tool with its context, when a document is open.
+    fn with_tool(&mut self, f: impl FnOnce(&mut dyn Tool, &mut ToolCtx)) {
+        let Some(doc) = self.files.doc_mut() else {
+            return;
+        };
+        let mut switch_to = None;
+        let mut requests = Vec::new();
+        let mut cx = ToolCtx {
+            doc,
+            brush: &mut self.brush,
+            trace: &mut self.trace,
+            selected: &mut self.selected,
+            status: &mut self.status,
+            switch_to: &mut switch_to,
+            requests: &mut requests,
+            scen: &mut self.scen,
+        };
+        f(self.tools.active_mut(), &mut cx);
+        self.handle(switch_to, requests);
     }
 
     fn handle(&mut self, switch_to: Option<ToolKind>, requests: Vec<Request>) {

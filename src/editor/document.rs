@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use super::edit::{Change, Edit, Target};
 use super::files::paths;
 use super::history::{CANVAS_STROKE, History};
+use crate::model::atomic_write::Batch;
 use crate::model::io::{self, FileKind};
 use crate::model::{
     Bundle, BundlePaths, Counters, LoadError, Map, MapBundle, Problem, Scenario, TerrainCatalogue,
@@ -290,32 +291,37 @@ impl Document {
         while self.history.done().len() < done && self.redo() {}
     }
 
-    /// Saves every modified file of the document atomically; returns the files written.
+    /// Saves every modified file of the document; returns the files written. The files
+    /// are written together (every temporary first, then the renames), so a failure
+    /// leaves the old set whole: never a new scenario over an old counters file.
     pub fn save(&mut self) -> Result<Vec<PathBuf>, String> {
         let Some(path) = self.path.clone() else {
             return Err("the map has no file yet: use Save As".into());
         };
+        let mut batch = Batch::default();
         let mut written = Vec::new();
+        let mut stage = |p: &Path, text: Result<String, ron::Error>| {
+            text.map_err(std::io::Error::other)
+                .and_then(|t| batch.stage(p, t.as_bytes()))
+                .map_err(|e| format!("{}: {e}", p.display()))?;
+            written.push(p.to_owned());
+            Ok::<(), String>(())
+        };
         let map_path = self.map_path().map(Path::to_owned).unwrap_or(path.clone());
         if self.map() != &self.saved_map || !map_path.exists() {
-            io::save(FileKind::Map, &map_path, self.map())
-                .map_err(|e| format!("{}: {e}", map_path.display()))?;
-            written.push(map_path);
+            stage(&map_path, io::to_ron(FileKind::Map, self.map()))?;
         }
         if let (Some(c), Some(cpath)) = (self.counters(), self.counters_path())
             && (Some(c) != self.saved_counters.as_ref() || !cpath.exists())
         {
-            io::save(FileKind::Counters, cpath, c)
-                .map_err(|e| format!("{}: {e}", cpath.display()))?;
-            written.push(cpath.to_owned());
+            stage(cpath, io::to_ron(FileKind::Counters, c))?;
         }
         if let Some(s) = self.scenario()
             && (Some(s) != self.saved_scenario.as_ref() || !path.exists())
         {
-            io::save(FileKind::Scenario, &path, s)
-                .map_err(|e| format!("{}: {e}", path.display()))?;
-            written.push(path);
+            stage(&path, io::to_ron(FileKind::Scenario, s))?;
         }
+        batch.commit().map_err(|e| e.to_string())?;
         self.mark_saved();
         Ok(written)
     }

@@ -1,5 +1,7 @@
 //! The undo history: applied steps, undone steps, and the stroke being merged.
 
+use std::collections::VecDeque;
+
 use super::edit::Edit;
 
 /// Oldest steps are dropped beyond this many, to bound memory on long sessions.
@@ -14,7 +16,8 @@ pub struct Step {
 
 #[derive(Default)]
 pub struct History {
-    done: Vec<Step>,
+    /// Applied steps, oldest first; the oldest is dropped past `MAX_STEPS`.
+    done: VecDeque<Step>,
     undone: Vec<Step>,
     next_id: u64,
     /// While a stroke is open, edits of the same stroke join the last step instead of
@@ -32,7 +35,7 @@ impl History {
         self.undone.clear();
         if stroke.is_some()
             && self.stroke_open == stroke
-            && let Some(last) = self.done.last_mut()
+            && let Some(last) = self.done.back_mut()
         {
             for c in edit.changes {
                 let folded = last.edit.changes.last_mut().is_some_and(|l| l.absorb(&c));
@@ -43,13 +46,13 @@ impl History {
             return;
         }
         self.next_id += 1;
-        self.done.push(Step {
+        self.done.push_back(Step {
             id: self.next_id,
             edit,
         });
         self.stroke_open = stroke;
         if self.done.len() > MAX_STEPS {
-            self.done.remove(0);
+            self.done.pop_front();
         }
     }
 
@@ -66,12 +69,12 @@ impl History {
 
     /// Id of the state the document is in (0: as opened).
     pub fn current(&self) -> u64 {
-        self.done.last().map_or(0, |s| s.id)
+        self.done.back().map_or(0, |s| s.id)
     }
 
     pub fn pop_undo(&mut self) -> Option<&Edit> {
         self.stroke_open = None;
-        let s = self.done.pop()?;
+        let s = self.done.pop_back()?;
         self.undone.push(s);
         self.undone.last().map(|s| &s.edit)
     }
@@ -79,16 +82,37 @@ impl History {
     pub fn pop_redo(&mut self) -> Option<&Edit> {
         self.stroke_open = None;
         let s = self.undone.pop()?;
-        self.done.push(s);
-        self.done.last().map(|s| &s.edit)
+        self.done.push_back(s);
+        self.done.back().map(|s| &s.edit)
     }
 
-    pub fn done(&self) -> &[Step] {
+    pub fn done(&self) -> &VecDeque<Step> {
         &self.done
     }
 
     /// Undone steps, next to redo last.
     pub fn undone(&self) -> &[Step] {
         &self.undone
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_oldest_steps_are_dropped_beyond_the_limit() {
+        let mut h = History::default();
+        for i in 0..MAX_STEPS + 5 {
+            h.record(Edit::new(format!("step {i}")), None);
+        }
+        assert_eq!(h.done().len(), MAX_STEPS);
+        assert_eq!(h.done()[0].edit.label, "step 5");
+        assert_eq!(h.current(), (MAX_STEPS + 5) as u64);
+        assert_eq!(
+            h.pop_undo().map(|e| e.label.clone()).as_deref(),
+            Some("step 1004")
+        );
+        assert_eq!(h.undone().len(), 1);
     }
 }

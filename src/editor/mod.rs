@@ -13,6 +13,7 @@ pub mod document;
 pub mod edit;
 pub mod files;
 pub mod history;
+mod keyboard;
 pub mod lab;
 pub mod panels;
 pub mod playtest;
@@ -20,6 +21,7 @@ pub mod scenario;
 pub mod tools;
 pub mod trace;
 pub mod validation;
+pub mod words;
 
 use std::path::PathBuf;
 

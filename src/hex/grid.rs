@@ -226,6 +226,22 @@ impl Grid {
             .collect()
     }
 
+    /// Distance between the centres of neighbouring columns, in board units.
+    pub const COLUMN_SPACING: f32 = 1.5;
+    /// Distance between the centres of neighbouring rows of a column, in board units (√3).
+    pub const ROW_SPACING: f32 = 1.732_050_8;
+    /// A hex's corners around its centre, starting east and turning through south (y
+    /// down). `layout()` places hexes so; kept as constants for drawing loops, and tested
+    /// against hexx.
+    pub const CORNER_OFFSETS: [[f32; 2]; 6] = [
+        [1.0, 0.0],
+        [0.5, 0.866_025_4],
+        [-0.5, 0.866_025_4],
+        [-1.0, 0.0],
+        [-0.5, -0.866_025_4],
+        [0.5, -0.866_025_4],
+    ];
+
     /// Layout with a hex size (centre to corner) of 1, y growing downwards.
     pub fn layout() -> HexLayout {
         HexLayout::flat().with_hex_size(1.0)
@@ -284,6 +300,21 @@ impl Grid {
 mod tests {
     use super::*;
     use crate::hex::Parity;
+
+    #[test]
+    fn the_layout_constants_are_hexxs_layout() {
+        let l = Grid::layout();
+        let close =
+            |a: [f32; 2], b: [f32; 2]| (a[0] - b[0]).abs() < 1e-5 && (a[1] - b[1]).abs() < 1e-5;
+        let corners = l.hex_corners(Hex::ZERO).map(|v| v.to_array());
+        for c in Grid::CORNER_OFFSETS {
+            assert!(corners.iter().any(|&k| close(k, c)), "{c:?} in {corners:?}");
+        }
+        let east = l.hex_to_world_pos(Hex::new(2, -1)).to_array();
+        assert!(close(east, [2.0 * Grid::COLUMN_SPACING, 0.0]), "{east:?}");
+        let south = l.hex_to_world_pos(Hex::new(0, 1)).to_array();
+        assert!(close(south, [0.0, Grid::ROW_SPACING]), "{south:?}");
+    }
 
     fn grid(shifted: Parity) -> Grid {
         Grid::new(

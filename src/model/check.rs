@@ -4,6 +4,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
+use super::range;
 use super::source::Source;
 use super::{
     Counters, Entry, Map, Problem, RestrictionRule, Scenario, Scope, Subject, SupplySource,
@@ -473,6 +474,21 @@ fn check_unit(cs: &Counters, u: &super::UnitDef, c: &mut Checker) {
             subject.clone(),
         );
     }
+    if let Some(r) = &u.reduced {
+        let (full_def, red_def) = (u.defense.unwrap_or(u.sp), r.defense.unwrap_or(r.sp));
+        if r.sp > u.sp || red_def > full_def {
+            c.error(
+                "U05",
+                format!(
+                    "unit {id}: its reduced side ({} SP, defense {red_def}) is stronger than its full side ({} SP, defense {full_def})",
+                    r.sp, u.sp
+                ),
+                "",
+                id,
+                subject.clone(),
+            );
+        }
+    }
     for d in duplicates(u.stars.iter().map(|s| match s {
         super::Star::Black => "Black",
         super::Star::White => "White",
@@ -499,6 +515,18 @@ pub fn check_scenario(s: &Scenario, map: &Map, cs: &Counters, src: &Source) -> V
             format!(
                 "the scenario ends ({}) before it starts ({})",
                 s.end, s.start
+            ),
+            "end",
+        );
+    } else if s.turns() > i64::from(range::TURNS.max) {
+        c.field_error(
+            "S02",
+            format!(
+                "the scenario lasts {} turns ({} to {}); at most {} are played",
+                s.turns(),
+                s.start,
+                s.end,
+                range::TURNS.max
             ),
             "end",
         );
@@ -891,6 +919,11 @@ fn check_victory(s: &Scenario, map: &Map, c: &mut Checker) {
         return;
     };
     check_side_ref(s, v.scorer.as_str(), "victory", c);
+    for (n, field) in [(v.points.len(), "points"), (v.automatic.len(), "automatic")] {
+        if let Err(e) = range::VICTORY_CONDITIONS.check(n) {
+            c.field_error("V04", format!("victory: {field}: {e}"), field);
+        }
+    }
     for award in &v.points {
         match &award.event {
             VpEvent::ControlPlace(p) if map.place(p).is_none() => c.error(

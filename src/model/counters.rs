@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::ids::{AirId, FormationId, NationId, SystemId, UnitId};
 use super::mp::Mp;
+use super::range;
 use super::terrain::{Colour, MovementClass};
 
 #[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
@@ -72,13 +73,30 @@ impl Counters {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Morale {
+    #[serde(deserialize_with = "range::morale")]
+    #[schemars(range(min = range::MORALE.min, max = range::MORALE.max))]
     pub regular: u8,
     /// SS for Germans, Guards for Soviets.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "range::opt_morale"
+    )]
+    #[schemars(range(min = range::MORALE.min, max = range::MORALE.max))]
     pub elite: Option<u8>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "range::opt_morale"
+    )]
+    #[schemars(range(min = range::MORALE.min, max = range::MORALE.max))]
     pub volksgrenadier: Option<u8>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "range::opt_morale"
+    )]
+    #[schemars(range(min = range::MORALE.min, max = range::MORALE.max))]
     pub volkssturm: Option<u8>,
 }
 
@@ -93,8 +111,11 @@ pub struct Nation {
     pub text_colour: Colour,
     pub morale: Morale,
     /// Off-road supply MPs (R10.1.6): 12 US/UK, 10 German, 8 Soviet, 7 German allies.
+    #[serde(deserialize_with = "range::mp")]
     pub supply_mp: Mp,
     /// HQ range in hexes (R9.2.2): 4 US/UK/German, 3 others.
+    #[serde(deserialize_with = "range::hq_range")]
+    #[schemars(range(min = range::HQ_RANGE.min, max = range::HQ_RANGE.max))]
     pub hq_range: u8,
     /// The Red Army (or an army under its rules): its divisions give no tactical
     /// concentration (R13.1.1, only its armored and mechanized corps do) and the
@@ -218,10 +239,21 @@ pub struct UnitFlags {
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ReducedSide {
+    #[serde(deserialize_with = "range::sp")]
+    #[schemars(range(min = range::SP.min, max = range::SP.max))]
     pub sp: u8,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "range::opt_sp"
+    )]
+    #[schemars(range(min = range::SP.min, max = range::SP.max))]
     pub defense: Option<u8>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "range::opt_mp"
+    )]
     pub mp: Option<Mp>,
 }
 
@@ -240,10 +272,18 @@ pub struct UnitDef {
     pub size: UnitSize,
     pub movement: MovementClass,
     /// Strength points; for artillery the attack value.
+    #[serde(deserialize_with = "range::sp")]
+    #[schemars(range(min = range::SP.min, max = range::SP.max))]
     pub sp: u8,
     /// Artillery defense value, when it differs from `sp`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "range::opt_sp"
+    )]
+    #[schemars(range(min = range::SP.min, max = range::SP.max))]
     pub defense: Option<u8>,
+    #[serde(deserialize_with = "range::mp")]
     pub mp: Mp,
     /// Combat efficiency levels: 2 for a counter with a reduced back, 1 otherwise.
     pub cel: u8,
@@ -312,6 +352,8 @@ pub struct AirCounter {
     pub id: AirId,
     pub name: String,
     pub nation: NationId,
+    #[serde(deserialize_with = "range::sp")]
+    #[schemars(range(min = range::SP.min, max = range::SP.max))]
     pub sp: u8,
     pub kind: AirKind,
     /// White star (R21.1.1).

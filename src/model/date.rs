@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use chrono::NaiveDate;
+use chrono::{Datelike, NaiveDate};
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -16,15 +16,22 @@ impl Date {
         NaiveDate::from_ymd_opt(y, m, d).map(Date)
     }
 
+    /// A date written year-month-day with a four-digit year (1000-9999): other years are
+    /// no scenario's, and keep day arithmetic far from the calendar's limits.
     pub fn parse(s: &str) -> Option<Self> {
         NaiveDate::parse_from_str(s.trim(), "%Y-%m-%d")
             .ok()
+            .filter(|d| (1000..=9999).contains(&d.year()))
             .map(Date)
     }
 
-    /// The date `n` days later.
+    /// The date `n` days later (the calendar's last day if that is past it).
     pub fn plus_days(self, n: u32) -> Self {
-        Date(self.0 + chrono::Days::new(u64::from(n)))
+        Date(
+            self.0
+                .checked_add_days(chrono::Days::new(u64::from(n)))
+                .unwrap_or(NaiveDate::MAX),
+        )
     }
 
     /// Days from `earlier` to `self` (negative if `self` is earlier).
@@ -56,7 +63,7 @@ impl<'de> Deserialize<'de> for Date {
         let s = String::deserialize(d)?;
         Date::parse(&s).ok_or_else(|| {
             serde::de::Error::custom(format!(
-                "\"{s}\" is not a date: expected year-month-day, such as \"1943-07-05\""
+                "\"{s}\" is not a date: expected year-month-day with a four-digit year, such as \"1943-07-05\""
             ))
         })
     }

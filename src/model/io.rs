@@ -2,7 +2,7 @@
 //! column, and atomic saves.
 
 use std::fs;
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use ron::extensions::Extensions;
@@ -145,13 +145,70 @@ pub struct Loaded<T> {
     pub source: Source,
 }
 
-/// Reads a file as text, refusing files over [`MAX_FILE_BYTES`].
+/// Opens a file for reading, refusing what is not a regular file: a FIFO or a terminal
+/// (`/dev/stdin`) named as a scenario's map would block the reader for ever, and a
+/// directory or a device is no file to read.
+pub fn open_regular(path: &Path) -> std::io::Result<fs::File> {
+    refuse_irregular(&fs::metadata(path)?)?;
+    // Non-blocking, so a FIFO swapped in after the look above cannot block the open;
+    // reads of a regular file ignore the flag.
+    #[cfg(unix)]
+    let file = {
+        use std::os::unix::fs::OpenOptionsExt;
+        fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(libc::O_NONBLOCK)
+            .open(path)?
+    };
+    #[cfg(not(unix))]
+    let file = fs::File::open(path)?;
+    refuse_irregular(&file.metadata()?)?;
+    Ok(file)
+}
+
+fn refuse_irregular(meta: &fs::Metadata) -> std::io::Result<()> {
+    if meta.is_file() {
+        return Ok(());
+    }
+    let ft = meta.file_type();
+    let what = if ft.is_dir() {
+        "a directory"
+    } else {
+        special_kind(&ft)
+    };
+    Err(std::io::Error::new(
+        std::io::ErrorKind::InvalidInput,
+        format!("it is {what}, not a regular file"),
+    ))
+}
+
+#[cfg(unix)]
+fn special_kind(ft: &fs::FileType) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    if ft.is_fifo() {
+        "a FIFO (named pipe)"
+    } else if ft.is_char_device() || ft.is_block_device() {
+        "a device"
+    } else if ft.is_socket() {
+        "a socket"
+    } else {
+        "a special file"
+    }
+}
+
+#[cfg(not(unix))]
+fn special_kind(_: &fs::FileType) -> &'static str {
+    "a special file"
+}
+
+/// Reads a file as text, refusing files over [`MAX_FILE_BYTES`] and anything but a
+/// regular file.
 pub fn read_text(path: &Path) -> Result<Source, LoadError> {
     let io = |source| LoadError::Io {
         path: path.to_owned(),
         source,
     };
-    let file = fs::File::open(path).map_err(io)?;
+    let file = open_regular(path).map_err(io)?;
     let size = file.metadata().map_err(io)?.len();
     if size > MAX_FILE_BYTES {
         return Err(LoadError::TooLarge {
@@ -170,7 +227,7 @@ pub fn read_text(path: &Path) -> Result<Source, LoadError> {
 
 fn text_of(path: &Path, bytes: Vec<u8>) -> Result<Source, LoadError> {
     match String::from_utf8(bytes) {
-        Ok(text) => Ok(Source::new(path, text)),
+        Ok(text) => Ok(Source::new(path, normalize(text))),
         Err(e) => {
             let valid = e.utf8_error().valid_up_to();
             let lossy = String::from_utf8_lossy(&e.as_bytes()[..valid]).into_owned();
@@ -182,6 +239,28 @@ fn text_of(path: &Path, bytes: Vec<u8>) -> Result<Source, LoadError> {
             })
         }
     }
+}
+
+/// Text as the parser reads it: without a UTF-8 byte-order mark (some Windows editors
+/// write one), and with old Mac line ends (a lone CR) made LF, so a `//` comment ends at
+/// its line instead of swallowing the file. CRLF is left alone. Both keep every line
+/// and column where an editor shows it.
+fn normalize(text: String) -> String {
+    let text = match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_owned(),
+        None => text,
+    };
+    if !text.contains('\r') {
+        return text;
+    }
+    let mut bytes = text.into_bytes();
+    for i in 0..bytes.len() {
+        if bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n') {
+            bytes[i] = b'\n';
+        }
+    }
+    // One ASCII byte replaced by another: still UTF-8.
+    String::from_utf8(bytes).expect("CR and LF are ASCII")
 }
 
 fn ron_options() -> ron::Options {
@@ -300,31 +379,55 @@ pub fn to_ron<T: Serialize>(kind: FileKind, value: &T) -> Result<String, ron::Er
     Ok(text)
 }
 
-/// Writes `text` to `path` atomically: a temporary file beside it, flushed, then renamed
-/// over the target, so a crash leaves either the old file or the new one.
+/// Writes `text` to `path` atomically (see [`atomic_write`](super::atomic_write)): a
+/// crash or a full disk leaves either the old file or the new one.
 pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut f = fs::File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
-        f.sync_all()?;
-        fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
-    result
+    super::atomic_write::write(path, text.as_bytes())
 }
 
 /// Serializes and saves atomically.
 pub fn save<T: Serialize>(kind: FileKind, path: &Path, value: &T) -> std::io::Result<()> {
     let text = to_ron(kind, value).map_err(std::io::Error::other)?;
     write_atomic(path, &text)
+}
+
+/// `target` as written inside `file`: relative to the file's directory when both are on
+/// the same root, else absolute. The inverse of [`resolve`].
+pub fn relative(file: &Path, target: &Path) -> PathBuf {
+    let abs = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_owned());
+    let (file, target) = (lexical(&abs(file)), lexical(&abs(target)));
+    let Some(dir) = file.parent() else {
+        return target;
+    };
+    let from: Vec<_> = dir.components().collect();
+    let to: Vec<_> = target.components().collect();
+    let common = from.iter().zip(&to).take_while(|(a, b)| a == b).count();
+    if common == 0 {
+        return target;
+    }
+    let mut out = PathBuf::new();
+    for _ in common..from.len() {
+        out.push("..");
+    }
+    for c in &to[common..] {
+        out.push(c);
+    }
+    out
+}
+
+/// Removes `.` and folds `..` without touching the file system.
+fn lexical(p: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in p.components() {
+        match c {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
 }
 
 /// A path written in a file, resolved against the directory of that file.

@@ -9,6 +9,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::ids::{FeatureId, HexsideKindId, RoadKindId, SystemId, TerrainId, ZoneId};
+use super::range;
 use crate::hex::{Grid, HexId, Hexside};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -122,10 +123,15 @@ pub struct Label {
     pub text: String,
     pub hex: HexId,
     /// Text height in board units (1 = a hex's radius).
-    #[serde(default = "Label::default_size")]
+    #[serde(
+        default = "Label::default_size",
+        deserialize_with = "range::label_size"
+    )]
+    #[schemars(range(min = range::LABEL_SIZE.min, max = range::LABEL_SIZE.max))]
     pub size: f32,
     /// Rotation in degrees, clockwise.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "range::angle")]
+    #[schemars(range(min = range::ANGLE.min, max = range::ANGLE.max))]
     pub rotation: f32,
 }
 
@@ -143,7 +149,11 @@ pub struct Underlay {
     pub image: PathBuf,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub calibration: Option<Calibration>,
-    #[serde(default = "Underlay::default_opacity")]
+    #[serde(
+        default = "Underlay::default_opacity",
+        deserialize_with = "range::opacity"
+    )]
+    #[schemars(range(min = range::OPACITY.min, max = range::OPACITY.max))]
     pub opacity: f32,
     #[serde(default)]
     pub locked: bool,
@@ -175,6 +185,7 @@ pub struct Calibration {
 #[serde(deny_unknown_fields)]
 pub struct CalibrationPoint {
     pub hex: HexId,
+    #[serde(deserialize_with = "range::pixel")]
     pub pixel: [f64; 2],
 }
 

@@ -4,6 +4,7 @@
 pub mod acknowledge;
 pub mod area;
 pub mod area_check;
+pub mod atomic_write;
 pub mod attrs;
 mod bundle;
 pub mod check;
@@ -15,6 +16,7 @@ pub mod io;
 mod map;
 mod mp;
 mod problem;
+pub mod range;
 mod scenario;
 pub mod schema;
 mod source;

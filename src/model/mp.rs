@@ -31,12 +31,14 @@ impl Mp {
         self.0
     }
 
-    /// `num/den` MP; `None` unless it is a whole number of twelfths.
+    /// `num/den` MP; `None` unless it is a whole number of twelfths (or when the
+    /// arithmetic would overflow: text from a file can hold any `i32`).
     pub fn ratio(num: i32, den: i32) -> Option<Self> {
-        if den == 0 || (num * Self::DEN) % den != 0 {
+        let twelfths = num.checked_mul(Self::DEN)?;
+        if twelfths.checked_rem(den)? != 0 {
             return None;
         }
-        Some(Mp(num * Self::DEN / den))
+        twelfths.checked_div(den).map(Mp)
     }
 
     /// Half, without rounding: 7 becomes 3.5. An odd number of twelfths keeps the
@@ -204,5 +206,13 @@ mod tests {
         assert_eq!(Mp::parse("1/3").unwrap().to_string(), "1/3");
         assert_eq!(Mp::parse("7/2").unwrap().to_string(), "3.5");
         assert!(Mp::parse("1/7").is_none());
+    }
+
+    #[test]
+    fn ratio_of_extreme_numbers_is_refused_not_overflowed() {
+        assert_eq!(Mp::ratio(i32::MAX, 1), None);
+        assert_eq!(Mp::ratio(1, 0), None);
+        assert_eq!(Mp::ratio(-178_956_971, -1), None, "num × 12 would overflow");
+        assert_eq!(Mp::parse("-1/3"), Some(Mp::from_twelfths(-4)));
     }
 }

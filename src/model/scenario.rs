@@ -12,6 +12,7 @@ use super::acknowledge::Acknowledgement;
 use super::area::SetupArea;
 use super::date::Date;
 use super::ids::{AirId, FormationId, HexsideKindId, NationId, SideId, SystemId, UnitId, ZoneId};
+use super::range;
 use crate::hex::{HexId, Hexside, MapEdge};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -36,7 +37,12 @@ pub struct Scenario {
     /// Date of the last turn.
     pub end: Date,
     /// The length the source states ("(20 days)"), kept to flag disagreements (S03).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "range::opt_turns"
+    )]
+    #[schemars(range(min = range::TURNS.min, max = range::TURNS.max))]
     pub stated_days: Option<u32>,
     /// The two sides.
     pub sides: Vec<SideDef>,
@@ -75,7 +81,11 @@ pub struct Scenario {
     pub destroyed_bridges: Vec<Hexside>,
     /// Defender CM of Fixed Position groups (the `group` of the map's FP hexsides) where
     /// the scenario changes the printed +3 (R7.2.3).
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[serde(
+        default,
+        skip_serializing_if = "BTreeMap::is_empty",
+        deserialize_with = "range::cm_map"
+    )]
     pub fp_groups: BTreeMap<String, i8>,
     /// Warnings that are the scenario's intent, each with the designer's reason.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -160,6 +170,65 @@ pub struct Placement {
     /// Towed artillery setup; default combat on the map (P06).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub artillery: Option<ArtillerySetup>,
+    /// Starts disorganized: SPs halved until it reorganizes (R5.6.4-5.6.5).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub disorganized: bool,
+    /// Starts out of supply at this level (R10.2.1-10.2.2): MPs and attack SPs halved.
+    /// 0, the default, is in supply.
+    #[serde(default, skip_serializing_if = "is_zero_u8")]
+    pub out_of_supply: u8,
+    /// Starts with the MPs of its side's first Movement phase spent (R3.1.5-3.1.7): it
+    /// may not move, fortify or be marked for strategic movement on turn 1.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub movement_spent: bool,
+    /// Artillery that fired in its side's Barrage phase of turn 1, its ammunition spent
+    /// (R6.5.5-6.5.6): it may not move in the next Movement phase nor fire in the next
+    /// two Combat phases.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub barrage_fired: bool,
+    /// Starts under a masking marker (R16.1.2).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub masked: bool,
+}
+
+impl Placement {
+    /// A unit on a hex at full strength, with no marker.
+    pub fn new(unit: UnitId, hex: HexId) -> Placement {
+        Placement {
+            unit,
+            hex,
+            cel: None,
+            fortified: false,
+            artillery: None,
+            disorganized: false,
+            out_of_supply: 0,
+            movement_spent: false,
+            barrage_fired: false,
+            masked: false,
+        }
+    }
+
+    /// The start states a unit carries besides its CEL, fortification and artillery
+    /// setup, in words ("disorganized", "OoS level 2"), for the setup card.
+    pub fn start_states(&self) -> Vec<String> {
+        let mut v = Vec::new();
+        if self.disorganized {
+            v.push("disorganized".to_string());
+        }
+        if self.out_of_supply > 0 {
+            v.push(format!("OoS level {}", self.out_of_supply));
+        }
+        if self.movement_spent {
+            v.push("movement spent".to_string());
+        }
+        if self.barrage_fired {
+            v.push("barrage fired".to_string());
+        }
+        if self.masked {
+            v.push("masked".to_string());
+        }
+        v
+    }
 }
 
 /// A unit without a fixed hex: its player sets it up inside its set-up area at the start
@@ -210,7 +279,12 @@ pub struct Reinforcement {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub optional: bool,
     /// Victory points the opponent scores when they enter.
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(
+        default,
+        skip_serializing_if = "is_zero",
+        deserialize_with = "range::vp"
+    )]
+    #[schemars(range(min = range::VP.min, max = range::VP.max))]
     pub enemy_vp: i32,
 }
 
@@ -276,6 +350,8 @@ pub struct AirAllotment {
 #[serde(deny_unknown_fields)]
 pub struct Barrage {
     pub side: SideId,
+    #[serde(deserialize_with = "range::ammo")]
+    #[schemars(range(min = range::AMMO.min, max = range::AMMO.max))]
     pub ammo_units: u32,
     pub dates: Vec<Date>,
 }
@@ -295,6 +371,8 @@ pub struct Victory {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct VpAward {
+    #[serde(deserialize_with = "range::vp")]
+    #[schemars(range(min = range::VP.min, max = range::VP.max))]
     pub vp: i32,
     pub event: VpEvent,
 }
@@ -319,7 +397,12 @@ pub struct VictoryLevel {
     pub name: String,
     pub winner: SideId,
     /// Lowest VP total for this level; `None` for the bottom level.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "range::opt_vp_total"
+    )]
+    #[schemars(range(min = range::VP_TOTAL.min, max = range::VP_TOTAL.max))]
     pub min_vp: Option<i32>,
 }
 
@@ -398,6 +481,8 @@ pub enum Eligibility {
 #[serde(deny_unknown_fields)]
 pub struct Mines {
     /// 4 (northern front) or 6 (southern front) dice.
+    #[serde(deserialize_with = "range::mine_dice")]
+    #[schemars(range(min = range::MINE_DICE.min, max = range::MINE_DICE.max))]
     pub dice: u8,
     pub from: Date,
     pub until: Date,
@@ -416,6 +501,8 @@ impl Mines {
 #[serde(deny_unknown_fields)]
 pub struct CelDrain {
     pub side: SideId,
+    #[serde(deserialize_with = "range::small_count")]
+    #[schemars(range(min = range::SMALL_COUNT.min, max = range::SMALL_COUNT.max))]
     pub cel: u8,
 }
 
@@ -426,10 +513,20 @@ pub struct RuleSwitches {
     #[serde(default)]
     pub crt: CrtVariant,
     /// At most this many star CMs per own hex in a combat ([G] R15.1.4: 3).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "range::opt_small_count"
+    )]
+    #[schemars(range(min = range::SMALL_COUNT.min, max = range::SMALL_COUNT.max))]
     pub star_cap_per_hex: Option<u8>,
     /// Morale of non-Guards Soviet units: 9 (rules) or 10 (disorganization chart).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "range::opt_morale"
+    )]
+    #[schemars(range(min = range::MORALE.min, max = range::MORALE.max))]
     pub soviet_other_morale: Option<u8>,
     #[serde(default)]
     pub disorganization_roll: DisorganizationRoll,
@@ -438,7 +535,12 @@ pub struct RuleSwitches {
     #[serde(default)]
     pub artillery_range: ArtilleryRange,
     /// At most this many air counters per mission hex ([K] R21.1.2: 2).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "range::opt_air_per_hex"
+    )]
+    #[schemars(range(min = range::AIR_PER_HEX.min, max = range::AIR_PER_HEX.max))]
     pub air_per_hex: Option<u8>,
     #[serde(default)]
     pub air_choice: AirChoice,
@@ -451,7 +553,12 @@ pub struct RuleSwitches {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub panthers: Option<Eligibility>,
     /// Armor repair markers for the German player (R17): one per front in play.
-    #[serde(default, skip_serializing_if = "is_zero_u8")]
+    #[serde(
+        default,
+        skip_serializing_if = "is_zero_u8",
+        deserialize_with = "range::small_count"
+    )]
+    #[schemars(range(min = range::SMALL_COUNT.min, max = range::SMALL_COUNT.max))]
     pub repair_markers: u8,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cel_drain: Option<CelDrain>,

@@ -11,6 +11,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use super::attrs::Attrs;
 use super::ids::{FeatureId, HexsideKindId, RoadKindId, SystemId, TerrainId};
 use super::mp::Mp;
+use super::range;
 
 /// A terrain catalogue file (`*.terrain.ron`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -69,9 +70,9 @@ pub enum MovementClass {
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, JsonSchema)]
 pub enum Cost {
     /// Adds to the cost of entering (forest +1, river +1).
-    Add(Mp),
+    Add(#[serde(deserialize_with = "range::cost")] Mp),
     /// Sets the cost of entering, replacing the base terrain (generic forest 4, HQ in swamp 5).
-    Set(Mp),
+    Set(#[serde(deserialize_with = "range::cost")] Mp),
     /// Cannot be entered or crossed.
     Impassable,
 }
@@ -213,7 +214,8 @@ pub struct TerrainKind {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub movement: Option<Costs>,
     /// Column shifts in the defender's favour (R5.5).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "range::cm")]
+    #[schemars(range(min = range::CM.min, max = range::CM.max))]
     pub combat_cm: i8,
     /// Field fortifications cannot be built here (R7.1.8).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -238,7 +240,8 @@ pub struct FeatureKind {
     /// WB-95: the cost it adds or sets (other systems leave it out).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub movement: Option<Costs>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "range::cm")]
+    #[schemars(range(min = range::CM.min, max = range::CM.max))]
     pub combat_cm: i8,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub no_field_fortification: bool,
@@ -274,6 +277,41 @@ impl HexsideRole {
             HexsideRole::FixedPosition | HexsideRole::FortifiedLine
         )
     }
+
+    /// Which kinds may share one hexside: kinds of different families coexist, two kinds
+    /// of one family do not.
+    ///
+    /// A hexside is crossed by at most one watercourse: stream, river, the Donets and a
+    /// big river are alternatives of the terrain table, each with its own crossing cost
+    /// and CM (R3.1.12, R5.5.4, R14.3). It carries at most one fortification line: a Fixed
+    /// Position (R7.2) or a Soviet Fortified Line (R19) each halves the attack across it
+    /// and gives the defender its CM, and the rules never combine the two on one hexside.
+    /// A watercourse and a line do coexist (a belt dug in behind a river): terrain CMs
+    /// are cumulated (R5.5.2) and the fortification CM adds to them (R1.6).
+    pub fn family(self) -> HexsideFamily {
+        if self.is_line() {
+            HexsideFamily::Fortification
+        } else {
+            HexsideFamily::Watercourse
+        }
+    }
+}
+
+/// The families of hexside kinds: one kind of each family per hexside
+/// ([`HexsideRole::family`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum HexsideFamily {
+    Watercourse,
+    Fortification,
+}
+
+impl HexsideFamily {
+    pub fn name(self) -> &'static str {
+        match self {
+            HexsideFamily::Watercourse => "watercourse",
+            HexsideFamily::Fortification => "fortification line",
+        }
+    }
 }
 
 /// A hexside kind.
@@ -284,6 +322,8 @@ pub struct HexsideKind {
     pub name: String,
     pub colour: Colour,
     /// Drawn width in board units (a hex is 1 from centre to corner).
+    #[serde(deserialize_with = "range::line_width")]
+    #[schemars(range(min = range::LINE_WIDTH.min, max = range::LINE_WIDTH.max))]
     pub width: f32,
     #[serde(default)]
     pub style: LineStyle,
@@ -293,7 +333,8 @@ pub struct HexsideKind {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub crossing: Option<Costs>,
     /// Defender CM when the attack crosses it (more than half, R5.5.4; lines: R7.2, R19).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "range::cm")]
+    #[schemars(range(min = range::CM.min, max = range::CM.max))]
     pub combat_cm: i8,
     /// What this entry means to a rule system other than WB-95 (its catalogue schema).
     #[serde(default, skip_serializing_if = "Attrs::is_empty")]
@@ -308,6 +349,8 @@ pub struct RoadKind {
     pub id: RoadKindId,
     pub name: String,
     pub colour: Colour,
+    #[serde(deserialize_with = "range::line_width")]
+    #[schemars(range(min = range::LINE_WIDTH.min, max = range::LINE_WIDTH.max))]
     pub width: f32,
     #[serde(default)]
     pub style: LineStyle,
@@ -328,8 +371,15 @@ pub struct RoadKind {
 #[serde(deny_unknown_fields)]
 pub struct FieldFortification {
     /// CM of an FF in any hex.
+    #[serde(deserialize_with = "range::cm")]
+    #[schemars(range(min = range::CM.min, max = range::CM.max))]
     pub cm: i8,
     /// CM of an FF in an urban hex (town or city), if different.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "range::opt_cm"
+    )]
+    #[schemars(range(min = range::CM.min, max = range::CM.max))]
     pub urban_cm: Option<i8>,
 }

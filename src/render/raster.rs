@@ -122,14 +122,20 @@ pub fn render_png_units(
     units: Option<&UnitLayer>,
     out: &Path,
 ) -> Result<(u32, u32), RasterError> {
+    use image::ImageEncoder;
     let img = render_map_units(map, cat, layers, scale, units)?;
-    let size = img.dimensions();
-    img.save_with_format(out, image::ImageFormat::Png)
-        .map_err(|e| RasterError::Write {
-            path: out.display().to_string(),
-            message: e.to_string(),
-        })?;
-    Ok(size)
+    let (w, h) = img.dimensions();
+    // Encoded straight into the atomic writer's temporary: a failure leaves no partial PNG.
+    crate::model::atomic_write::write_with(out, |file| {
+        image::codecs::png::PngEncoder::new(file)
+            .write_image(img.as_raw(), w, h, image::ExtendedColorType::Rgba8)
+            .map_err(std::io::Error::other)
+    })
+    .map_err(|e| RasterError::Write {
+        path: out.display().to_string(),
+        message: e.to_string(),
+    })?;
+    Ok((w, h))
 }
 
 #[derive(PartialEq)]

@@ -108,16 +108,6 @@ pub fn draw_marks(sink: &mut impl Sink, map: &Map, cat: &TerrainCatalogue, opts:
     sink.layer_done();
 }
 
-/// Corners of a flat-top hex of size 1 around its centre.
-const CORNERS: [[f32; 2]; 6] = [
-    [1.0, 0.0],
-    [0.5, 0.866_025_4],
-    [-0.5, 0.866_025_4],
-    [-1.0, 0.0],
-    [-0.5, -0.866_025_4],
-    [0.5, -0.866_025_4],
-];
-
 fn terrain(sink: &mut impl Sink, map: &Map, cat: &TerrainCatalogue, opts: &SceneOptions) {
     let patterns = sink.pixels_per_unit() >= MIN_PX_PATTERN;
     let (l, g, w) = (opts.layers, &map.grid, opts.window);
@@ -141,7 +131,7 @@ fn terrain(sink: &mut impl Sink, map: &Map, cat: &TerrainCatalogue, opts: &Scene
                 }
             };
             let centre = g.center(id);
-            let corners = CORNERS.map(|o| [centre[0] + o[0], centre[1] + o[1]]);
+            let corners = Grid::CORNER_OFFSETS.map(|o| [centre[0] + o[0], centre[1] + o[1]]);
             sink.convex(&corners, fill);
             if patterns {
                 hex_patterns(sink, cat, cell, centre, l);

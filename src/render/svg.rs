@@ -1,6 +1,7 @@
 //! A third backend: SVG text, for pictures inside HTML pages (the setup card's counters).
 //! Board units are SVG user units; the caller sets the viewBox.
 
+use crate::markup::escape;
 use std::fmt::Write;
 
 use super::sink::{Anchor, Sink};
@@ -37,22 +38,6 @@ fn points(pts: &[[f32; 2]]) -> String {
         .map(|p| format!("{:.3},{:.3}", p[0], p[1]))
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// Escapes text for XML.
-pub fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for ch in s.chars() {
-        match ch {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 impl SvgSink {

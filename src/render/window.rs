@@ -12,8 +12,6 @@ pub struct HexWindow {
     pub r1: u16,
 }
 
-const ROW_H: f32 = 1.732_050_8;
-
 impl HexWindow {
     pub fn whole(grid: &Grid) -> Option<Self> {
         (!grid.is_empty()).then(|| Self {
@@ -28,10 +26,11 @@ impl HexWindow {
     /// rectangle misses the board.
     pub fn covering(grid: &Grid, min: [f32; 2], max: [f32; 2]) -> Option<Self> {
         // Column c is centred at x = 1.5 c; a row at y = √3 r (+ √3/2 when shifted).
-        let c0 = (min[0] / 1.5).floor() as i64 - 1;
-        let c1 = (max[0] / 1.5).ceil() as i64 + 1;
-        let r0 = (min[1] / ROW_H).floor() as i64 - 1;
-        let r1 = (max[1] / ROW_H).ceil() as i64 + 1;
+        let (col, row) = (Grid::COLUMN_SPACING, Grid::ROW_SPACING);
+        let c0 = (min[0] / col).floor() as i64 - 1;
+        let c1 = (max[0] / col).ceil() as i64 + 1;
+        let r0 = (min[1] / row).floor() as i64 - 1;
+        let r1 = (max[1] / row).ceil() as i64 + 1;
         let cols = i64::from(grid.cols) - 1;
         let rows = i64::from(grid.rows) - 1;
         if grid.is_empty() || c1 < 0 || r1 < 0 || c0 > cols || r0 > rows {

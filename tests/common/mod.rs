@@ -1,14 +1,16 @@
-//! Helpers shared by the editor's GUI tests: the fixture scenario in a temporary folder,
-//! a harness around the editor, and clicking and typing by label.
+//! Helpers shared by the editor's GUI tests: the fixtures in a temporary folder, a
+//! harness around the editor, clicking and typing by label, pointer presses, clicks on
+//! hexes and drags, undo and redo.
 // Each test file uses some of them.
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
 
-use egui::{Modifiers, vec2};
+use egui::{Event, Key, Modifiers, PointerButton, Pos2, vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use sztab::editor::EditorApp;
+use sztab::hex::HexId;
 
 pub fn root(p: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(p)
@@ -51,5 +53,78 @@ pub fn type_into(h: &mut Harness<EditorApp>, label: &str, text: &str) {
     h.key_press_modifiers(Modifiers::COMMAND, egui::Key::A);
     h.run();
     h.get_by_label(label).type_text(text);
+    h.run();
+}
+
+/// The fixture map alone copied into `dir`, its catalogue path made absolute.
+pub fn map_fixture_copy(dir: &Path) -> PathBuf {
+    let text = std::fs::read_to_string(root("tests/fixtures/mini.map.ron")).unwrap();
+    let cat = root("assets/wb95/kursk-1943.terrain.ron");
+    let text = text.replace(
+        "../../assets/wb95/kursk-1943.terrain.ron",
+        &cat.display().to_string(),
+    );
+    let path = dir.join("mini.map.ron");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// The editor opened on a file.
+pub fn open(path: &Path) -> Harness<'static, EditorApp> {
+    harness(EditorApp::open(Some(path.to_owned())))
+}
+
+pub fn hex(s: &str) -> HexId {
+    HexId::parse(s).unwrap()
+}
+
+/// The primary button pressed or released at `pos`.
+pub fn button(h: &Harness<EditorApp>, pos: Pos2, pressed: bool, modifiers: Modifiers) {
+    h.event(Event::PointerButton {
+        pos,
+        button: PointerButton::Primary,
+        pressed,
+        modifiers,
+    });
+}
+
+/// Press at the first point, move through the others, release at the last.
+pub fn drag(h: &mut Harness<EditorApp>, points: &[Pos2], modifiers: Modifiers) {
+    h.event(Event::ModifiersChanged(modifiers));
+    h.hover_at(points[0]);
+    h.step();
+    button(h, points[0], true, modifiers);
+    h.step();
+    for &p in &points[1..] {
+        h.hover_at(p);
+        h.step();
+    }
+    button(h, *points.last().unwrap(), false, modifiers);
+    h.step();
+    h.event(Event::ModifiersChanged(Modifiers::NONE));
+    h.run();
+}
+
+/// Press at `from`, move to `to` in eight steps, release there.
+pub fn drag_between(h: &mut Harness<EditorApp>, from: Pos2, to: Pos2) {
+    let points: Vec<Pos2> = (0..=8)
+        .map(|k| from + (to - from) * (k as f32 / 8.0))
+        .collect();
+    drag(h, &points, Modifiers::NONE);
+}
+
+/// A click on the centre of a hex of the map on screen.
+pub fn click_hex(h: &mut Harness<EditorApp>, at: HexId) {
+    let p = h.state().hex_screen_pos(at).unwrap();
+    drag(h, &[p], Modifiers::NONE);
+}
+
+pub fn undo(h: &mut Harness<EditorApp>) {
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+}
+
+pub fn redo(h: &mut Harness<EditorApp>) {
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
     h.run();
 }

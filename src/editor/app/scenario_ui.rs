@@ -351,7 +351,11 @@ impl EditorApp {
             self.scen.targets.clear();
         }
         self.status = if s.left.is_empty() {
-            format!("set up {} ({} units)", payload.label, s.placed.len())
+            format!(
+                "set up {} ({})",
+                payload.label,
+                crate::editor::words::count(s.placed.len(), "unit", "units")
+            )
         } else {
             let left: Vec<String> = s.left.iter().map(|u| u.to_string()).collect();
             format!(

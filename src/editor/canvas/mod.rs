@@ -188,6 +188,9 @@ impl Canvas {
         }
     }
 
+    /// The pointer for the tools. Press and release come from the frame's pointer events,
+    /// not from the button's state at the end of the frame: a tap that presses and
+    /// releases within one frame (touchpads) is a press, one frame held down and a release.
     fn pointer(&mut self, ui: &Ui, response: &Response, doc: &Document) -> Option<Pointer> {
         let (pressed, down, released, mods, pos) = ui.input(|i| {
             (
@@ -219,7 +222,7 @@ impl Canvas {
             },
             hex: doc.map().grid.hex_at(board),
             pressed,
-            down: self.stroke && down,
+            down: self.stroke && (down || pressed),
             released,
             shift: mods.shift,
             ctrl: mods.command,

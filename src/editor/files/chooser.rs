@@ -1,8 +1,10 @@
 //! The in-app file chooser: a path field that completes from the directory listing, so
 //! files can be opened and saved where no desktop portal or native dialog exists. A
-//! "Browse…" button still offers the native dialog (rfd) where one works.
+//! "Browse…" button still offers the native dialog (rfd) where one works; it runs on its
+//! own thread, so the editor keeps drawing while the dialog is open.
 
 use std::path::{Path, PathBuf};
+use std::sync::mpsc::{Receiver, TryRecvError};
 
 /// What the chosen path is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -110,6 +112,10 @@ pub struct Chooser {
     pub scale: f32,
     completions: Vec<String>,
     listed_for: Option<String>,
+    /// The native dialog's answer, while it is open.
+    native: Option<Receiver<Option<PathBuf>>>,
+    /// What the last native dialog came back with, when it gave no file.
+    native_note: Option<&'static str>,
 }
 
 /// At most this many completions are listed.
@@ -123,6 +129,8 @@ impl Chooser {
             scale: 40.0,
             completions: Vec::new(),
             listed_for: None,
+            native: None,
+            native_note: None,
         }
     }
 
@@ -145,10 +153,11 @@ impl Chooser {
             .filter_map(|e| {
                 let name = e.file_name().into_string().ok()?;
                 let is_dir = e.file_type().ok()?.is_dir();
+                let lower = name.to_ascii_lowercase();
                 let wanted = is_dir
                     || extensions
                         .iter()
-                        .any(|x| name.to_ascii_lowercase().ends_with(x));
+                        .any(|x| lower.strip_suffix(x).is_some_and(|s| s.ends_with('.')));
                 (name.starts_with(prefix)
                     && wanted
                     && (prefix.starts_with('.') || !name.starts_with('.')))
@@ -174,11 +183,11 @@ impl Chooser {
     }
 
     fn body(&mut self, ui: &mut egui::Ui) -> Option<PathBuf> {
+        let mut chosen = self.poll_native(ui.ctx());
         if self.listed_for.as_deref() != Some(&self.text) {
             self.completions = Self::complete(&self.text, self.purpose.extensions());
             self.listed_for = Some(self.text.clone());
         }
-        let mut chosen = None;
         ui.horizontal(|ui| {
             let label = ui.label("Path");
             let field = ui
@@ -208,16 +217,18 @@ impl Chooser {
             if ui.button(self.purpose.action()).clicked() && !self.text.is_empty() {
                 chosen = Some(PathBuf::from(&self.text));
             }
+            let waiting = self.native.is_some();
             if ui
-                .button("Browse…")
+                .add_enabled(!waiting, egui::Button::new("Browse…"))
                 .on_hover_text("Native file dialog, where the desktop offers one")
                 .clicked()
             {
-                if let Some(p) = self.native_dialog() {
-                    chosen = Some(p);
-                } else {
-                    ui.ctx().debug_text("no native dialog available");
-                }
+                self.open_native();
+            }
+            if waiting {
+                ui.weak("waiting for the desktop's dialog…");
+            } else if let Some(note) = self.native_note {
+                ui.weak(note);
             }
         });
         ui.separator();
@@ -242,12 +253,77 @@ impl Chooser {
         chosen
     }
 
-    /// The desktop's dialog (xdg portal, zenity); `None` where there is none.
-    fn native_dialog(&self) -> Option<PathBuf> {
-        let d = rfd::FileDialog::new().add_filter(self.purpose.title(), self.purpose.extensions());
-        match self.purpose {
-            p if p.writes() => d.save_file(),
-            _ => d.pick_file(),
+    /// Opens the desktop's dialog (xdg portal) on its own thread: rfd blocks until the
+    /// user answers, which on the UI thread would freeze the window.
+    fn open_native(&mut self) {
+        let (tx, rx) = std::sync::mpsc::channel();
+        let (title, extensions, writes) = (
+            self.purpose.title(),
+            self.purpose.extensions(),
+            self.purpose.writes(),
+        );
+        let spawned = std::thread::Builder::new()
+            .name("file dialog".into())
+            .spawn(move || {
+                let d = rfd::FileDialog::new().add_filter(title, extensions);
+                let path = if writes { d.save_file() } else { d.pick_file() };
+                let _ = tx.send(path);
+            });
+        match spawned {
+            Ok(_) => {
+                self.native = Some(rx);
+                self.native_note = None;
+            }
+            Err(_) => self.native_note = Some("no native dialog available"),
         }
+    }
+
+    /// The native dialog's file once it answered; keeps the UI polling until then.
+    fn poll_native(&mut self, ctx: &egui::Context) -> Option<PathBuf> {
+        let rx = self.native.as_ref()?;
+        match rx.try_recv() {
+            Err(TryRecvError::Empty) => {
+                ctx.request_repaint_after(std::time::Duration::from_millis(100));
+                None
+            }
+            Ok(Some(path)) => {
+                self.native = None;
+                Some(path)
+            }
+            Ok(None) | Err(TryRecvError::Disconnected) => {
+                self.native = None;
+                self.native_note = Some("no file chosen (or no native dialog available)");
+                None
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn completion_matches_whole_extensions_only() {
+        let dir = tempfile::tempdir().unwrap();
+        for f in [
+            "patron",
+            "a.ron",
+            "b.scenario.ron",
+            "c.RON",
+            "d.ron.bak",
+            ".hidden.ron",
+        ] {
+            std::fs::write(dir.path().join(f), "").unwrap();
+        }
+        std::fs::create_dir(dir.path().join("maps")).unwrap();
+        let base = format!("{}/", dir.path().display());
+        let names: Vec<String> = Chooser::complete(&base, &["ron"])
+            .into_iter()
+            .map(|c| c.trim_start_matches(&base).to_string())
+            .collect();
+        assert_eq!(names, ["a.ron", "b.scenario.ron", "c.RON", "maps/"]);
+        let scans = Chooser::complete(&format!("{base}a"), &["png", "jpg"]);
+        assert!(scans.is_empty(), "{scans:?}");
     }
 }

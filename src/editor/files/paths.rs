@@ -1,45 +1,9 @@
 //! Path arithmetic for files that point at each other.
 
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 
-/// `target` as written inside `file`: relative to the file's directory when both are on
-/// the same root, else absolute.
-pub fn relative(file: &Path, target: &Path) -> PathBuf {
-    let abs = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_owned());
-    let (file, target) = (normalize(&abs(file)), normalize(&abs(target)));
-    let Some(dir) = file.parent() else {
-        return target;
-    };
-    let from: Vec<_> = dir.components().collect();
-    let to: Vec<_> = target.components().collect();
-    let common = from.iter().zip(&to).take_while(|(a, b)| a == b).count();
-    if common == 0 {
-        return target;
-    }
-    let mut out = PathBuf::new();
-    for _ in common..from.len() {
-        out.push("..");
-    }
-    for c in &to[common..] {
-        out.push(c);
-    }
-    out
-}
-
-/// Removes `.` and folds `..` without touching the file system.
-fn normalize(p: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for c in p.components() {
-        match c {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                out.pop();
-            }
-            other => out.push(other),
-        }
-    }
-    out
-}
+/// `target` as written inside `file` (the model's rule, shared with game logs).
+pub use crate::model::io::relative;
 
 /// The hidden side file an autosave of `file` goes to: `dir/.name.autosave.map.ron`.
 pub fn autosave_of(file: &Path) -> PathBuf {

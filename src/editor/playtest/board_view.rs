@@ -45,6 +45,7 @@ pub fn face(game: &Game, counters: &Counters, u: Unit) -> CounterFace {
         oos: st.oos,
         transport: st.setup == Some(ArtillerySetup::Transport),
         strategic: st.strategic,
+        masked: st.masked,
     };
     CounterFace::new(
         &info.def,

@@ -149,7 +149,10 @@ fn line(e: &Event) -> Option<(Tone, String)> {
     };
     let text = match e {
         Event::ControlChanged { side, hexes } if hexes.len() > 6 => {
-            format!("{side} takes control of {} hexes", hexes.len())
+            format!(
+                "{side} takes control of {}",
+                crate::editor::words::count(hexes.len(), "hex", "hexes")
+            )
         }
         Event::CombatResolved {
             column,

@@ -44,12 +44,12 @@ pub fn show(ui: &mut Ui, odds: &Odds, crt: &Crt) {
     if let Some((rule, why)) = &odds.forced {
         ui.label(format!("Forced column {}: {why} [{rule}]", odds.column));
     }
-    let hq = |h: &Option<crate::model::UnitId>| h.as_ref().map_or("none".into(), |u| u.to_string());
+    let hq = crate::systems::wb95::combat::HqModifier::list;
     ui.label(format!(
         "HQ die modifier {:+} (attacker HQ: {}, defender HQ: {}) [R9.2]",
         odds.hq.net,
-        hq(&odds.hq.attacker_hq),
-        hq(&odds.hq.defender_hq)
+        hq(&odds.hq.attacker_hqs),
+        hq(&odds.hq.defender_hqs)
     ));
     ui.heading(format!("Column {}", odds.column));
     outcomes(ui, odds, crt);

@@ -211,7 +211,14 @@ fn later(ui: &mut Ui, g: &Game, side: Side) {
                 .iter()
                 .any(|&u| g.unit_state(u).loc == Loc::Scheduled)
         })
-        .map(|gr| format!("turn {}: {} ({} units)", gr.turn, gr.name, gr.units.len()))
+        .map(|gr| {
+            format!(
+                "turn {}: {} ({})",
+                gr.turn,
+                gr.name,
+                crate::editor::words::count(gr.units.len(), "unit", "units")
+            )
+        })
         .collect();
     if !coming.is_empty() {
         egui::CollapsingHeader::new(format!("Still to come ({})", coming.len())).show(ui, |ui| {

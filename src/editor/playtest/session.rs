@@ -10,17 +10,28 @@ use crate::model::Bundle;
 use crate::systems::wb95::ai::Player;
 use crate::systems::wb95::phase::Clock;
 use crate::systems::wb95::{
-    Action, Decision, Event, Fingerprint, Game, GameLog, GameResult, Pending, RuleError, Side,
+    Action, Decision, Event, Fingerprint, FingerprintError, Game, GameLog, GameResult, Pending,
+    RuleError, Side,
 };
 
 /// A position is saved every this many actions, so stepping back replays few actions.
 const CHECKPOINT_EVERY: usize = 64;
 
+/// The fingerprint of the events so far, or why an event could not be fingerprinted.
+type Print = Result<Fingerprint, FingerprintError>;
+
+/// The fingerprint of a game's opening events, in the game's log format.
+fn opening_print(game: &Game) -> Print {
+    let mut fp = Fingerprint::new(game.format());
+    fp.extend(game.opening_events())?;
+    Ok(fp)
+}
+
 #[derive(Clone)]
 struct Checkpoint {
     at: usize,
     game: Game,
-    fingerprint: Fingerprint,
+    fingerprint: Print,
 }
 
 /// The latest combat: who attacked what, the roll and its result, what followed.
@@ -102,7 +113,7 @@ pub struct Session {
     clocks: Vec<Clock>,
     checkpoints: Vec<Checkpoint>,
     pub chronicle: Chronicle,
-    fingerprint: Fingerprint,
+    fingerprint: Print,
     pub seats: [Seat; 2],
     bots: [Option<Box<dyn Player>>; 2],
     /// The scenario file, written into saved logs.
@@ -120,8 +131,7 @@ impl Session {
     pub fn new(game: Game, seats: [Seat; 2], scenario: PathBuf) -> Self {
         let mut chronicle = Chronicle::default();
         chronicle.add(&game, 0, game.opening_events());
-        let mut fingerprint = Fingerprint::default();
-        fingerprint.extend(game.opening_events());
+        let fingerprint = opening_print(&game);
         let mut s = Self {
             start: game.clone(),
             game,
@@ -145,17 +155,18 @@ impl Session {
     /// Replays a saved log on `bundle`; the session ends at the log's last action, with
     /// the log kept as a script to step through.
     pub fn from_log(bundle: &Bundle, log: &GameLog, seats: [Seat; 2]) -> Result<Self, String> {
-        let game = Game::new(bundle, log.seed).map_err(|e| e.to_string())?;
+        let game = log.new_game(bundle).map_err(|e| e.to_string())?;
         let mut s = Session::new(game, seats, log.scenario.clone());
         for (i, a) in log.actions.iter().enumerate() {
             s.apply_quiet(a.clone())
                 .map_err(|e| format!("action {} of the log is refused: {e}", i + 1))?;
         }
-        if s.fingerprint.hex() != log.fingerprint || s.fingerprint.count() != log.events {
+        let fp = s.fingerprint.as_ref().map_err(|e| e.to_string())?;
+        if !log.matches(fp, s.result().as_ref()) {
             return Err(format!(
                 "the log does not replay the same game on this scenario ({} events, fingerprint {}; the log says {}, {})",
-                s.fingerprint.count(),
-                s.fingerprint.hex(),
+                fp.count(),
+                fp.hex(),
                 log.events,
                 log.fingerprint
             ));
@@ -263,7 +274,11 @@ impl Session {
         let events = self.game.apply(action.clone())?;
         self.actions.push(action);
         self.clocks.push(clock);
-        self.fingerprint.extend(&events);
+        if let Ok(fp) = &mut self.fingerprint
+            && let Err(e) = fp.extend(&events)
+        {
+            self.fingerprint = Err(e);
+        }
         for e in &events {
             CombatCard::follow(&mut self.combat_card, e);
         }
@@ -286,11 +301,7 @@ impl Session {
         self.checkpoints.retain(|c| c.at <= k);
         let (at, game, fp) = match self.checkpoints.last() {
             Some(c) => (c.at, c.game.clone(), c.fingerprint.clone()),
-            None => {
-                let mut fp = Fingerprint::default();
-                fp.extend(self.start.opening_events());
-                (0, self.start.clone(), fp)
-            }
+            None => (0, self.start.clone(), opening_print(&self.start)),
         };
         let redo: Vec<Action> = self.actions[at..k].to_vec();
         self.game = game;
@@ -326,16 +337,15 @@ impl Session {
         self.rebuild_bots();
     }
 
-    /// The game so far as a log, for `sztab replay` and Load game.
-    pub fn log(&self) -> GameLog {
-        GameLog {
-            scenario: self.scenario.clone(),
-            seed: self.game.seed(),
-            actions: self.actions.clone(),
-            events: self.fingerprint.count(),
-            fingerprint: self.fingerprint.hex(),
-            result: self.result(),
-        }
+    /// The game so far as a log, for `sztab replay` and Load game, in the game's format.
+    pub fn log(&self) -> Result<GameLog, FingerprintError> {
+        let fp = self.fingerprint.as_ref().map_err(Clone::clone)?;
+        Ok(GameLog::of(
+            self.scenario.clone(),
+            &self.game,
+            self.actions.clone(),
+            fp,
+        ))
     }
 
     // ---- replay ----
@@ -416,6 +426,7 @@ impl Session {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::systems::wb95::LogFormat;
     use crate::systems::wb95::ai::RandomBot;
 
     fn fixture() -> Bundle {
@@ -455,14 +466,14 @@ mod tests {
         for a in &s.actions()[..k] {
             twin.apply(a.clone()).unwrap();
         }
-        let full = s.log();
+        let full = s.log().unwrap();
         s.rewind(k);
-        assert_eq!(s.log(), twin.log());
+        assert_eq!(s.log().unwrap(), twin.log().unwrap());
         assert_eq!(s.chronicle.entries, twin.chronicle.entries);
         // And forward again through the replay script to the same end.
         s.script = Some(full.actions.clone());
         s.replay_to_end();
-        assert_eq!(s.log().fingerprint, full.fingerprint);
+        assert_eq!(s.log().unwrap().fingerprint, full.fingerprint);
     }
 
     #[test]
@@ -474,11 +485,34 @@ mod tests {
             "mini".into(),
         );
         play(&mut s, 20);
-        let mut log = s.log();
+        let mut log = s.log().unwrap();
         log.fingerprint = "0000000000000000".into();
         assert!(Session::from_log(&b, &log, [Seat::Human; 2]).is_err());
         log.actions.insert(0, Action::EndPhase);
-        assert!(Session::from_log(&b, &s.log(), [Seat::Human; 2]).is_ok());
+        assert!(Session::from_log(&b, &s.log().unwrap(), [Seat::Human; 2]).is_ok());
         assert!(Session::from_log(&b, &log, [Seat::Human; 2]).is_err());
+    }
+
+    #[test]
+    fn a_saved_game_is_in_the_current_format_and_an_old_log_still_loads() {
+        let b = fixture();
+        let mut s = Session::new(
+            Game::new(&b, 5).unwrap(),
+            [Seat::Human, Seat::Human],
+            "mini".into(),
+        );
+        play(&mut s, 20);
+        assert_eq!(s.log().unwrap().format, LogFormat::CURRENT);
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/logs");
+        let text = std::fs::read_to_string(dir.join("mini.random.game.ron")).unwrap();
+        let old: GameLog = ron::from_str(&text).unwrap();
+        assert_eq!(old.format, LogFormat::V1);
+        let loaded = Session::from_log(&b, &old, [Seat::Human; 2]).unwrap();
+        assert_eq!(loaded.game().format(), LogFormat::V1);
+        let again = loaded.log().unwrap();
+        assert_eq!(
+            (again.format, again.fingerprint),
+            (LogFormat::V1, old.fingerprint)
+        );
     }
 }

@@ -13,7 +13,7 @@ pub mod legality;
 pub mod naming;
 mod nations;
 pub mod new_scenario;
-mod notes;
+pub(crate) mod notes;
 mod oob;
 pub mod ops;
 mod rules;

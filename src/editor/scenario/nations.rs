@@ -9,7 +9,7 @@ use super::naming;
 use super::ops;
 use super::workbench::Workbench;
 use crate::editor::document::Document;
-use crate::model::{Colour, Morale, Mp, Nation, NationId};
+use crate::model::{Colour, Morale, Mp, Nation, NationId, range};
 
 fn replace(doc: &mut Document, key: Option<u64>, i: usize, n: Nation) {
     let label = format!("Nation {}", n.id);
@@ -152,14 +152,20 @@ fn supply_row(ui: &mut Ui, doc: &mut Document, i: usize, n: &Nation) {
         ToString::to_string,
         |t| {
             Mp::parse(t.trim())
-                .filter(|m| *m > Mp::ZERO && *m <= Mp::whole(30))
+                .filter(|m| *m > Mp::ZERO && range::MP.contains(*m))
                 .ok_or_else(|| "off-road supply MPs: 12, 10, 8 or 7 (R10.1.6)".to_string())
         },
     );
     apply(doc, i, n, out, |x, v| x.supply_mp = v);
     ui.label("HQ range");
     let name = format!("HQ range of nation {}", n.id);
-    let out = fields::number(ui, key(i, "hq"), &name, n.hq_range, 1..=10);
+    let out = fields::number(
+        ui,
+        key(i, "hq"),
+        &name,
+        n.hq_range,
+        range::HQ_RANGE.min..=range::HQ_RANGE.max,
+    );
     apply(doc, i, n, out, |x, v| x.hq_range = v);
 }
 
@@ -229,7 +235,13 @@ fn colour_row(ui: &mut Ui, doc: &mut Document, i: usize, n: &Nation) {
 fn morale_row(ui: &mut Ui, doc: &mut Document, i: usize, n: &Nation) {
     ui.label("Morale");
     let name = format!("Regular morale of nation {}", n.id);
-    let out = fields::number(ui, key(i, "regular"), &name, n.morale.regular, 2..=13);
+    let out = fields::number(
+        ui,
+        key(i, "regular"),
+        &name,
+        n.morale.regular,
+        range::MORALE.min..=range::MORALE.max,
+    );
     apply(doc, i, n, out, |x, v| x.morale.regular = v);
     ui.label("Elite morale");
     let name = format!("Elite morale of nation {} (SS, Guards)", n.id);
@@ -245,7 +257,7 @@ fn morale_row(ui: &mut Ui, doc: &mut Document, i: usize, n: &Nation) {
             t => t
                 .parse::<u8>()
                 .ok()
-                .filter(|v| (2..=13).contains(v))
+                .filter(|v| range::MORALE.contains(*v))
                 .map(Some)
                 .ok_or_else(|| "a 2K6 limit between 2 and 13, or empty".to_string()),
         },

@@ -61,11 +61,10 @@ pub fn place(d: &mut Draft, unit: &UnitId, hex: HexId) {
     let mut placement = match old.and_then(|i| d.setup.remove(i)) {
         Some(p) => p,
         None => Placement {
-            unit: unit.clone(),
-            hex,
             cel: free.as_ref().and_then(|f| f.cel),
             fortified: free.as_ref().is_some_and(|f| f.fortified),
             artillery: free.and_then(|f| f.artillery),
+            ..Placement::new(unit.clone(), hex)
         },
     };
     placement.hex = hex;

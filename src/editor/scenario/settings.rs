@@ -9,7 +9,7 @@ use super::workbench::Workbench;
 use super::{air, barrage, notes, rules, victory};
 use crate::editor::document::Document;
 use crate::hex::{HexId, MapEdge};
-use crate::model::{Date, Edition, Scenario, SideDef, SideId, SupplySource};
+use crate::model::{Date, Edition, Scenario, SideDef, SideId, SupplySource, range};
 
 fn edit(doc: &mut Document, key: Option<u64>, label: &str, f: impl FnOnce(&mut Scenario)) {
     let g = |d: &mut super::draft::Draft| f(&mut d.s);
@@ -121,8 +121,14 @@ fn general(ui: &mut Ui, doc: &mut Document) {
     });
     ui.horizontal(|ui| {
         ui.label("Turns (one a day)");
-        let turns = s.turns().clamp(1, 400) as u32;
-        let out = fields::number(ui, Id::unique("turns"), "Turns", turns, 1..=400);
+        let turns = s.turns().clamp(1, i64::from(range::TURNS.max)) as u32;
+        let out = fields::number(
+            ui,
+            Id::unique("turns"),
+            "Turns",
+            turns,
+            range::TURNS.min..=range::TURNS.max,
+        );
         take(doc, out, "Turns", |s, v| s.end = s.start.plus_days(v - 1));
         let mut stated = s.stated_days.is_some();
         if ui
@@ -136,7 +142,13 @@ fn general(ui: &mut Ui, doc: &mut Document) {
             });
         }
         if let Some(d) = s.stated_days {
-            let out = fields::number(ui, Id::unique("stated"), "Stated days", d, 1..=400);
+            let out = fields::number(
+                ui,
+                Id::unique("stated"),
+                "Stated days",
+                d,
+                range::TURNS.min..=range::TURNS.max,
+            );
             take(doc, out, "Stated days", |s, v| s.stated_days = Some(v));
         }
     });

@@ -1,6 +1,7 @@
 //! The window of one stack: its units top first, with their counters; reorder them, set
-//! starting reductions, fortified and artillery setup, or take them off the map. Shows the
-//! stack's CEL against the limit of 8 (R3.2.1).
+//! starting reductions, fortified and artillery setup, the start states (disorganized,
+//! out of supply with its level, movement spent, barrage fired; the whole stack masked),
+//! or take them off the map. Shows the stack's CEL against the limit of 8 (R3.2.1).
 
 use egui::{Color32, Context, RichText};
 
@@ -31,18 +32,15 @@ pub fn show(ctx: &Context, wb: &mut Workbench, doc: &mut Document, at: Option<eg
             let info = c.unit(p.unit.as_str()).map(|u| {
                 let state = UnitState {
                     cel: p.cel.unwrap_or(u.cel),
-                    markers: UnitMarkers {
-                        fortified: p.fortified || side_fortified(&u.nation),
-                        transport: p.artillery == Some(ArtillerySetup::Transport),
-                        ..UnitMarkers::default()
-                    },
+                    markers: UnitMarkers::at_setup(p, side_fortified(&u.nation)),
                 };
-                (
-                    CounterFace::new(u, c.nation(u.nation.as_str()), state),
-                    u.cel,
-                    u.is_towed(),
-                    side_fortified(&u.nation),
-                )
+                RowInfo {
+                    face: CounterFace::new(u, c.nation(u.nation.as_str()), state),
+                    full: u.cel,
+                    towed: u.is_towed(),
+                    artillery: u.is_artillery(),
+                    side_fortified: side_fortified(&u.nation),
+                }
             });
             (p.clone(), info)
         })
@@ -65,12 +63,21 @@ pub fn show(ctx: &Context, wb: &mut Workbench, doc: &mut Document, at: Option<eg
             } else {
                 ui.visuals().text_color()
             };
-            ui.label(RichText::new(format!("{cel} of {STACK_LIMIT} CEL")).color(colour));
+            ui.horizontal(|ui| {
+                ui.label(RichText::new(format!("{cel} of {STACK_LIMIT} CEL")).color(colour));
+                let mut masked = here.iter().all(|p| p.masked);
+                if ui
+                    .checkbox(&mut masked, "masked")
+                    .on_hover_text("The stack starts under a masking marker (R16.1.2)")
+                    .changed()
+                {
+                    actions.push(Action::Mask(masked));
+                }
+            });
             let n = rows.len();
             for (k, (p, info)) in rows.iter().enumerate() {
-                ui.horizontal(|ui| {
-                    row(ui, k, n, p, info.as_ref(), &mut actions);
-                });
+                ui.separator();
+                row(ui, k, n, p, info.as_ref(), &mut actions);
             }
         });
     if !open {
@@ -81,16 +88,28 @@ pub fn show(ctx: &Context, wb: &mut Workbench, doc: &mut Document, at: Option<eg
     }
 }
 
-/// A stack row's counter, full CEL, whether towed, whether its side starts fortified.
-type RowInfo = (CounterFace, u8, bool, bool);
+/// What a stack row needs of the unit's counter.
+struct RowInfo {
+    face: CounterFace,
+    /// Its full CEL.
+    full: u8,
+    towed: bool,
+    artillery: bool,
+    /// Its side starts fortified.
+    side_fortified: bool,
+}
 
 enum Action {
     Select(crate::model::UnitId),
     Move(usize, usize),
     Set(Placement),
     Unplace(crate::model::UnitId),
+    /// Masks or unmasks every unit of the stack.
+    Mask(bool),
 }
 
+/// A unit of the stack: its counter, order and setup on one line, its start states on
+/// the next.
 fn row(
     ui: &mut egui::Ui,
     k: usize,
@@ -99,7 +118,26 @@ fn row(
     info: Option<&RowInfo>,
     actions: &mut Vec<Action>,
 ) {
-    if let Some((face, ..)) = info
+    let mut x = p.clone();
+    ui.horizontal(|ui| setup_line(ui, k, n, p, &mut x, info, actions));
+    if let Some(info) = info {
+        ui.horizontal(|ui| start_states(ui, &mut x, info));
+    }
+    if x != *p {
+        actions.push(Action::Set(x));
+    }
+}
+
+fn setup_line(
+    ui: &mut egui::Ui,
+    k: usize,
+    n: usize,
+    p: &Placement,
+    x: &mut Placement,
+    info: Option<&RowInfo>,
+    actions: &mut Vec<Action>,
+) {
+    if let Some(RowInfo { face, .. }) = info
         && icon::counter(ui, face, 36.0, egui::Sense::click())
             .on_hover_text(format!("Select {}", p.unit))
             .clicked()
@@ -121,10 +159,15 @@ fn row(
     {
         actions.push(Action::Move(k, k + 1));
     }
-    let mut x = p.clone();
-    if let Some((_, full, towed, side_fort)) = info {
-        if *full > 1 {
-            let mut reduced = x.cel.is_some_and(|c| c < *full);
+    if let Some(&RowInfo {
+        full,
+        towed,
+        side_fortified,
+        ..
+    }) = info
+    {
+        if full > 1 {
+            let mut reduced = x.cel.is_some_and(|c| c < full);
             if ui
                 .checkbox(&mut reduced, "reduced")
                 .on_hover_text(format!("{} starts on its reduced side", p.unit))
@@ -133,11 +176,11 @@ fn row(
                 x.cel = reduced.then_some(full - 1);
             }
         }
-        if !side_fort {
+        if !side_fortified {
             ui.checkbox(&mut x.fortified, "fortified")
                 .on_hover_text(format!("{} starts in a field fortification", p.unit));
         }
-        if *towed {
+        if towed {
             let mut transport = x.artillery == Some(ArtillerySetup::Transport);
             if ui
                 .checkbox(&mut transport, "transport")
@@ -155,15 +198,51 @@ fn row(
             }
         }
     }
-    if x != *p {
-        actions.push(Action::Set(x));
-    }
     if ui
         .small_button("Unplace")
         .on_hover_text(format!("Take {} off the map", p.unit))
         .clicked()
     {
         actions.push(Action::Unplace(p.unit.clone()));
+    }
+}
+
+/// The most out-of-supply level the window offers; a file may give more.
+const MAX_OOS: u8 = 12;
+
+/// Disorganized, out of supply with its level, movement spent, barrage fired (artillery).
+fn start_states(ui: &mut egui::Ui, x: &mut Placement, info: &RowInfo) {
+    ui.add_space(40.0);
+    let id = x.unit.to_string();
+    ui.checkbox(&mut x.disorganized, "disorganized")
+        .on_hover_text(format!("{id} starts disorganized: SPs halved (R5.6.4)"));
+    let level = |l: u8| {
+        if l == 0 {
+            "in supply".to_string()
+        } else {
+            format!("out of supply {l}")
+        }
+    };
+    egui::ComboBox::from_id_salt(("start supply", &id))
+        .selected_text(level(x.out_of_supply))
+        .show_ui(ui, |ui| {
+            for l in 0..=MAX_OOS.max(x.out_of_supply) {
+                ui.selectable_value(&mut x.out_of_supply, l, level(l));
+            }
+        })
+        .response
+        .on_hover_text(format!(
+            "{id}'s out-of-supply level at the start: MPs and attack SPs halved (R10.2)"
+        ));
+    ui.checkbox(&mut x.movement_spent, "movement spent")
+        .on_hover_text(format!(
+            "{id} has spent the MPs of its side's Movement phase of turn 1 (R3.1.5)"
+        ));
+    if info.artillery {
+        ui.checkbox(&mut x.barrage_fired, "barrage fired")
+            .on_hover_text(format!(
+                "{id} fired in its side's Barrage phase of turn 1: no move in the next Movement phase, no fire in the next two Combat phases (R6.5.5-6.5.6)"
+            ));
     }
 }
 
@@ -182,5 +261,20 @@ fn apply(wb: &mut Workbench, doc: &mut Document, hex: crate::hex::HexId, a: Acti
         Action::Unplace(u) => Workbench::edit(doc, &format!("Unplace {u}"), |d| {
             ops::unplace(d, u.as_str())
         }),
+        Action::Mask(masked) => {
+            let what = if masked { "Mask" } else { "Unmask" };
+            Workbench::edit(doc, &format!("{what} stack {hex}"), |d| {
+                let units: Vec<String> = d
+                    .setup
+                    .list
+                    .iter()
+                    .filter(|p| p.hex == hex)
+                    .map(|p| p.unit.to_string())
+                    .collect();
+                for u in units {
+                    ops::set_placement(d, &u, |p| p.masked = masked);
+                }
+            })
+        }
     }
 }

@@ -7,7 +7,7 @@ use egui::{Color32, RichText, Ui};
 use super::schedule::group_name;
 use super::workbench::Workbench;
 use crate::editor::document::Document;
-use crate::model::{Date, RestrictionRule, Scenario, Scope};
+use crate::model::{Date, RestrictionRule, Scenario, Scope, range};
 
 /// One thing that happens on a day.
 #[derive(Clone, Debug, PartialEq)]
@@ -27,7 +27,11 @@ pub fn happenings(s: &Scenario) -> Vec<(Date, Happening)> {
             r.date,
             Happening::Arrives(
                 i,
-                format!("{}{opt}: {} units", group_name(r), r.units.len()),
+                format!(
+                    "{}{opt}: {}",
+                    group_name(r),
+                    crate::editor::words::count(r.units.len(), "unit", "units")
+                ),
             ),
         ));
         if let Some(d) = r.cannot_move_before {
@@ -91,7 +95,7 @@ pub fn show(ui: &mut Ui, wb: &mut Workbench, doc: &Document) {
     ui.heading("Timeline");
     let Some(s) = doc.scenario() else { return };
     let all = happenings(s);
-    let turns = s.turns().clamp(0, 400) as u32;
+    let turns = s.turns().clamp(0, i64::from(range::TURNS.max)) as u32;
     egui::ScrollArea::vertical()
         .id_salt("timeline")
         .max_height(260.0)

@@ -2,7 +2,7 @@
 //! definition, or says why it cannot be taken. The unit table shows the reason in red and
 //! leaves the model alone until the text is valid.
 
-use crate::model::{Counters, Mp, ReducedSide, Star, UnitDef};
+use crate::model::{Counters, Mp, ReducedSide, Star, UnitDef, range};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Field {
@@ -51,26 +51,23 @@ impl Field {
     }
 }
 
-/// Highest SP accepted (the largest printed values are about 20).
-const MAX_SP: u8 = 60;
-/// Highest MP accepted.
-const MAX_MP: i32 = 30;
-
+/// An SP value in the range the counters file accepts ([`range::SP`]).
 fn strength(t: &str, what: &str) -> Result<u8, String> {
     let v: u8 = t
         .trim()
         .parse()
         .map_err(|_| format!("{what} is a whole number, such as 7"))?;
-    if v > MAX_SP {
-        return Err(format!("{what} is at most {MAX_SP}"));
+    if v > range::SP.max {
+        return Err(format!("{what} is at most {}", range::SP.max));
     }
     Ok(v)
 }
 
+/// An MP value in the range the counters file accepts ([`range::MP`]).
 fn movement(t: &str) -> Result<Mp, String> {
     let mp = Mp::parse(t.trim()).ok_or("MP is a number such as 7, 3.5 or 1/3")?;
-    if mp < Mp::ZERO || mp > Mp::whole(MAX_MP) {
-        return Err(format!("MP lies between 0 and {MAX_MP}"));
+    if !range::MP.contains(mp) {
+        return Err(format!("MP lies between 0 and {}", range::MAX_MP));
     }
     Ok(mp)
 }
@@ -138,7 +135,12 @@ pub fn parse(
             }
             v.designation = t.to_owned();
         }
-        Field::Sp => v.sp = strength(t, "SP")?,
+        Field::Sp => {
+            v.sp = strength(t, "SP")?;
+            if let Some(r) = u.reduced.filter(|r| r.sp > v.sp) {
+                return Err(format!("the full side is stronger: at least {} SP", r.sp));
+            }
+        }
         Field::Defense => {
             v.defense = if t.is_empty() {
                 None

@@ -28,13 +28,10 @@ pub fn show(ui: &mut Ui, wb: &mut Workbench, doc: &mut Document) {
     let placement = s.setup.iter().find(|p| p.unit == id).cloned();
     let state = UnitState {
         cel: placement.as_ref().and_then(|p| p.cel).unwrap_or(u.cel),
-        markers: UnitMarkers {
-            fortified: placement.as_ref().is_some_and(|p| p.fortified),
-            transport: placement
-                .as_ref()
-                .is_some_and(|p| p.artillery == Some(ArtillerySetup::Transport)),
-            ..UnitMarkers::default()
-        },
+        markers: placement
+            .as_ref()
+            .map(|p| UnitMarkers::at_setup(p, false))
+            .unwrap_or_default(),
     };
     let face = CounterFace::new(&u, c.nation(u.nation.as_str()), state);
     ui.horizontal(|ui| {
@@ -244,6 +241,11 @@ fn setup(ui: &mut Ui, wb: &mut Workbench, doc: &mut Document, u: &UnitDef, p: Op
                 .response
                 .on_hover_text("Towed guns start deployed (combat) or limbered (P06, R6.2.2)");
         });
+    }
+    let states = pl.start_states();
+    if !states.is_empty() {
+        ui.label(format!("Starts {}", states.join(", ")))
+            .on_hover_text("Set in the stack's window: click the stack with the Units tool (N)");
     }
     if pl != p {
         Workbench::edit(doc, &format!("Setup of {id}"), |d| {

@@ -69,7 +69,10 @@ impl Tool for Fill {
                 after: Some(after),
             });
         }
-        *cx.status = format!("filled {} hexes", edit.changes.len());
+        *cx.status = format!(
+            "filled {}",
+            crate::editor::words::count(edit.changes.len(), "hex", "hexes")
+        );
         cx.doc.apply(edit);
     }
 

@@ -89,6 +89,28 @@ impl ToolKind {
         }
     }
 
+    /// What the tool does, in a line: the toolbar's tooltip.
+    pub fn hint(self) -> &'static str {
+        match self {
+            ToolKind::Select => "Click a hex to inspect it",
+            ToolKind::Units => "Move, unplace and open stacks of counters (scenarios)",
+            ToolKind::Brush => "Drag to paint terrain; [ and ] change the radius",
+            ToolKind::Fill => "Click to fill an area of one terrain with the brush's look",
+            ToolKind::Eyedropper => "Click a hex to take its look into the brush",
+            ToolKind::Features => "Drag to add forest, towns, cities, swamp",
+            ToolKind::Hexsides => "Drag along edges to paint rivers and fortification lines",
+            ToolKind::Roads => "Drag through hexes, or click two hexes for a routed road",
+            ToolKind::Places => "Name towns and cities and click their hexes",
+            ToolKind::Labels => "Click a hex to put a text on the map",
+            ToolKind::Zones => "Click map-edge hexes into lettered entry zones",
+            ToolKind::Supply => "Each side's supply sources (scenarios)",
+            ToolKind::Control => "Paint the hexes each side controls at the start (scenarios)",
+            ToolKind::Areas => "Paint set-up areas for a side, formation or unit (scenarios)",
+            ToolKind::Calibrate => "Load a scan of a printed map and fit the grid to it",
+            ToolKind::Suggest => "Terrain suggestions from the scan's colours",
+        }
+    }
+
     pub fn shortcut(self) -> Key {
         match self {
             ToolKind::Select => Key::S,
@@ -173,6 +195,12 @@ pub trait Tool {
     fn pointer(&mut self, p: &Pointer, cx: &mut ToolCtx);
     /// A preview drawn over the map.
     fn overlay(&self, sink: &mut EguiSink, p: Option<&Pointer>, v: &View);
+    /// Keys (without modifiers) the tool answers while it is active and no text field has
+    /// the keyboard; the application hands them to [`Tool::key`].
+    fn keys(&self) -> &'static [Key] {
+        &[]
+    }
+    fn key(&mut self, _key: Key, _cx: &mut ToolCtx) {}
 }
 
 /// What a tool's overlay may look at.

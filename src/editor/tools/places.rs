@@ -6,6 +6,7 @@ use egui::Ui;
 use super::{ACCENT, HOVER, Tool, ToolCtx, ToolKind, View, highlight};
 use crate::editor::canvas::{EguiSink, Pointer};
 use crate::editor::edit::{Change, Edit};
+use crate::editor::words::count;
 use crate::hex::HexId;
 use crate::model::{Place, PlaceKind};
 
@@ -73,7 +74,10 @@ impl Places {
                     ui.horizontal(|ui| {
                         let on = self.selected.as_deref() == Some(p.name.as_str());
                         if ui
-                            .selectable_label(on, format!("{} ({} hexes)", p.name, p.hexes.len()))
+                            .selectable_label(
+                                on,
+                                format!("{} ({})", p.name, count(p.hexes.len(), "hex", "hexes")),
+                            )
                             .clicked()
                         {
                             self.selected = if on { None } else { Some(p.name.clone()) };

@@ -1,6 +1,8 @@
 //! Roads: drag through hexes to lay a road from centre to centre, or click two hexes for
 //! an auto-routed road; Erase mode (or Shift) removes roads along the drag, and a click on
-//! a single hex removes all its roads.
+//! a single hex removes all its roads. Drawing adds the chosen kind only where there is no
+//! road yet (a route follows existing roads without changing them), unless "Upgrade" is
+//! ticked.
 
 use egui::Ui;
 
@@ -8,6 +10,7 @@ use super::route::route;
 use super::{ACCENT, HOVER, Tool, ToolCtx, ToolKind, View, highlight, pick_id};
 use crate::editor::canvas::{EguiSink, Pointer, pick};
 use crate::editor::edit::{Change, Edit};
+use crate::editor::words::count;
 use crate::hex::HexId;
 use crate::model::{Map, RoadKindId, TerrainCatalogue};
 use crate::render::Sink;
@@ -27,20 +30,47 @@ pub struct Roads {
     /// Last hex of the drag, or the first click of a route.
     last: Option<HexId>,
     moved: bool,
+    /// Segments of another road a drag kept.
+    kept: usize,
+    /// Drawing changes the kind of the roads it passes over too.
+    upgrade: bool,
 }
 
-/// Road changes joining consecutive hexes of `path` (`None` erases).
-pub fn along(map: &Map, path: &[HexId], kind: Option<&RoadKindId>, edit: &mut Edit) {
+/// What drawing a road does to road segments already there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Existing {
+    /// Left as they are: only segments without a road get the kind.
+    Keep,
+    /// Given the drawn kind (or removed, when erasing).
+    Change,
+}
+
+/// Road changes joining consecutive hexes of `path` (`None` erases). Returns how many
+/// segments with another road were kept.
+pub fn along(
+    map: &Map,
+    path: &[HexId],
+    kind: Option<&RoadKindId>,
+    existing: Existing,
+    edit: &mut Edit,
+) -> usize {
+    let mut kept = 0;
     for w in path.windows(2) {
         let Some(side) = map.grid.hexside(w[0], w[1]) else {
             continue;
         };
+        let before = map.roads.get(&side).cloned();
+        if existing == Existing::Keep && kind.is_some() && before.is_some() {
+            kept += usize::from(before.as_ref() != kind);
+            continue;
+        }
         edit.push(Change::Road {
             side,
-            before: map.roads.get(&side).cloned(),
+            before,
             after: kind.cloned(),
         });
     }
+    kept
 }
 
 /// The hexes from `a` to `b`: just the pair when adjacent, else a route.
@@ -57,12 +87,30 @@ impl Roads {
         RoadKindId::new(self.kind.clone())
     }
 
+    fn existing(&self) -> Existing {
+        if self.upgrade {
+            Existing::Change
+        } else {
+            Existing::Keep
+        }
+    }
+
+    /// The status line after drawing, when other roads were kept.
+    fn report_kept(kept: usize, cx: &mut ToolCtx) {
+        if kept > 0 {
+            *cx.status = format!(
+                "{} of another road kept (tick Upgrade to change them)",
+                count(kept, "segment", "segments")
+            );
+        }
+    }
+
     fn drag(&mut self, p: &Pointer, cx: &mut ToolCtx, erase: bool) {
         let map = cx.doc.map();
         if p.pressed {
             self.last = p.hex;
             self.moved = false;
-            return;
+            self.kept = 0;
         }
         let mut edit = Edit::new(if erase { "Erase road" } else { "Draw road" });
         if p.down {
@@ -74,10 +122,11 @@ impl Roads {
                     continue;
                 }
                 let path = connect(map, cx.doc.terrain(), last, h);
-                along(
+                self.kept += along(
                     map,
                     &path,
                     (!erase).then(|| self.kind_id()).as_ref(),
+                    self.existing(),
                     &mut edit,
                 );
                 self.last = Some(h);
@@ -88,11 +137,14 @@ impl Roads {
             // A click without a drag: clear every road of that hex.
             if let Some(h) = p.hex {
                 for n in map.grid.neighbours(h) {
-                    along(map, &[h, n], None, &mut edit);
+                    along(map, &[h, n], None, Existing::Change, &mut edit);
                 }
             }
         }
         cx.doc.apply_in_stroke(edit);
+        if p.released {
+            Self::report_kept(std::mem::take(&mut self.kept), cx);
+        }
     }
 
     fn route_click(&mut self, p: &Pointer, cx: &mut ToolCtx) {
@@ -108,9 +160,16 @@ impl Roads {
         match route(map, cx.doc.terrain(), start, h) {
             Some(path) => {
                 let mut edit = Edit::new(format!("Route road {start}–{h}"));
-                along(map, &path, Some(&self.kind_id()), &mut edit);
-                *cx.status = format!("road of {} hexes", path.len());
+                let kept = along(
+                    map,
+                    &path,
+                    Some(&self.kind_id()),
+                    self.existing(),
+                    &mut edit,
+                );
+                *cx.status = format!("road of {}", count(path.len(), "hex", "hexes"));
                 cx.doc.apply(edit);
+                Self::report_kept(kept, cx);
             }
             None => *cx.status = format!("no route from {start} to {h}"),
         }
@@ -139,6 +198,13 @@ impl Tool for Roads {
             ui.radio_value(&mut self.mode, RoadMode::Route, "Route");
             ui.radio_value(&mut self.mode, RoadMode::Erase, "Erase");
         });
+        if self.mode != RoadMode::Erase {
+            ui.checkbox(&mut self.upgrade, "Upgrade existing roads")
+                .on_hover_text(
+                    "Give the roads the drawing passes over this kind too; \
+                     otherwise only hexsides without a road get one",
+                );
+        }
         ui.weak(match self.mode {
             RoadMode::Drag => "Drag through hexes. Shift+drag erases.",
             RoadMode::Route => "Click two hexes: the road follows the easiest ground.",

@@ -62,7 +62,9 @@ impl Tool for Units {
     fn options(&mut self, ui: &mut Ui, cx: &mut ToolCtx) {
         ui.label("Drag a counter to move it; Shift+drag moves the whole stack.");
         ui.label("Drag it off the map, or press Delete, to unplace it.");
-        ui.label("Click a stack to open it: order, reductions, fortified, artillery setup.");
+        ui.label(
+            "Click a stack to open it: order, reductions, fortified, artillery setup, start states (disorganized, out of supply, movement spent, barrage fired, masked).",
+        );
         ui.label("Drag units or formations from the Forces tab onto the map.");
         ui.label("Ctrl+click hexes to deal a dropped formation over exactly those hexes.");
         if !cx.scen.targets.is_empty() {

@@ -35,7 +35,10 @@ impl Tool for Zones {
                 if ui
                     .selectable_label(
                         z.as_str() == self.letter,
-                        format!("{z}: {} hexes", hexes.len()),
+                        format!(
+                            "{z}: {}",
+                            crate::editor::words::count(hexes.len(), "hex", "hexes")
+                        ),
                     )
                     .clicked()
                 {

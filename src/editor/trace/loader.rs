@@ -1,17 +1,26 @@
 //! Loads a scan on a background thread: decode, cut into texture tiles, keep a reduced copy
 //! for sampling, reporting progress; a corrupt or oversized file becomes a message.
 
+use std::io::BufReader;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, channel};
 
 use egui::{ColorImage, TextureOptions};
+use image::ImageDecoder;
 
 use super::underlay::{SAMPLE_SIDE, Scan, TILE, Tile, UnderlayView};
+use crate::model::io::open_regular;
 use crate::render::Similarity;
 
-/// Largest decoded scan accepted, in bytes of RGBA.
-const MAX_DECODED: u64 = 1 << 31;
+/// Widest and tallest scan accepted, in pixels: an A1 sheet at 600 dpi is 14000×19900.
+pub const MAX_SIDE: u32 = 20_000;
+/// Budget of a decoded scan as RGBA, 4 bytes a pixel (10000×7000 takes 267 MiB). The
+/// tiles' textures hold the same pixels again, so this bounds them too.
+pub const MAX_RGBA_BYTES: u64 = 512 * 1024 * 1024;
+/// The decoder's own buffer, before the RGBA copy: 16-bit channels take up to 8 bytes a
+/// pixel.
+const MAX_DECODER_BYTES: u64 = 2 * MAX_RGBA_BYTES;
 
 pub enum ScanMsg {
     Progress(f32, String),
@@ -63,6 +72,51 @@ impl ScanLoader {
     }
 }
 
+type Reader = image::ImageReader<BufReader<std::fs::File>>;
+
+/// Opens a scan (regular files only) and guesses its format from its first bytes.
+fn open(path: &Path) -> Result<Reader, String> {
+    let fail = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
+    let file = open_regular(path).map_err(|e| fail(&e))?;
+    image::ImageReader::new(BufReader::new(file))
+        .with_guessed_format()
+        .map_err(|e| fail(&e))
+}
+
+/// Why a scan of `w`×`h` pixels is not loaded, if it is not.
+fn refusal(w: u32, h: u32) -> Option<String> {
+    let rgba = u64::from(w) * u64::from(h) * 4;
+    let mib = |b: u64| b / (1024 * 1024);
+    if w == 0 || h == 0 {
+        Some("the image is empty".into())
+    } else if w > MAX_SIDE || h > MAX_SIDE {
+        Some(format!(
+            "the scan is {w}×{h} pixels; scans up to {MAX_SIDE} pixels a side are loaded: save it at a lower resolution (300 dpi is plenty to trace)"
+        ))
+    } else if rgba > MAX_RGBA_BYTES {
+        Some(format!(
+            "the scan is {w}×{h} pixels, {} MiB once decoded; scans up to {} MiB ({} million pixels) are loaded: save it at a lower resolution",
+            mib(rgba),
+            mib(MAX_RGBA_BYTES),
+            MAX_RGBA_BYTES / 4 / 1_000_000
+        ))
+    } else {
+        None
+    }
+}
+
+/// What loading the scan at `path` would find: its size, or why it would be refused.
+/// Reads only the image's header, so it is quick enough for the UI thread.
+pub fn probe(path: &Path) -> Result<[u32; 2], String> {
+    let (w, h) = open(path)?
+        .into_dimensions()
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    match refusal(w, h) {
+        Some(why) => Err(format!("{}: {why}", path.display())),
+        None => Ok([w, h]),
+    }
+}
+
 fn load(
     ctx: &egui::Context,
     path: &Path,
@@ -70,18 +124,20 @@ fn load(
 ) -> Result<UnderlayView, String> {
     let fail = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
     progress(0.05, "decoding");
-    let mut reader = image::ImageReader::open(path)
-        .map_err(|e| fail(&e))?
-        .with_guessed_format()
-        .map_err(|e| fail(&e))?;
+    let mut reader = open(path)?;
     let mut limits = image::Limits::default();
-    limits.max_alloc = Some(MAX_DECODED);
+    limits.max_alloc = Some(MAX_DECODER_BYTES);
     reader.limits(limits);
-    let img = reader.decode().map_err(|e| fail(&e))?.to_rgba8();
-    let (w, h) = img.dimensions();
-    if w == 0 || h == 0 {
-        return Err(fail(&"the image is empty"));
+    // The size from the header, checked before a byte of pixels is decoded: a small
+    // file can hold a huge image (a 194 KB 1-bit PNG of 40000×40000 pixels).
+    let decoder = reader.into_decoder().map_err(|e| fail(&e))?;
+    let (w, h) = decoder.dimensions();
+    if let Some(why) = refusal(w, h) {
+        return Err(fail(&why));
     }
+    let img = image::DynamicImage::from_decoder(decoder)
+        .map_err(|e| fail(&e))?
+        .to_rgba8();
     let (nx, ny) = (w.div_ceil(TILE), h.div_ceil(TILE));
     let mut tiles = Vec::new();
     for ty in 0..ny {

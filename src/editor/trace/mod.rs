@@ -8,7 +8,7 @@ pub mod suggest;
 mod underlay;
 
 pub use calibrate::{CalPoint, solve};
-pub use loader::{ScanLoader, ScanMsg};
+pub use loader::{MAX_RGBA_BYTES, MAX_SIDE, ScanLoader, ScanMsg, probe};
 pub use suggest::{Palette, Suggestions};
 pub use underlay::{Scan, UnderlayView};
 

@@ -4,7 +4,7 @@
 
 use super::super::sink::{Anchor, Sink, rect_points};
 use super::symbol::{Frame, draw_size, draw_star, draw_symbol};
-use crate::model::{Colour, Nation, Star, UnitDef, UnitKind, UnitSize};
+use crate::model::{ArtillerySetup, Colour, Nation, Placement, Star, UnitDef, UnitKind, UnitSize};
 
 /// Markers a unit can carry in a game. The editor sets `fortified` and `transport` from the
 /// setup; the playtest sets all of them from the game state.
@@ -20,6 +20,23 @@ pub struct UnitMarkers {
     pub transport: bool,
     /// Marked for strategic movement (R12.1.4).
     pub strategic: bool,
+    /// Under a masking marker (R16.1.2).
+    pub masked: bool,
+}
+
+impl UnitMarkers {
+    /// The markers a unit set up on the map starts with: its placement's, and a field
+    /// fortification when its side starts fortified.
+    pub fn at_setup(p: &Placement, side_fortified: bool) -> UnitMarkers {
+        UnitMarkers {
+            fortified: p.fortified || side_fortified,
+            disorganized: p.disorganized,
+            oos: p.out_of_supply,
+            transport: p.artillery == Some(ArtillerySetup::Transport),
+            strategic: false,
+            masked: p.masked,
+        }
+    }
 }
 
 /// How a unit stands: its current CEL and markers.
@@ -205,16 +222,17 @@ pub fn draw_counter(sink: &mut impl Sink, face: &CounterFace, c: [f32; 2], side:
 }
 
 /// Marker badges down the left edge: fortified, disorganized, out of supply, transport,
-/// strategic movement.
+/// strategic movement, masked.
 fn markers(sink: &mut impl Sink, face: &CounterFace, at: impl Fn(f32, f32) -> [f32; 2], side: f32) {
     let m = face.markers;
     let oos = format!("O{}", m.oos);
-    let badges: [(bool, &str, Colour); 5] = [
+    let badges: [(bool, &str, Colour); 6] = [
         (m.fortified, "F", Colour([120, 80, 30, 255])),
         (m.disorganized, "D", Colour([200, 30, 30, 255])),
         (m.oos > 0, &oos, Colour([230, 120, 0, 255])),
         (m.transport, "T", Colour([40, 40, 140, 255])),
         (m.strategic, "S", Colour([30, 120, 60, 255])),
+        (m.masked, "M", Colour([70, 70, 70, 255])),
     ];
     let r = side * 0.075;
     let mut y = -0.12;

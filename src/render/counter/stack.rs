@@ -8,7 +8,7 @@ use super::super::sink::{Anchor, Sink};
 use super::super::window::HexWindow;
 use super::face::{COUNTER_SIDE, CounterFace, UnitMarkers, UnitState, draw_counter};
 use crate::hex::{Grid, HexId};
-use crate::model::{ArtillerySetup, Colour, Counters, Scenario, UnitId};
+use crate::model::{Colour, Counters, Scenario, UnitId};
 
 /// The units on one hex, top first.
 #[derive(Clone, Debug, PartialEq)]
@@ -38,11 +38,7 @@ impl UnitLayer {
                         .is_some_and(|x| x.fortified);
                     let state = UnitState {
                         cel: p.cel.unwrap_or(def.cel).clamp(1, def.cel.max(1)),
-                        markers: UnitMarkers {
-                            fortified: p.fortified || side_fortified,
-                            transport: p.artillery == Some(ArtillerySetup::Transport),
-                            ..UnitMarkers::default()
-                        },
+                        markers: UnitMarkers::at_setup(p, side_fortified),
                     };
                     CounterFace::new(def, nation, state)
                 }

@@ -9,7 +9,7 @@ use super::error::{RuleError, refuse};
 use super::event::{Event, StrikeKind};
 use super::game::Game;
 use super::hq_pool::next_two_combat_phases;
-use super::phase::PhaseKind;
+use super::phase::{Clock, Phase, PhaseKind};
 use super::roster::Unit;
 use super::side::Side;
 use super::tables::FireTable;
@@ -37,12 +37,23 @@ impl Game {
     /// phase and may not fire in the next two Combat phases: "may not support" is read as
     /// "may not fire", neither support nor a ranged attack.
     pub fn barrage_locked(&self, u: Unit) -> bool {
+        self.barrage_locked_at(u, self.state.tick())
+    }
+
+    /// Whether `u` will be locked by its barrage (R6.5.6) in the Combat phase of `side`
+    /// on `turn`: what odds asked in the setup position need to know of a gun the
+    /// scenario sets up having fired.
+    pub fn barrage_locked_in_combat(&self, u: Unit, turn: u32, side: Side) -> bool {
+        let phase = Phase::of(PhaseKind::Combat, side);
+        self.barrage_locked_at(u, Clock { turn, phase }.tick())
+    }
+
+    fn barrage_locked_at(&self, u: Unit, tick: u32) -> bool {
         let Some(bt) = self.state.unit(u).barrage_tick else {
             return false;
         };
         let (first, last) = next_two_combat_phases(bt);
-        let now = self.state.tick();
-        first <= now && now <= last
+        first <= tick && tick <= last
     }
 
     /// May not move this Movement phase because it fired a barrage (R6.5.5).

@@ -305,7 +305,10 @@ impl Board {
                 let fc: Vec<Cost> = feat_cost.iter().map(|f| f[c]).collect();
                 self.enter[h][c] = enter_cost(base_cost[c], &fc);
             }
-            self.terrain_cm[h] = base.combat_cm + feats.iter().map(|f| f.combat_cm).sum::<i8>();
+            // Each CM is within the table's span (model::range::CM); their sum need not be.
+            let cm = i32::from(base.combat_cm)
+                + feats.iter().map(|f| i32::from(f.combat_cm)).sum::<i32>();
+            self.terrain_cm[h] = cm.clamp(i8::MIN.into(), i8::MAX.into()) as i8;
             self.urban[h] = base.urban || feats.iter().any(|f| f.urban);
             self.no_ff[h] =
                 base.no_field_fortification || feats.iter().any(|f| f.no_field_fortification);

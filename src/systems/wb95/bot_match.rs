@@ -4,10 +4,10 @@
 
 use std::collections::BTreeMap;
 
-use super::ai::Player;
+use super::ai::{PlayError, Player};
 use super::event::LossCause;
 use super::narrate::Narrator;
-use super::{Action, Event, Fingerprint, Game, GameLog, Pending};
+use super::{Action, Event, Fingerprint, FingerprintError, Game, GameLog, Pending};
 use crate::hex::HexId;
 use crate::model::SideId;
 use crate::systems::seam::{GameRecord, Match, MatchError, Narration, SideInfo};
@@ -20,10 +20,17 @@ pub struct Wb95Match {
     narrator: Option<Narrator>,
     actions: Vec<Action>,
     fingerprint: Fingerprint,
+    /// The first event that could not be fingerprinted: the game then has no log.
+    fingerprint_error: Option<FingerprintError>,
     /// Each unit's CEL as far as the events told, to count what a loss really took.
     cel: Vec<u8>,
     record: GameRecord,
     heat: BTreeMap<HexId, u32>,
+    /// The phase (clock tick) being played and the actions taken in it, to cut off a
+    /// game whose players go round in circles (as `ai::play_out` does).
+    tick: u32,
+    in_phase: usize,
+    phase_budget: usize,
 }
 
 impl Wb95Match {
@@ -34,6 +41,10 @@ impl Wb95Match {
         narration: Narration,
     ) -> Self {
         let cel = game.state().units.iter().map(|u| u.cel).collect();
+        let phase_budget =
+            super::ai::PHASE_ACTIONS_BASE + super::ai::PHASE_ACTIONS_PER_UNIT * game.roster().len();
+        let tick = game.state().tick();
+        let fingerprint = Fingerprint::new(game.format());
         let mut m = Wb95Match {
             game,
             players,
@@ -44,10 +55,14 @@ impl Wb95Match {
                 Narration::Events => Some(Narrator::new(true)),
             },
             actions: Vec::new(),
-            fingerprint: Fingerprint::default(),
+            fingerprint,
+            fingerprint_error: None,
             cel,
             record: GameRecord::default(),
             heat: BTreeMap::new(),
+            tick,
+            in_phase: 0,
+            phase_budget,
         };
         let opening = m.game.opening_events().to_vec();
         m.observe(&opening);
@@ -66,7 +81,9 @@ impl Wb95Match {
     }
 
     fn observe(&mut self, events: &[Event]) {
-        self.fingerprint.extend(events);
+        if let Err(e) = self.fingerprint.extend(events) {
+            self.fingerprint_error.get_or_insert(e);
+        }
         self.tally(events);
         if let Some(n) = &mut self.narrator {
             n.events(&self.game, events);
@@ -142,6 +159,23 @@ impl Match for Wb95Match {
             return Err(MatchError::Failed(format!("side {side} has no player")));
         };
         let action = player.decide(&self.game, &side, &decision);
+        if self.game.state().tick() != self.tick {
+            (self.tick, self.in_phase) = (self.game.state().tick(), 0);
+        }
+        self.in_phase += 1;
+        if self.in_phase > self.phase_budget {
+            let clock = self.game.state().clock;
+            return Err(MatchError::Failed(
+                PlayError::Stuck {
+                    turn: clock.turn,
+                    phase: clock.phase.to_string(),
+                    actions: self.in_phase - 1,
+                    side,
+                    last: format!("{action}"),
+                }
+                .to_string(),
+            ));
+        }
         let events = self.game.apply(action.clone()).map_err(|error| {
             MatchError::Failed(format!(
                 "the {side} player chose an illegal action {action:?}: {error}"
@@ -192,18 +226,15 @@ impl Match for Wb95Match {
     }
 
     fn log(&self, scenario: &std::path::Path) -> Result<(String, usize, usize), MatchError> {
-        let result = match self.game.pending() {
-            Pending::GameOver(r) => Some(r),
-            Pending::Decide { .. } => None,
-        };
-        let log = GameLog {
-            scenario: scenario.to_owned(),
-            seed: self.seed,
-            actions: self.actions.clone(),
-            events: self.fingerprint.count(),
-            fingerprint: self.fingerprint.hex(),
-            result,
-        };
+        if let Some(e) = &self.fingerprint_error {
+            return Err(MatchError::Failed(format!("cannot write the log: {e}")));
+        }
+        let log = GameLog::of(
+            scenario.to_owned(),
+            &self.game,
+            self.actions.clone(),
+            &self.fingerprint,
+        );
         let text =
             ron::ser::to_string_pretty(&log, ron::ser::PrettyConfig::default().depth_limit(2))
                 .map_err(|e| MatchError::Failed(format!("cannot write the log: {e}")))?;

@@ -314,10 +314,6 @@ mod tests {
             .unwrap()
     }
 
-    fn ratio(a: u32, d: u32) -> Column {
-        Column::clamped(Column::raw_position(a, d))
-    }
-
     #[test]
     fn every_printed_form_parses() {
         let c = parse_cell("A2D-2/-1").unwrap();
@@ -393,22 +389,6 @@ mod tests {
         for roll in 2..=12 {
             assert!(t.cell(roll, Column::HIGHEST).defender.retreat >= 2);
         }
-    }
-
-    #[test]
-    fn we_1_5_eight_against_five_is_two_to_one() {
-        assert_eq!(ratio(8, 5).to_string(), "2:1");
-    }
-
-    #[test]
-    fn we_1_7_rounding_of_ratios() {
-        assert_eq!(ratio(3, 2).to_string(), "2:1", "WE-1.7c");
-        assert_eq!(ratio(649, 100).to_string(), "6:1", "WE-1.7d");
-        assert_eq!(ratio(7, 10).to_string(), "1:1", "WE-1.7e");
-        assert_eq!(ratio(4, 10).to_string(), "1:3", "WE-1.7f");
-        assert_eq!(ratio(2, 9).to_string(), "1:4", "WE-1.7g clamps 1:5");
-        assert_eq!(ratio(40, 2).to_string(), "10:1");
-        assert_eq!(ratio(8, 3).to_string(), "3:1");
     }
 
     #[test]

@@ -10,6 +10,7 @@ use super::decision::{Decision, Pending};
 use super::dice::Dice;
 use super::error::{RuleError, refuse};
 use super::event::Event;
+use super::log::LogFormat;
 use super::phase::PhaseKind;
 use super::prepared::Prepared;
 use super::roster::{Roster, Unit, UnitInfo};
@@ -38,6 +39,8 @@ pub struct Game {
     out: Vec<Event>,
     opening: Vec<Event>,
     seed: u64,
+    /// The log format its dice follow (and its log will be written in).
+    format: LogFormat,
     /// Air orders placed face down, per side, until both are revealed (R8.1.7). They
     /// are part of neither the state nor the events, and no query shows them.
     pub(in crate::systems::wb95) sealed: [Option<Vec<AirMission>>; 2],
@@ -48,6 +51,7 @@ impl std::fmt::Debug for Game {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Game")
             .field("seed", &self.seed)
+            .field("format", &self.format)
             .field("state", &self.state)
             .field("sealed", &self.sealed.each_ref().map(|s| s.is_some()))
             .finish_non_exhaustive()
@@ -55,9 +59,14 @@ impl std::fmt::Debug for Game {
 }
 
 impl Game {
-    /// Starts a game: runs the reference and setup checks (refusing errors), then plays
-    /// up to the first decision.
+    /// Starts a game: runs the file and setup checks (refusing errors), then plays up to
+    /// the first decision. Its dice are those of the current log format.
     pub fn new(bundle: &Bundle, seed: u64) -> Result<Game, SetupRefused> {
+        Game::new_in(bundle, seed, LogFormat::CURRENT)
+    }
+
+    /// `new` with the dice of a log format, to replay a log written in it.
+    pub fn new_in(bundle: &Bundle, seed: u64, format: LogFormat) -> Result<Game, SetupRefused> {
         let mut problems = bundle.check();
         if problems.iter().any(|p| p.is_error()) {
             return Err(SetupRefused { problems });
@@ -67,15 +76,20 @@ impl Game {
         if problems.iter().any(|p| p.is_error()) {
             return Err(SetupRefused { problems });
         }
-        Ok(Game::start(prepared, seed))
+        Ok(Game::start_in(prepared, seed, format))
     }
 
     /// Starts a game from a compiled scenario without checking it.
     pub fn start(prepared: Arc<Prepared>, seed: u64) -> Game {
+        Game::start_in(prepared, seed, LogFormat::CURRENT)
+    }
+
+    fn start_in(prepared: Arc<Prepared>, seed: u64, format: LogFormat) -> Game {
         let state = GameState::new(prepared);
         let mut g = Game {
             state,
-            dice: Dice::new(seed),
+            dice: Dice::new(seed, format.die_sampler()),
+            format,
             zoc: [OnceLock::new(), OnceLock::new()],
             out: Vec::new(),
             opening: Vec::new(),
@@ -97,6 +111,11 @@ impl Game {
 
     pub fn seed(&self) -> u64 {
         self.seed
+    }
+
+    /// The log format of its dice; its events are fingerprinted in the same format.
+    pub fn format(&self) -> LogFormat {
+        self.format
     }
 
     /// Queues die faces to be rolled before the seeded dice (tests, what-if analysis).

@@ -150,6 +150,12 @@ pub struct Start {
     pub cel: u8,
     pub fortified: bool,
     pub setup: Option<ArtillerySetup>,
+    /// The scenario's start states (see `Placement`).
+    pub disorganized: bool,
+    pub oos: u8,
+    pub movement_spent: bool,
+    pub barrage_fired: bool,
+    pub masked: bool,
 }
 
 /// A unit without a fixed hex: its player deploys it on one of `hexes`, the set-up area
@@ -256,6 +262,11 @@ impl Prepared {
                     setup: info
                         .is_towed()
                         .then(|| p.artillery.unwrap_or(ArtillerySetup::Combat)),
+                    disorganized: p.disorganized,
+                    oos: p.out_of_supply,
+                    movement_spent: p.movement_spent,
+                    barrage_fired: p.barrage_fired,
+                    masked: p.masked,
                 })
             })
             .collect();

@@ -172,7 +172,10 @@ impl Game {
                 }
                 let on_extra = road.is_some_and(|r| col.is_some_and(|k| b.roads[r].extra_hex[k]));
                 let sec2 = sec && on_extra;
-                let c2 = c + step.twelfths() + leave + extra_cost;
+                let c2 = c
+                    .saturating_add(step.twelfths())
+                    .saturating_add(leave)
+                    .saturating_add(extra_cost);
                 let minimum = at_start && c == 0 && fresh && start.is_some();
                 if !(c2 <= left || minimum || (sec2 && c <= left)) {
                     continue;

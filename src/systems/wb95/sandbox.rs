@@ -187,13 +187,10 @@ impl Sandbox {
 
     /// Places a new unit (see `counter`) and returns its counter for adjusting.
     pub fn unit(&mut self, id: &str, nation: &str, at: &str) -> &mut UnitDef {
-        self.bundle.scenario.setup.push(Placement {
-            unit: id.into(),
-            hex: hex(at),
-            cel: None,
-            fortified: false,
-            artillery: None,
-        });
+        self.bundle
+            .scenario
+            .setup
+            .push(Placement::new(id.into(), hex(at)));
         self.counter(id, nation)
     }
 
@@ -346,9 +343,22 @@ impl Sandbox {
         self
     }
 
-    /// Starts a game on the position (setup checks included).
+    /// Starts a game on the position (setup checks included). A counter whose SP a
+    /// test lowered below its default reduced side gets a reduced side no stronger
+    /// than its full one, as a counters file must have (U05).
     pub fn game(&self, seed: u64) -> Result<Game, SetupRefused> {
-        Game::new(&self.bundle, seed)
+        let mut bundle = self.bundle.clone();
+        for u in &mut bundle.counters.units {
+            let (sp, defense) = (u.sp, u.defense);
+            if let Some(r) = &mut u.reduced {
+                r.sp = r.sp.min(sp);
+                r.defense = r.defense.map(|d| d.min(defense.unwrap_or(sp)));
+                if defense.is_some_and(|d| d < r.sp) && r.defense.is_none() {
+                    r.defense = defense;
+                }
+            }
+        }
+        Game::new(&bundle, seed)
     }
 }
 

@@ -11,7 +11,8 @@ use super::side::Side;
 use super::supply;
 use super::zoc::ZocMap;
 use crate::model::{
-    Bundle, Date, Edition, HexsideRole, Problem, RestrictionRule, Subject, SupplySource, UnitKind,
+    ArtillerySetup, Bundle, Date, Edition, HexsideRole, Problem, RestrictionRule, Subject,
+    SupplySource, UnitKind,
 };
 
 /// Runs the rules' setup checks on a bundle whose references are sound.
@@ -21,6 +22,7 @@ pub fn check(b: &Bundle, p: &Prepared) -> Vec<Problem> {
     edition_rules(b, &mut out);
     counters(p, &mut out);
     placement(b, p, &mut out);
+    start_states(p, &mut out);
     arrivals(p, &mut out);
     victory(b, &mut out);
     supply_checks(b, p, &mut out);
@@ -119,9 +121,16 @@ fn supply_checks(b: &Bundle, p: &Prepared, out: &mut Vec<Problem>) {
             p.sides[side.index()].sources.clone(),
         );
         let cost = supply::trace(&input);
-        for piece in pieces.iter().filter(|x| p.roster.info(x.unit).side == side) {
+        for (piece, start) in pieces
+            .iter()
+            .zip(&p.setup)
+            .filter(|(x, _)| p.roster.info(x.unit).side == side)
+        {
             let info = p.roster.info(piece.unit);
-            if cost[piece.hex] > info.supply_mp.twelfths() {
+            let traces = cost[piece.hex] <= info.supply_mp.twelfths();
+            if start.oos > 0 {
+                declared_oos(p, piece, start.oos, traces, out);
+            } else if !traces {
                 out.push(unit_problem(
                     "L02",
                     "R10.1",
@@ -136,6 +145,39 @@ fn supply_checks(b: &Bundle, p: &Prepared, out: &mut Vec<Problem>) {
                 ));
             }
         }
+    }
+}
+
+/// L04-L05: a unit the scenario sets up out of supply that traces a line of supply
+/// anyway (its level drops by 4 at its side's first Supply phase, R10.2.7), or whose
+/// level makes it surrender at the first Supply phase it stays cut off, whatever the
+/// roll (it rises a level, then `level - 2K6 > 0`, R10.2.6, A-49).
+fn declared_oos(
+    p: &Prepared,
+    piece: &supply::Piece,
+    level: u8,
+    traces: bool,
+    out: &mut Vec<Problem>,
+) {
+    let at = p.board.id(piece.hex);
+    if traces {
+        out.push(unit_problem(
+            "L04",
+            "R10.2.7",
+            false,
+            p,
+            piece.unit,
+            format!("starts out of supply (level {level}) but traces a line of supply on {at}: its level drops by 4 at its side's first Supply phase"),
+        ));
+    } else if level >= 12 {
+        out.push(unit_problem(
+            "L05",
+            "R10.2.6",
+            false,
+            p,
+            piece.unit,
+            format!("starts out of supply at level {level}: still cut off at its side's first Supply phase, it surrenders whatever the roll"),
+        ));
     }
 }
 
@@ -696,6 +738,61 @@ fn placement(b: &Bundle, p: &Prepared, out: &mut Vec<Problem>) {
                     format!("units on {id} start in an enemy ZoC (attack obligations on turn 1)"),
                 )
                 .rule("R5.1.3")
+                .about(Subject::Hex(id)),
+            );
+        }
+    }
+}
+
+/// P12-P13: start states a unit cannot be in, or that do nothing. A barrage is fired
+/// by artillery in combat setup (R6.5.3, R6.1.3); a unit that never moves has no MPs to
+/// spend (R15.2.1); a masking marker covers a whole stack (R16.1.2).
+fn start_states(p: &Prepared, out: &mut Vec<Problem>) {
+    let mut masked: BTreeMap<usize, (usize, usize)> = BTreeMap::new();
+    for s in &p.setup {
+        let info = p.roster.info(s.unit);
+        if s.barrage_fired && !info.is_artillery() {
+            out.push(unit_problem(
+                "P12",
+                "R6.5.3",
+                true,
+                p,
+                s.unit,
+                "has fired a barrage, but only artillery fires barrages".into(),
+            ));
+        } else if s.barrage_fired && s.setup == Some(ArtillerySetup::Transport) {
+            out.push(unit_problem(
+                "P12",
+                "R6.1.3",
+                true,
+                p,
+                s.unit,
+                "has fired a barrage, but starts in transport setup, which cannot fire".into(),
+            ));
+        }
+        if s.movement_spent && (info.is_rg() || info.mover == Mover::Static) {
+            out.push(unit_problem(
+                "P12",
+                "R15.2.1",
+                false,
+                p,
+                s.unit,
+                "has its movement spent, but it never moves".into(),
+            ));
+        }
+        let m = masked.entry(s.hex).or_default();
+        m.0 += usize::from(s.masked);
+        m.1 += 1;
+    }
+    for (h, (m, n)) in masked {
+        if m > 0 && m < n {
+            let id = p.board.id(h);
+            out.push(
+                Problem::warning(
+                    "P13",
+                    format!("stack {id}: {m} of its {n} units start masked; a masking marker covers the whole stack"),
+                )
+                .rule("R16.1.2")
                 .about(Subject::Hex(id)),
             );
         }

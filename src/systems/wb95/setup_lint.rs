@@ -139,8 +139,8 @@ fn out_of_touch(p: &Prepared, out: &mut Vec<Problem>) {
     }
 }
 
-/// The free set-up units of each side that share one set of hexes, with their CELs.
-type Groups<'a> = BTreeMap<(usize, &'a [Hx]), Vec<(Unit, u8)>>;
+/// A free set-up area of one side: its side index and hexes.
+type AreaKey<'a> = (usize, &'a [Hx]);
 
 /// P11: the free set-up units of one set-up area need more room than it has: every unit
 /// a hex it may stand on (terrain, no enemy, R3.1.8, R3.1.11) and all of them their CELs
@@ -152,7 +152,7 @@ fn room_to_set_up(p: &Prepared, out: &mut Vec<Problem>) {
         fixed_cel[s.hex] += u32::from(s.cel);
         fixed_side[s.hex] = Some(p.roster.info(s.unit).side);
     }
-    let mut groups = Groups::new();
+    let mut groups: BTreeMap<AreaKey<'_>, Vec<(Unit, u8)>> = BTreeMap::new();
     for f in &p.free {
         let side = p.roster.info(f.unit).side;
         groups

@@ -81,6 +81,42 @@ pub struct UnitState {
     pub vs_gain_turn: Option<u32>,
 }
 
+/// The scenario's start states of a unit set up on the map. Each is the
+/// state the unit would be in had it done the thing in the game: disorganized in the
+/// first phase (R5.6.5), out of supply as after a failed trace (R10.2.1), all its MPs
+/// spent in its side's Movement phase of turn 1 (R3.1.5), fired in its side's Barrage
+/// phase of turn 1 (R6.5.5-6.5.6), masked (R16.1.2). Spending MPs and firing are
+/// activity.
+fn start_states(u: &mut UnitState, s: &super::prepared::Start, side: Side, mp: Mp) {
+    use super::phase::PhaseKind;
+    let first = |kind| {
+        Clock {
+            turn: 1,
+            phase: Phase::of(kind, side),
+        }
+        .tick()
+    };
+    if s.disorganized {
+        u.disorganized_since = Some(0);
+    }
+    if s.oos > 0 {
+        u.oos = s.oos;
+        u.supplied = false;
+    }
+    if s.movement_spent {
+        let t = first(PhaseKind::Movement);
+        u.moved_tick = Some(t);
+        u.spent = (t, mp);
+        u.last_active = u.last_active.max(Some(t));
+    }
+    if s.barrage_fired {
+        let t = first(PhaseKind::Barrage);
+        u.barrage_tick = Some(t);
+        u.last_active = u.last_active.max(Some(t));
+    }
+    u.masked = s.masked;
+}
+
 impl UnitState {
     pub fn hex(&self) -> Option<Hx> {
         match self.loc {
@@ -332,6 +368,7 @@ impl GameState {
             u.setup = s.setup;
             hex_units[s.hex].push(s.unit);
             let side = p.roster.info(s.unit).side;
+            start_states(u, s, side, p.roster.info(s.unit).mp_at(s.cel));
             if s.fortified && !p.board.no_ff[s.hex] && !p.board.fp_hex[s.hex] {
                 ff[s.hex] = Some(side);
             }

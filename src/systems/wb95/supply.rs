@@ -148,7 +148,7 @@ pub fn trace(t: &TraceInput) -> Vec<i32> {
             let Some(step) = t.step(h, d) else {
                 continue;
             };
-            let c2 = c + step;
+            let c2 = c.saturating_add(step);
             if c2 < cost[nb] {
                 cost[nb] = c2;
                 heap.push(Reverse((c2, nb)));
@@ -181,7 +181,7 @@ pub fn trace_one(t: &TraceInput, from: Hx, budget: Mp) -> bool {
             let Some(step) = t.step(nb, back) else {
                 continue;
             };
-            let rest = left - step;
+            let rest = left.saturating_sub(step);
             if rest >= 0 && rest > best[nb] {
                 best[nb] = rest;
                 stack.push((nb, rest));

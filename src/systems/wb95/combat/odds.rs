@@ -69,13 +69,29 @@ pub struct Engagement {
     pub full_strength: Vec<Unit>,
 }
 
-/// The HQ die modifier (R9.2): the attacker subtracts 1, the defender adds 1, when all
-/// of its ground units are within range of a friendly HQ; both cancel.
+/// The HQ die modifier (R9.2): the attacker subtracts 1, the defender adds 1, when each
+/// of its ground units is within range of some friendly HQ; both cancel.
 #[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct HqModifier {
-    pub attacker_hq: Option<UnitId>,
-    pub defender_hq: Option<UnitId>,
+    /// The HQs whose range covers the attacking side's units (R9.2.1); empty when
+    /// some unit is out of every friendly HQ's range.
+    pub attacker_hqs: Vec<UnitId>,
+    /// The same for the defending side.
+    pub defender_hqs: Vec<UnitId>,
     pub net: i32,
+}
+
+impl HqModifier {
+    /// The HQs named in words: "HQ XI, HQ III", or "none".
+    pub fn list(hqs: &[UnitId]) -> String {
+        if hqs.is_empty() {
+            return "none".into();
+        }
+        hqs.iter()
+            .map(UnitId::as_str)
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
 }
 
 /// One CRT outcome and its probability.
@@ -254,7 +270,7 @@ impl Game {
             ));
         }
         Odds {
-            hq: self.hq_modifier(eng),
+            hq: self.hq_modifier(eng, lone_hq),
             attack,
             defense,
             key_hex: self.hex_id(key),
@@ -269,38 +285,63 @@ impl Game {
         }
     }
 
-    /// A friendly HQ in range of every one of these units (R9.2.1-9.2.2, A-42).
-    fn hq_covering(&self, side: Side, units: &[Unit]) -> Option<Unit> {
+    /// The friendly HQs that put every one of these units within HQ range, each unit
+    /// near *some* HQ, not necessarily the same one (R9.2.1-9.2.2, A-42); `None` when a
+    /// unit is out of every friendly HQ's range. Per unit the first HQ of the roster in
+    /// range is named.
+    fn hqs_covering(&self, side: Side, units: &[Unit]) -> Option<Vec<Unit>> {
         let b = self.board();
-        let hexes: Vec<Hx> = units
-            .iter()
-            .filter_map(|&u| self.state.unit(u).hex())
-            .collect();
-        if hexes.is_empty() {
-            return None;
-        }
-        self.units_on_map(side)
+        let hqs: Vec<(Unit, Hx, u32)> = self
+            .units_on_map(side)
             .filter(|&h| self.info(h).is_hq())
-            .find(|&hq| {
-                let at = self.state.unit(hq).hex().unwrap_or(0);
-                let range = u32::from(self.info(hq).hq_range);
-                hexes.iter().all(|&x| b.distance(x, at) <= range)
+            .filter_map(|h| {
+                Some((
+                    h,
+                    self.state.unit(h).hex()?,
+                    u32::from(self.info(h).hq_range),
+                ))
             })
+            .collect();
+        let mut used: Vec<Unit> = Vec::new();
+        let mut any = false;
+        for at in units.iter().filter_map(|&u| self.state.unit(u).hex()) {
+            any = true;
+            let &(hq, ..) = hqs
+                .iter()
+                .find(|&&(_, h, range)| b.distance(at, h) <= range)?;
+            if !used.contains(&hq) {
+                used.push(hq);
+            }
+        }
+        any.then_some(used)
     }
 
     /// R9.2.1: every ground unit of a side, its supporting artillery included, must be
-    /// in range of one friendly HQ.
-    fn hq_modifier(&self, eng: &Engagement) -> HqModifier {
+    /// in range of a friendly HQ; an HQ is in its own range, so it covers the units
+    /// stacked with it. A defender attacked at the column R5.1.9 forces (`lone_hq`: an
+    /// HQ alone, or limbered guns attacked as one, R6.6.4) gets no modifier, neither
+    /// from itself nor from another HQ.
+    fn hq_modifier(&self, eng: &Engagement, lone_hq: bool) -> HqModifier {
         let with = |a: &[Unit], b: &[Unit]| -> Vec<Unit> { a.iter().chain(b).copied().collect() };
-        let a = self.hq_covering(eng.attacker, &with(&eng.attackers, &eng.attacker_support));
-        let d = self.hq_covering(
-            eng.attacker.other(),
-            &with(&eng.defenders, &eng.defender_support),
-        );
+        let a = self.hqs_covering(eng.attacker, &with(&eng.attackers, &eng.attacker_support));
+        let d = if lone_hq {
+            None
+        } else {
+            self.hqs_covering(
+                eng.attacker.other(),
+                &with(&eng.defenders, &eng.defender_support),
+            )
+        };
+        let names = |v: &Option<Vec<Unit>>| -> Vec<UnitId> {
+            v.iter()
+                .flatten()
+                .map(|&u| self.unit_id(u).clone())
+                .collect()
+        };
         HqModifier {
             net: -i32::from(a.is_some()) + i32::from(d.is_some()),
-            attacker_hq: a.map(|u| self.unit_id(u).clone()),
-            defender_hq: d.map(|u| self.unit_id(u).clone()),
+            attacker_hqs: names(&a),
+            defender_hqs: names(&d),
         }
     }
 }
@@ -317,7 +358,7 @@ impl fmt::Display for Odds {
                     l.hex,
                     l.printed
                 )?;
-                if l.value != l.printed || l.note.is_some() {
+                if l.value != l.printed {
                     write!(f, " -> {}", l.value)?;
                 }
                 if let Some(n) = &l.note {
@@ -383,13 +424,12 @@ impl fmt::Display for Odds {
         if let Some((rule, why)) = &self.forced {
             writeln!(f, "Forced column {}: {why} [{rule}]", self.column)?;
         }
-        let hq = |h: &Option<UnitId>| h.as_ref().map_or("none".to_string(), |u| u.to_string());
         writeln!(
             f,
             "HQ die modifier {:+} (attacker HQ in range: {}; defender HQ in range: {}) [R9.2]",
             self.hq.net,
-            hq(&self.hq.attacker_hq),
-            hq(&self.hq.defender_hq)
+            HqModifier::list(&self.hq.attacker_hqs),
+            HqModifier::list(&self.hq.defender_hqs)
         )?;
         Ok(())
     }

@@ -93,22 +93,27 @@ impl Game {
     }
 
     /// R10.2.2: out of supply, attack SPs are halved unless the owner chose full
-    /// strength (R10.2.3).
+    /// strength (R10.2.3); defense SPs are not.
     fn oos_note(
         &self,
         u: Unit,
-        full: &[Unit],
+        full: Option<&[Unit]>,
         (value, note): (u32, Option<String>),
     ) -> (u32, Option<String>) {
-        if self.state.unit(u).oos > 0 && !full.contains(&u) {
-            let n = "out of supply: halved (R10.2.2)";
-            (
-                half_up(value),
-                Some(note.map_or(n.to_string(), |x| format!("{x}; {n}"))),
-            )
-        } else {
-            (value, note)
+        if self.state.unit(u).oos == 0 {
+            return (value, note);
         }
+        let (value, n) = match full {
+            None => (value, "out of supply: defense not halved (R10.2.2)"),
+            Some(f) if f.contains(&u) => {
+                (value, "out of supply: full strength for a level (R10.2.3)")
+            }
+            Some(_) => (half_up(value), "out of supply: halved (R10.2.2)"),
+        };
+        (
+            value,
+            Some(note.map_or(n.to_string(), |x| format!("{x}; {n}"))),
+        )
     }
 
     /// The attackers' strength against the key hex.
@@ -121,8 +126,11 @@ impl Game {
                 continue;
             };
             let printed = self.info(u).attack_at(self.state.unit(u).cel);
-            let (value, note) =
-                self.oos_note(u, &eng.full_strength, self.disorganized_note(u, printed));
+            let (value, note) = self.oos_note(
+                u,
+                Some(&eng.full_strength),
+                self.disorganized_note(u, printed),
+            );
             s.nominal += value;
             if let Some(r) = across_halving(self, eng.attacker.other(), h, key) {
                 group.push((self.unit_id(u).clone(), value));
@@ -146,8 +154,11 @@ impl Game {
                 continue;
             };
             let printed = self.info(u).attack_at(self.state.unit(u).cel);
-            let (value, note) =
-                self.oos_note(u, &eng.full_strength, self.disorganized_note(u, printed));
+            let (value, note) = self.oos_note(
+                u,
+                Some(&eng.full_strength),
+                self.disorganized_note(u, printed),
+            );
             support += value;
             if lines_halved {
                 group.push((self.unit_id(u).clone(), value));
@@ -213,7 +224,8 @@ impl Game {
             for &u in &units {
                 let info = self.info(u);
                 let printed = info.defense_at(self.state.unit(u).cel);
-                let (mut value, mut note) = self.disorganized_note(u, printed);
+                let (mut value, mut note) =
+                    self.oos_note(u, None, self.disorganized_note(u, printed));
                 let limbered = self.state.unit(u).setup == Some(ArtillerySetup::Transport);
                 if info.is_gun() && backed && limbered {
                     value = 0;

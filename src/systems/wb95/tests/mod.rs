@@ -17,6 +17,7 @@ mod r8_air;
 mod r9_headquarters;
 mod setup_checks;
 mod setup_phase;
+mod start_states;
 mod victory;
 mod worked_examples;
 

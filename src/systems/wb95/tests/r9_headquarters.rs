@@ -99,13 +99,9 @@ fn r9_2_2_hq_range_is_four_for_germans_and_three_for_soviets() {
     s.hq("shq", "soviet", "0905");
     let g = start(&s);
     let o = odds(&g, &["g"], &["0505"]);
-    assert_eq!(
-        o.hq.attacker_hq.as_ref().map(|u| u.as_str()),
-        Some("ghq"),
-        "4 hexes"
-    );
+    assert_eq!(o.hq.attacker_hqs, ids(&["ghq"]), "4 hexes");
     assert!(
-        o.hq.defender_hq.is_none(),
+        o.hq.defender_hqs.is_empty(),
         "4 hexes: out of the Soviet range of 3"
     );
     assert_eq!(o.hq.net, -1);
@@ -130,6 +126,57 @@ fn r9_2_1_r9_2_3_r9_2_4_one_modifier_per_side_and_both_cancel() {
 }
 
 #[test]
+fn r9_2_1_each_attacking_unit_within_range_of_some_hq_not_one_hq_for_all() {
+    // Attackers on both sides of 0805, each 4 hexes from its own HQ and 6 from the other.
+    let mut s = Sandbox::new(16, 12, 2);
+    s.unit("west", "german", "0705");
+    s.unit("east", "german", "0905");
+    s.unit("d", "soviet", "0805");
+    s.hq("ghq_w", "german", "0305");
+    s.hq("ghq_e", "german", "1305");
+    let g = start(&s);
+    let o = odds(&g, &["west", "east"], &["0805"]);
+    assert_eq!(
+        o.hq.net, -1,
+        "every attacker is within range of a German HQ"
+    );
+    assert_eq!(o.hq.attacker_hqs, ids(&["ghq_w", "ghq_e"]));
+    // Without the eastern HQ one attacker is out of range: no modifier.
+    s.bundle
+        .scenario
+        .setup
+        .retain(|p| p.unit.as_str() != "ghq_e");
+    let g = start(&s);
+    let o = odds(&g, &["west", "east"], &["0805"]);
+    assert_eq!(o.hq.net, 0);
+    assert!(o.hq.attacker_hqs.is_empty());
+}
+
+#[test]
+fn r9_2_1_each_defending_unit_within_range_of_some_hq_not_one_hq_for_all() {
+    // One stack attacks two hexes; each defending hex is 3 hexes from its own Soviet
+    // HQ and 5 from the other.
+    let mut s = Sandbox::new(16, 12, 2);
+    s.unit("g", "german", "0805").sp = 8;
+    s.unit("west", "soviet", "0705");
+    s.unit("east", "soviet", "0905");
+    s.hq("shq_w", "soviet", "0405");
+    s.hq("shq_e", "soviet", "1205");
+    let g = start(&s);
+    let o = odds(&g, &["g"], &["0705", "0905"]);
+    assert_eq!(o.hq.net, 1, "every defender is within range of a Soviet HQ");
+    assert_eq!(o.hq.defender_hqs, ids(&["shq_w", "shq_e"]));
+    s.bundle
+        .scenario
+        .setup
+        .retain(|p| p.unit.as_str() != "shq_w");
+    let g = start(&s);
+    let o = odds(&g, &["g"], &["0705", "0905"]);
+    assert_eq!(o.hq.net, 0);
+    assert!(o.hq.defender_hqs.is_empty());
+}
+
+#[test]
 fn r9_1_8_r5_1_9_a_lone_hq_attacked_is_fought_at_ten_to_one() {
     let mut s = Sandbox::new(10, 10, 2);
     s.unit("g", "german", "0405").sp = 1;
@@ -139,4 +186,52 @@ fn r9_1_8_r5_1_9_a_lone_hq_attacked_is_fought_at_ten_to_one() {
         odds(&g, &["g"], &["0505"]).column,
         crate::systems::wb95::Column::HIGHEST
     );
+}
+
+/// A lone Soviet HQ on 0505 attacked by `g` from 0405, with a second Soviet HQ on 0506
+/// and a German HQ on `german_hq`, if any.
+fn lone_hq(german_hq: Option<&str>) -> Game {
+    let mut s = Sandbox::new(10, 10, 2);
+    s.unit("g", "german", "0405");
+    s.hq("hq", "soviet", "0505");
+    s.hq("hq2", "soviet", "0506");
+    if let Some(h) = german_hq {
+        s.hq("ghq", "german", h);
+    }
+    let mut g = start(&s);
+    until(&mut g, PhaseKind::Combat, Side::A);
+    g
+}
+
+#[test]
+fn a93_r9_2_r5_1_9_a_lone_hq_attacked_gets_no_die_modifier_from_itself_or_another_hq() {
+    let mut g = lone_hq(None);
+    let o = odds(&g, &["g"], &["0505"]);
+    assert_eq!(o.column, crate::systems::wb95::Column::HIGHEST);
+    assert!(o.hq.defender_hqs.is_empty(), "{:?}", o.hq);
+    assert_eq!(o.hq.net, 0);
+    // A roll of 11 stays 11 at 10:1: the attacker tests (•/D3) instead of losing a
+    // CEL disorganized (D-1/D2).
+    let (roll, modified, cell, _) =
+        resolved(&attack_rolling(&mut g, &["g"], &["0505"], 11).unwrap()).unwrap();
+    assert_eq!((roll, modified), (11, 11));
+    assert_eq!(cell.to_string(), "•/D3");
+    // The attacker's own HQ still counts: 11 becomes 10.
+    let mut g = lone_hq(Some("0205"));
+    assert_eq!(odds(&g, &["g"], &["0505"]).hq.net, -1);
+    let (_, modified, ..) =
+        resolved(&attack_rolling(&mut g, &["g"], &["0505"], 11).unwrap()).unwrap();
+    assert_eq!(modified, 10);
+}
+
+#[test]
+fn a93_r9_2_1_an_hq_is_within_its_own_range_for_the_units_stacked_with_it() {
+    let mut s = Sandbox::new(10, 10, 2);
+    s.unit("g", "german", "0405").sp = 8;
+    s.unit("d", "soviet", "0505");
+    s.hq("hq", "soviet", "0505");
+    let g = start(&s);
+    let o = odds(&g, &["g"], &["0505"]);
+    assert_eq!(o.hq.defender_hqs, ids(&["hq"]));
+    assert_eq!(o.hq.net, 1);
 }

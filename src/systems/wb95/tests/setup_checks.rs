@@ -270,6 +270,55 @@ fn l02_units_that_start_without_a_line_of_supply_are_listed() {
 }
 
 #[test]
+fn l04_l05_units_set_up_out_of_supply_that_trace_or_must_surrender() {
+    let codes = |s: &Sandbox| -> Vec<&'static str> {
+        found(s)
+            .into_iter()
+            .filter(|(c, _)| c.starts_with('L'))
+            .map(|(c, _)| c)
+            .collect()
+    };
+    let mut s = base();
+    s.unit("deep", "german", "0903");
+    assert_eq!(codes(&s), ["L02"]);
+    // Declared out of supply, it is not reported as starting out of supply by accident.
+    s.placement("deep").unwrap().out_of_supply = 3;
+    assert!(codes(&s).is_empty(), "{:?}", found(&s));
+    s.placement("deep").unwrap().out_of_supply = 12;
+    assert!(has(&s, "L05", Severity::Warning));
+    // One that traces loses 4 levels at its first Supply phase.
+    let mut s = base();
+    s.placement("g").unwrap().out_of_supply = 2;
+    assert!(has(&s, "L04", Severity::Warning));
+    assert!(s.game(1).is_ok(), "warnings only");
+}
+
+#[test]
+fn p12_p13_start_states_a_unit_cannot_be_in_or_that_do_nothing() {
+    let mut s = base();
+    s.placement("g").unwrap().barrage_fired = true;
+    assert!(has(&s, "P12", Severity::Error), "not artillery");
+    assert!(s.game(1).is_err());
+    let mut s = base();
+    s.gun("gun", "german", "0204", 5, 3);
+    s.placement("gun").unwrap().artillery = Some(ArtillerySetup::Combat);
+    s.placement("gun").unwrap().barrage_fired = true;
+    assert!(found(&s).is_empty(), "{:?}", found(&s));
+    s.placement("gun").unwrap().artillery = Some(ArtillerySetup::Transport);
+    assert!(has(&s, "P12", Severity::Error), "limbered guns do not fire");
+    let mut s = base();
+    s.unit("rg", "german", "0202").kind = UnitKind::Resilience;
+    s.placement("rg").unwrap().movement_spent = true;
+    assert!(has(&s, "P12", Severity::Warning), "{:?}", found(&s));
+    let mut s = base();
+    s.unit("g2", "german", "0203");
+    s.placement("g").unwrap().masked = true;
+    assert!(has(&s, "P13", Severity::Warning));
+    s.placement("g2").unwrap().masked = true;
+    assert!(found(&s).is_empty(), "{:?}", found(&s));
+}
+
+#[test]
 fn l03_every_nation_has_supply_mp() {
     let mut s = base();
     s.bundle.counters.nations[1].supply_mp = Mp::ZERO;

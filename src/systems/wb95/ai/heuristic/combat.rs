@@ -254,9 +254,10 @@ pub fn loss_cost(game: &Game, side: Side, u: Unit, left: u8) -> f32 {
         }
         return c;
     }
-    let drop = info.attack_at(left) + info.defense_at(left)
-        - info.attack_at(left - 1)
-        - info.defense_at(left - 1);
+    // Signed: a reduced side is never stronger in a file that passed its checks (U05),
+    // but the bot must not trust that.
+    let side = |cel: u8| i64::from(info.attack_at(cel)) + i64::from(info.defense_at(cel));
+    let drop = side(left) - side(left - 1);
     0.5 + drop as f32 / 4.0
 }
 

@@ -253,13 +253,14 @@ fn halved_across(game: &Game, defender: Side, from: Hx, target: Hx) -> bool {
         || e.big_river
 }
 
-/// Is one of these HQs (hex, range) within range of every one of these hexes?
+/// Is each of these hexes within range of one of these HQs (hex, range), not
+/// necessarily the same one (R9.2.1)?
 pub fn hq_covers(game: &Game, hexes: &[Hx], hqs: &[(Hx, u32)]) -> bool {
     let b = game.board();
     !hexes.is_empty()
-        && hqs
+        && hexes
             .iter()
-            .any(|&(at, range)| hexes.iter().all(|&h| b.distance(h, at) <= range))
+            .all(|&h| hqs.iter().any(|&(at, range)| b.distance(h, at) <= range))
 }
 
 /// HQs of a side on the map, with their ranges.
@@ -326,7 +327,8 @@ pub fn estimate(
     let hq_net = {
         let att_hexes: Vec<Hx> = attackers.iter().map(|&(_, h)| h).collect();
         let a = hq_covers(game, &att_hexes, hqs[0]);
-        let d = hq_covers(game, &[target], hqs[1]);
+        // A lone HQ attacked gets no defender modifier.
+        let d = !forced && hq_covers(game, &[target], hqs[1]);
         i32::from(d) - i32::from(a)
     };
     if forced {

@@ -33,6 +33,8 @@ mod combat;
 mod estimate;
 mod movement;
 mod support;
+#[cfg(test)]
+mod tests;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;

@@ -571,7 +571,7 @@ const RESERVE_MARGIN: i32 = 5;
 /// An optional reserve gives the enemy VP when it is called in, so a side calls one
 /// only when an enemy force threatens a place that wins it the game outright, or when it
 /// still wins with a margin after paying.
-fn worth_calling_in(game: &Game, side: Side, an: &Analysis, u: Unit) -> bool {
+pub(super) fn worth_calling_in(game: &Game, side: Side, an: &Analysis, u: Unit) -> bool {
     let vp = game.call_in_vp(u);
     if vp == 0 {
         return true;
