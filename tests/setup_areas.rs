@@ -531,3 +531,59 @@ fn the_setup_card_shows_the_areas_and_the_units_set_up_by_the_player() {
     );
     assert!(html.contains("in Army HQ</span>"), "{html}");
 }
+
+#[test]
+fn a_unit_or_hex_named_in_a_problem_is_a_link_that_zooms_the_map_to_it() {
+    use egui::accesskit::Role;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&fixture_copy(dir.path()));
+    click(&mut h, "Problems (5)");
+    let p09 = h
+        .state()
+        .validator
+        .problems()
+        .iter()
+        .find(|p| p.code == "P09")
+        .cloned()
+        .unwrap();
+    let Some(Subject::Unit(unit)) = &p09.subject else {
+        panic!("{p09:?}")
+    };
+    let at = scenario(&h)
+        .setup
+        .iter()
+        .find(|p| &p.unit == unit)
+        .unwrap()
+        .hex;
+    let shown = |h: &Harness<EditorApp>, hex: HexId| {
+        let app = h.state();
+        app.canvas.camera.zoom >= sztab::editor::canvas::SHOW_ZOOM
+            && app
+                .hex_screen_pos(hex)
+                .unwrap()
+                .distance(app.canvas.rect().center())
+                < 2.0
+    };
+    h.state_mut().canvas.camera.zoom = 5.0;
+    h.run();
+    assert!(!shown(&h, at));
+    // "unit X is set up on HHHH, where ...": the unit and the hex are links (the unit
+    // is named by other warnings too).
+    h.get_all_by_role_and_label(Role::Link, unit.as_str())
+        .next()
+        .unwrap()
+        .click();
+    h.run();
+    assert!(shown(&h, at), "{}", p09.message);
+    assert_eq!(h.state().scen.selection.unit.as_ref(), Some(unit));
+    // The Problems tab stays open to follow the next link.
+    assert_eq!(h.get_all_by_label("Acknowledge…").count(), 5);
+    h.state_mut().canvas.camera.zoom = 5.0;
+    h.run();
+    h.get_all_by_role_and_label(Role::Link, &at.to_string())
+        .next()
+        .unwrap()
+        .click();
+    h.run();
+    assert!(shown(&h, at));
+}

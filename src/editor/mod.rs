@@ -15,6 +15,7 @@ pub mod files;
 pub mod history;
 mod keyboard;
 pub mod lab;
+pub mod links;
 pub mod panels;
 pub mod playtest;
 pub mod scenario;

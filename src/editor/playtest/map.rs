@@ -19,6 +19,9 @@ use crate::systems::wb95::{Decision, Event, Game, Side};
 
 pub fn show(pm: &mut PlayMode, ui: &mut Ui, doc: &Document, canvas: &mut Canvas) {
     let Some(bundle) = doc.bundle() else { return };
+    if let Some(h) = pm.goto.take() {
+        canvas.show_hex(&bundle.map.grid, h);
+    }
     let frame = canvas.interact(ui, doc);
     if let Some(p) = frame.pointer {
         if p.hex.is_some() {

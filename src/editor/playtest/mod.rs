@@ -26,7 +26,7 @@ mod replay_bar;
 pub mod seats;
 mod session;
 mod setup;
-mod start;
+pub mod start;
 
 use std::path::PathBuf;
 
@@ -74,6 +74,8 @@ pub struct PlayMode {
     pub heat: Vec<(HexId, u32)>,
     /// Game → Balance lab… was chosen (the editor owns the lab).
     pub lab_asked: bool,
+    /// A hex the map must centre and zoom on (a link followed).
+    pub goto: Option<HexId>,
 }
 
 impl Default for PlayMode {
@@ -95,6 +97,7 @@ impl Default for PlayMode {
             hovered: None,
             heat: Vec::new(),
             lab_asked: false,
+            goto: None,
         }
     }
 }
@@ -425,14 +428,20 @@ impl PlayMode {
 
     fn status(&mut self, ui: &mut Ui) {
         ui.horizontal(|ui| {
-            if let Some(m) = &self.message {
+            if let Some(m) = self.message.clone() {
                 let red = m.starts_with("Refused") || m.contains("illegal");
                 let c = if red {
                     Color32::from_rgb(190, 30, 30)
                 } else {
                     ui.visuals().text_color()
                 };
-                ui.colored_label(c, m);
+                if let Some(g) = self.session.as_ref().map(Session::game) {
+                    if let Some(t) = cx::linked(ui, g, &m, Some(c)) {
+                        self.goto = cx::target_hex(g, &t);
+                    }
+                } else {
+                    ui.colored_label(c, &m);
+                }
                 if ui.small_button("Dismiss").clicked() {
                     self.message = None;
                 }
@@ -453,6 +462,7 @@ impl PlayMode {
             message: &mut self.message,
             side,
             viewer,
+            goto: &mut self.goto,
         })
     }
 

@@ -4,7 +4,7 @@
 
 use crate::hex::HexId;
 use crate::model::{AirId, Mp, UnitId};
-use crate::systems::wb95::{Decision, Unit};
+use crate::systems::wb95::{AttackOrder, Decision, Game, Odds, Unit};
 
 /// Which combat-phase order the map clicks build.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -63,6 +63,8 @@ pub struct Orders {
     pub fire: FirePlan,
     /// The decision the draft answers.
     pub decision: Option<Decision>,
+    /// The engine's plan for the attacks owed, made once per position.
+    owed: Option<Vec<(AttackOrder, Odds)>>,
     pub draft: super::decisions::Draft,
 }
 
@@ -75,6 +77,7 @@ impl Orders {
             self.attack = AttackPlan::default();
             self.fire = FirePlan::default();
             self.entry_hex = None;
+            self.owed = None;
         }
         if self.decision.as_ref() != decision {
             let setting_up = matches!(
@@ -95,6 +98,12 @@ impl Orders {
             self.decision = decision.cloned();
             self.draft = super::decisions::Draft::default();
         }
+    }
+
+    /// The engine's plan for the attacks owed now (R5.1.3-5.1.4), made on first use after
+    /// each action: a combat changes the position.
+    pub fn owed_plan(&mut self, g: &Game) -> &[(AttackOrder, Odds)] {
+        self.owed.get_or_insert_with(|| g.owed_attacks())
     }
 
     pub fn clear_selection(&mut self) {

@@ -142,6 +142,11 @@ fn r5_1_3_r5_1_4_armored_claws_first_combat_accepting_the_plan_meets_every_oblig
     );
     let first = g.owed_attacks();
     assert!(first.len() >= 10, "{} attacks", first.len());
+    eprintln!(
+        "PLAN {} attacks, obliged {}",
+        first.len(),
+        g.state().obliged.len()
+    );
     let planned_units: Vec<String> = first
         .iter()
         .flat_map(|(o, _)| o.attackers.iter().map(|u| u.to_string()))
