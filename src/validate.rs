@@ -6,7 +6,8 @@ use std::path::{Path, PathBuf};
 use crate::hex::HexId;
 use crate::model::check::{check_counters, check_terrain};
 use crate::model::{
-    Bundle, FileKind, LoadError, MapBundle, Problem, SideId, SystemId, acknowledge, generic, io,
+    Bundle, FileKind, LoadError, MapBundle, Problem, SideId, Sources, SystemId, acknowledge,
+    generic, io,
 };
 use crate::systems::wb95::prepared::Prepared;
 use crate::systems::wb95::setup_check;
@@ -96,6 +97,14 @@ pub fn validate_file(path: &Path) -> Result<Report, LoadError> {
             }
             acknowledge::apply(&mut problems, b.view().acknowledged(), complete);
             let p = b.paths();
+            // The setup checks work on the compiled scenario: their problems carry the
+            // path of their value, located now in the files' text.
+            if problems
+                .iter()
+                .any(|x| x.anchor.is_some() && x.file.is_none())
+            {
+                Sources::read(p).locate(&mut problems);
+            }
             let files = vec![
                 p.scenario.clone(),
                 p.map.clone(),

@@ -33,7 +33,9 @@ fn sources() -> Vec<PathBuf> {
     v
 }
 
-/// `A-NN` citations: "A-" not preceded by a letter or digit, followed by digits.
+/// `A-NN` citations: "A-" not preceded by a letter, a digit or a dash, followed by digits.
+/// (A printed hex label such as "1-A-11" or "A-6" on a lettered board is not a citation:
+/// the dash excludes the first, and a citation has at least two digits.)
 fn decisions_cited(text: &str) -> Vec<String> {
     let b = text.as_bytes();
     let mut out = Vec::new();
@@ -41,13 +43,15 @@ fn decisions_cited(text: &str) -> Vec<String> {
         if b[i] == b'A'
             && b[i + 1] == b'-'
             && b[i + 2].is_ascii_digit()
-            && (i == 0 || !b[i - 1].is_ascii_alphanumeric())
+            && (i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'-'))
         {
             let n: String = text[i + 2..]
                 .chars()
                 .take_while(char::is_ascii_digit)
                 .collect();
-            out.push(format!("A-{n}"));
+            if n.len() >= 2 {
+                out.push(format!("A-{n}"));
+            }
         }
     }
     out

@@ -355,6 +355,50 @@ fn an_autosave_is_offered_for_recovery() {
 }
 
 #[test]
+fn untitled_work_is_offered_at_the_next_start_and_an_unreadable_autosave_is_shown() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = fixture_copy(dir.path());
+    let data = dir.path().join("autosave");
+    {
+        // A session that paints a new map and ends before it is saved.
+        let mut app = EditorApp::open(None);
+        app.autosave_untitled_to(data.clone());
+        let b = MapBundle::load(&path).unwrap().0;
+        app.set_document(Document::new_map(b.map, b.terrain, b.terrain_path));
+        let mut h = harness(app);
+        h.state_mut().set_tool(ToolKind::Brush);
+        h.state_mut().brush.cell = HexCell::new("mountain");
+        click_hex(&mut h, id("0105"));
+        let later = sztab::editor::AUTOSAVE_SECONDS * 1000.0;
+        assert_eq!(
+            h.state_mut().files.autosave_tick(later),
+            sztab::editor::files::Autosave::Written
+        );
+    }
+    let mut app = EditorApp::open(None);
+    app.autosave_untitled_to(data.clone());
+    let mut h = harness(app);
+    h.get_by_label("Recover untitled work?");
+    h.get_by_label("Recover").click();
+    h.run();
+    assert_eq!(map(&h).hexes[&id("0105")].terrain.as_str(), "mountain");
+    assert!(h.state().doc().unwrap().path().is_none());
+    assert!(h.state().title().starts_with('●'), "{}", h.state().title());
+
+    std::fs::write(data.join("untitled.map.ron"), "(name: \"cut").unwrap();
+    let mut app = EditorApp::open(None);
+    app.autosave_untitled_to(data);
+    let h = harness(app);
+    let e = h
+        .state()
+        .error()
+        .expect("the unreadable autosave is reported");
+    assert!(e.contains("untitled.map.ron"), "{e}");
+    h.get_by_label_contains("autosave of untitled work cannot be read");
+    assert!(h.query_by_label("Recover untitled work?").is_none());
+}
+
+#[test]
 fn the_history_panel_jumps_back() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = open(&fixture_copy(dir.path()));

@@ -135,6 +135,18 @@ fn a_negative_fractional_cost_is_refused_at_its_position() {
     );
 }
 
+/// tests/fuzz.rs: an MP of -2147483648 (the smallest i32) overflowed taking its size.
+#[test]
+fn the_smallest_i32_as_a_cost_is_refused_at_its_position() {
+    check_refusal(
+        "kursk-1943.terrain.ron",
+        "crossing: (trucked: Add(1), mechanized: Add(1), foot: Add(1)), combat_cm: 1)",
+        "crossing: (trucked: Add(-2147483648), mechanized: Add(1), foot: Add(1)), combat_cm: 1)",
+        "-2147483648",
+        "-2147483648 MP is out of range",
+    );
+}
+
 /// Values beyond their type (a u8 SP of 300) get the same message as any out of range.
 #[test]
 fn an_sp_beyond_its_type_names_the_range() {

@@ -422,3 +422,36 @@ fn a_system_without_an_engine_says_so() {
     assert_eq!(e.to_string(), "Draft has no engine yet: no odds");
     assert!(BotChoice::default_of(&AuthoringOnly).is_none());
 }
+
+#[test]
+fn a_composed_map_loads_from_its_sections_and_saves_as_its_file() {
+    let path = root("tests/fixtures/toy/twin.map.ron");
+    let (b, problems) = sztab::model::MapBundle::load(&path).unwrap();
+    assert!(problems.iter().all(|p| !p.is_error()), "{problems:#?}");
+    let m = &b.map;
+    assert!(m.is_composed());
+    assert_eq!(m.hexes.len(), 19 * 8);
+    // The seam column is the west valley's last and the turned east valley's last too.
+    assert_eq!(
+        m.labels_of(sztab::hex::HexId::new(10, 4)),
+        ["W-1004", "E-1005"]
+    );
+    // Hill 7 (0504 of a valley) is on both halves.
+    let hill = m.place("Hill 7").unwrap();
+    assert_eq!(hill.hexes.len(), 2, "{:?}", hill.hexes);
+    // A save writes the composition, not the assembled hexes.
+    let text = io::to_ron(FileKind::Map, m.file_form()).unwrap();
+    assert!(text.contains("sections: ["), "{text}");
+    assert!(!text.contains("(t: \"rough\")"), "{text}");
+    let (code, out, _) = sztab(&["validate", "tests/fixtures/toy/twin.map.ron"]);
+    assert_eq!(code, 0, "{out}");
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("twin.png");
+    let (code, _, err) = sztab(&[
+        "render",
+        "tests/fixtures/toy/twin.map.ron",
+        "--out",
+        png.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+}

@@ -11,7 +11,9 @@ mod scenario_ui;
 
 use super::canvas::{Canvas, Pointer};
 use super::document::Document;
-use super::files::{Answer, Autosave, Chooser, ChooserPurpose, FileSession, Pending, Saved};
+use super::files::{
+    AUTOSAVE_SECONDS, Answer, Autosave, Chooser, ChooserPurpose, FileSession, Pending, Saved,
+};
 use super::panels::{history, inspector, new_map::NewMap, properties::Properties};
 use super::scenario::Workbench;
 use super::tools::{Brush, Request, Tool, ToolCtx, ToolKind, Toolbox, View};
@@ -20,6 +22,9 @@ use super::validation::Validator;
 use crate::hex::{HexId, Hexside};
 use crate::model::{Problem, Underlay};
 use crate::render::Layers;
+
+/// How an autosave error begins (cleared by the next autosave that works).
+const AUTOSAVE_FAILED: &str = "autosave failed:";
 
 pub struct EditorApp {
     /// The open document and its files.
@@ -50,6 +55,8 @@ pub struct EditorApp {
     click_typing: super::keyboard::ClickTyping,
     /// The Help menu's windows.
     pub help: super::panels::help::Help,
+    /// A scenario of another rule system: its Forces table and bot game.
+    pub generic: super::generic::GenericPanels,
 }
 
 impl EditorApp {
@@ -76,6 +83,7 @@ impl EditorApp {
             lab: super::lab::Lab::default(),
             click_typing: Default::default(),
             help: Default::default(),
+            generic: Default::default(),
         };
         if let Some(p) = path {
             app.load(&p);
@@ -150,8 +158,8 @@ impl EditorApp {
     /// Opens a file, replacing the document (no unsaved-changes question: see `request`).
     pub fn load(&mut self, path: &Path) {
         match self.files.open(path) {
-            Ok(()) => {
-                self.error = None;
+            Ok(unreadable) => {
+                self.error = (!unreadable.is_empty()).then(|| unreadable.join("; "));
                 self.after_open();
                 if let Some(u) = self.files.doc().and_then(|d| d.map().underlay.clone()) {
                     self.request_scan(&u);
@@ -359,6 +367,7 @@ impl EditorApp {
         self.scenario_windows(ui.ctx());
         self.play.editor_dialogs(ui.ctx(), self.files.doc());
         self.lab.window(ui.ctx(), self.files.doc());
+        self.generic.windows(ui.ctx(), self.files.doc_mut());
         self.keys(ui);
     }
 
@@ -394,12 +403,14 @@ impl EditorApp {
         {
             self.play.ask_load();
         }
+        let rules = self.files.doc().is_some_and(|d| d.rules_view().is_some());
         if ui
-            .add_enabled(scenario, egui::Button::new("Balance lab…"))
+            .add_enabled(rules, egui::Button::new("Balance lab…"))
             .clicked()
         {
             self.lab.open = true;
         }
+        self.generic.menu(ui, self.files.doc());
     }
 
     fn background(&mut self, ui: &Ui) {
@@ -424,8 +435,33 @@ impl EditorApp {
             Autosave::Due(secs) => ui
                 .ctx()
                 .request_repaint_after(std::time::Duration::from_secs_f64(secs)),
-            Autosave::Written => self.status = "autosaved".into(),
-            Autosave::Failed(e) => self.error = Some(format!("autosave failed: {e}")),
+            Autosave::Written => {
+                self.status = "autosaved".into();
+                if self
+                    .error
+                    .as_deref()
+                    .is_some_and(|e| e.starts_with(AUTOSAVE_FAILED))
+                {
+                    self.error = None;
+                }
+            }
+            Autosave::Failed(e) => {
+                self.error = Some(format!(
+                    "{AUTOSAVE_FAILED} {e} (trying again every {AUTOSAVE_SECONDS} s)"
+                ));
+            }
+        }
+    }
+
+    /// Autosaves untitled work to `dir` and offers what an earlier session left there;
+    /// an autosave that cannot be read is shown as an error. The window passes a folder
+    /// of the user's data folder.
+    pub fn autosave_untitled_to(&mut self, dir: PathBuf) {
+        if let Err(e) = self.files.autosave_untitled_to(dir) {
+            self.error = Some(match self.error.take() {
+                Some(before) => format!("{before}; {e}"),
+                None => e,
+            });
         }
     }
 
@@ -804,8 +840,11 @@ impl EditorApp {
         let layer = self
             .files
             .doc()
-            .filter(|d| d.scenario().is_some() && self.canvas.layers.units)
-            .map(|d| self.scen.layer(d));
+            .filter(|d| d.rules_view().is_some() && self.canvas.layers.units)
+            .map(|d| match self.generic.game_layer(d) {
+                Some(l) => l,
+                None => self.scen.layer(d),
+            });
         let dnd = self.dnd_verdicts(&frame);
         let Some(doc) = self.files.doc() else { return };
         let pointer: Option<Pointer> = frame.pointer;
@@ -949,6 +988,7 @@ impl EditorApp {
 
     fn recovery_dialog(&mut self, ctx: &egui::Context) {
         if !self.files.recovery_offered() {
+            self.untitled_recovery_dialog(ctx);
             return;
         }
         let mut answer = None;
@@ -971,6 +1011,43 @@ impl EditorApp {
                 self.status = "recovered the autosave: save to keep it".into();
             }
             Some(false) => self.files.discard_recovery(),
+            _ => {}
+        }
+    }
+
+    /// Untitled work autosaved by a session that ended before it was saved.
+    fn untitled_recovery_dialog(&mut self, ctx: &egui::Context) {
+        let Some(doc) = self.files.untitled_offered() else {
+            return;
+        };
+        let what = if doc.scenario().is_some() {
+            "scenario"
+        } else {
+            "map"
+        };
+        let title = doc.title();
+        let mut answer = None;
+        egui::Modal::new(egui::Id::unique("recover-untitled")).show(ctx, |ui| {
+            ui.heading("Recover untitled work?");
+            ui.label(format!(
+                "The editor closed before the new {what} \"{title}\" was saved. Its autosave \
+                 can be opened as an untitled {what}."
+            ));
+            ui.horizontal(|ui| {
+                if ui.button("Recover").clicked() {
+                    answer = Some(true);
+                }
+                if ui.button("Discard autosave").clicked() {
+                    answer = Some(false);
+                }
+            });
+        });
+        match answer {
+            Some(true) if self.files.recover_untitled() => {
+                self.after_open();
+                self.status = "recovered untitled work: Save As to keep it".into();
+            }
+            Some(false) => self.files.discard_untitled(),
             _ => {}
         }
     }

@@ -7,15 +7,26 @@ use super::edit::{Change, Edit, Target};
 use super::files::paths;
 use super::history::{CANVAS_STROKE, History};
 use crate::model::atomic_write::Batch;
+use crate::model::generic;
 use crate::model::io::{self, FileKind};
 use crate::model::{
     Bundle, BundlePaths, Counters, LoadError, Map, MapBundle, Problem, Scenario, TerrainCatalogue,
 };
+use crate::systems::{AnyBundle, RuleSystem};
 
 /// What is open.
 pub enum Content {
+    /// A WB-95 scenario (its typed files).
     Scenario(Box<Bundle>),
     Map(Box<MapBundle>),
+    /// A scenario of another rule system, in the generic files its schemas check.
+    Generic(Box<GenericScenario>),
+}
+
+/// A scenario of a rule system other than WB-95, with the system that reads it.
+pub struct GenericScenario {
+    pub system: &'static dyn RuleSystem,
+    pub bundle: generic::Bundle,
 }
 
 pub struct Document {
@@ -31,6 +42,8 @@ pub struct Document {
     saved_map: Map,
     saved_scenario: Option<Scenario>,
     saved_counters: Option<Counters>,
+    /// A generic scenario's scenario and counter files as on disk.
+    saved_generic: Option<(generic::Scenario, generic::Counters)>,
 }
 
 impl Document {
@@ -38,10 +51,15 @@ impl Document {
         let saved_map = match &content {
             Content::Scenario(b) => b.map.clone(),
             Content::Map(b) => b.map.clone(),
+            Content::Generic(g) => g.bundle.map.clone(),
         };
         let (saved_scenario, saved_counters) = match &content {
             Content::Scenario(b) => (Some(b.scenario.clone()), Some(b.counters.clone())),
-            Content::Map(_) => (None, None),
+            Content::Map(_) | Content::Generic(_) => (None, None),
+        };
+        let saved_generic = match &content {
+            Content::Generic(g) => Some((g.bundle.scenario.clone(), g.bundle.counters.clone())),
+            _ => None,
         };
         Self {
             content,
@@ -52,6 +70,7 @@ impl Document {
             saved_map,
             saved_scenario,
             saved_counters,
+            saved_generic,
         }
     }
 
@@ -91,15 +110,40 @@ impl Document {
 
     /// The open scenario as its rule system sees it.
     pub fn rules_view(&self) -> Option<crate::systems::seam::BundleRef<'_>> {
-        self.bundle().map(crate::systems::seam::BundleRef::Wb95)
+        match &self.content {
+            Content::Scenario(b) => Some(crate::systems::seam::BundleRef::Wb95(b)),
+            Content::Generic(g) => Some(crate::systems::seam::BundleRef::Generic(&g.bundle)),
+            Content::Map(_) => None,
+        }
     }
 
-    /// Opens a `.scenario.ron` or `.map.ron` file.
+    /// The open scenario's rule system (WB-95 for a WB-95 scenario); `None` for a map.
+    pub fn system(&self) -> Option<&'static dyn RuleSystem> {
+        match &self.content {
+            Content::Scenario(_) => crate::systems::get("wb95"),
+            Content::Generic(g) => Some(g.system),
+            Content::Map(_) => None,
+        }
+    }
+
+    /// The open scenario of a system other than WB-95.
+    pub fn generic(&self) -> Option<&GenericScenario> {
+        match &self.content {
+            Content::Generic(g) => Some(g),
+            _ => None,
+        }
+    }
+
+    /// Opens a `.scenario.ron` (of any rule system) or `.map.ron` file.
     pub fn open(path: &Path) -> Result<(Document, Vec<Problem>), LoadError> {
         let content = match FileKind::of_path(path) {
-            Some(FileKind::Scenario) => {
-                Bundle::load(path).map(|(b, p)| (Content::Scenario(Box::new(b)), p))
-            }
+            Some(FileKind::Scenario) => crate::systems::load(path).map(|(system, b, p)| match b {
+                AnyBundle::Wb95(b) => (Content::Scenario(b), p),
+                AnyBundle::Generic(b) => (
+                    Content::Generic(Box::new(GenericScenario { system, bundle: *b })),
+                    p,
+                ),
+            }),
             Some(FileKind::Map) => {
                 MapBundle::load(path).map(|(b, p)| (Content::Map(Box::new(b)), p))
             }
@@ -135,6 +179,7 @@ impl Document {
         match &self.content {
             Content::Scenario(b) => &b.map,
             Content::Map(b) => &b.map,
+            Content::Generic(g) => &g.bundle.map,
         }
     }
 
@@ -142,6 +187,7 @@ impl Document {
         match &self.content {
             Content::Scenario(b) => &b.terrain,
             Content::Map(b) => &b.terrain,
+            Content::Generic(g) => &g.bundle.terrain,
         }
     }
 
@@ -149,20 +195,21 @@ impl Document {
         match &self.content {
             Content::Scenario(b) => &b.paths.terrain,
             Content::Map(b) => &b.terrain_path,
+            Content::Generic(g) => &g.bundle.paths.terrain,
         }
     }
 
     pub fn scenario(&self) -> Option<&Scenario> {
         match &self.content {
             Content::Scenario(b) => Some(&b.scenario),
-            Content::Map(_) => None,
+            Content::Map(_) | Content::Generic(_) => None,
         }
     }
 
     pub fn counters(&self) -> Option<&Counters> {
         match &self.content {
             Content::Scenario(b) => Some(&b.counters),
-            Content::Map(_) => None,
+            Content::Map(_) | Content::Generic(_) => None,
         }
     }
 
@@ -170,7 +217,7 @@ impl Document {
     pub fn bundle(&self) -> Option<&Bundle> {
         match &self.content {
             Content::Scenario(b) => Some(b),
-            Content::Map(_) => None,
+            Content::Map(_) | Content::Generic(_) => None,
         }
     }
 
@@ -178,6 +225,7 @@ impl Document {
     pub fn counters_path(&self) -> Option<&Path> {
         match &self.content {
             Content::Scenario(b) => Some(&b.paths.counters),
+            Content::Generic(g) => Some(&g.bundle.paths.counters),
             Content::Map(_) => None,
         }
     }
@@ -190,6 +238,7 @@ impl Document {
     pub fn map_path(&self) -> Option<&Path> {
         match &self.content {
             Content::Scenario(b) => Some(&b.paths.map),
+            Content::Generic(g) => Some(&g.bundle.paths.map),
             Content::Map(_) => self.path.as_deref(),
         }
     }
@@ -198,6 +247,7 @@ impl Document {
         match &self.content {
             Content::Scenario(b) => b.scenario.title.clone(),
             Content::Map(b) => b.map.name.clone(),
+            Content::Generic(g) => g.bundle.scenario.title.clone(),
         }
     }
 
@@ -221,6 +271,7 @@ impl Document {
                 terrain_path: &mut b.paths.terrain,
                 scenario: Some(&mut b.scenario),
                 counters: Some(&mut b.counters),
+                generic: None,
             },
             Content::Map(b) => Target {
                 map: &mut b.map,
@@ -228,7 +279,19 @@ impl Document {
                 terrain_path: &mut b.terrain_path,
                 scenario: None,
                 counters: None,
+                generic: None,
             },
+            Content::Generic(g) => {
+                let b = &mut g.bundle;
+                Target {
+                    map: &mut b.map,
+                    terrain: &mut b.terrain,
+                    terrain_path: &mut b.paths.terrain,
+                    scenario: None,
+                    counters: None,
+                    generic: Some((&mut b.scenario, &mut b.counters)),
+                }
+            }
         }
     }
 
@@ -309,7 +372,7 @@ impl Document {
         };
         let map_path = self.map_path().map(Path::to_owned).unwrap_or(path.clone());
         if self.map() != &self.saved_map || !map_path.exists() {
-            stage(&map_path, io::to_ron(FileKind::Map, self.map()))?;
+            stage(&map_path, io::to_ron(FileKind::Map, self.map().file_form()))?;
         }
         if let (Some(c), Some(cpath)) = (self.counters(), self.counters_path())
             && (Some(c) != self.saved_counters.as_ref() || !cpath.exists())
@@ -321,6 +384,19 @@ impl Document {
         {
             stage(&path, io::to_ron(FileKind::Scenario, s))?;
         }
+        if let Content::Generic(g) = &self.content {
+            let b = &g.bundle;
+            let saved = self.saved_generic.as_ref();
+            if saved.is_none_or(|(_, c)| c != &b.counters) || !b.paths.counters.exists() {
+                stage(
+                    &b.paths.counters,
+                    io::to_ron(FileKind::Counters, &b.counters),
+                )?;
+            }
+            if saved.is_none_or(|(s, _)| s != &b.scenario) || !path.exists() {
+                stage(&path, io::to_ron(FileKind::Scenario, &b.scenario))?;
+            }
+        }
         batch.commit().map_err(|e| e.to_string())?;
         self.mark_saved();
         Ok(written)
@@ -331,6 +407,9 @@ impl Document {
         self.saved_map = self.map().clone();
         self.saved_scenario = self.scenario().cloned();
         self.saved_counters = self.counters().cloned();
+        self.saved_generic = self
+            .generic()
+            .map(|g| (g.bundle.scenario.clone(), g.bundle.counters.clone()));
         for p in self.autosave_files() {
             let _ = std::fs::remove_file(p);
         }
@@ -339,7 +418,7 @@ impl Document {
     /// Saves under a new name. A map's catalogue path, and a scenario's map and counters
     /// paths, are rewritten relative to the new file.
     pub fn save_as(&mut self, new: &Path) -> Result<Vec<PathBuf>, String> {
-        let expected = if self.scenario().is_some() {
+        let expected = if self.rules_view().is_some() {
             FileKind::Scenario
         } else {
             FileKind::Map
@@ -361,13 +440,20 @@ impl Document {
                 b.scenario.counters = paths::relative(&abs, &b.paths.counters);
                 b.paths.scenario = abs.clone();
             }
+            Content::Generic(g) => {
+                let b = &mut g.bundle;
+                b.scenario.map = paths::relative(&abs, &b.paths.map);
+                b.scenario.counters = paths::relative(&abs, &b.paths.counters);
+                b.paths.scenario = abs.clone();
+            }
         }
         // Path fix-ups follow the file, they are not an edit: keep them out of the history.
         // A map document is written anew; a scenario's map stays as it is on disk.
-        if self.scenario().is_none() {
+        if self.rules_view().is_none() {
             self.saved_map = Map::new("", "", self.map().grid, "");
         }
         self.saved_scenario = None;
+        self.saved_generic = None;
         self.path = Some(abs);
         self.save()
     }
@@ -394,8 +480,12 @@ impl Document {
         if let Some(p) = self.map_path()
             && self.map() != &self.saved_map
         {
-            io::save(FileKind::Map, &paths::autosave_of(p), self.map())
-                .map_err(|e| e.to_string())?;
+            io::save(
+                FileKind::Map,
+                &paths::autosave_of(p),
+                self.map().file_form(),
+            )
+            .map_err(|e| e.to_string())?;
         }
         if let (Some(p), Some(c)) = (self.counters_path(), self.counters())
             && !p.as_os_str().is_empty()
@@ -411,35 +501,67 @@ impl Document {
         Ok(())
     }
 
-    /// An autosave newer than the files it shadows, left by a session that did not save.
-    pub fn recoverable(&self) -> Option<Edit> {
+    /// An autosave newer than the files it shadows, left by a session that did not save,
+    /// as one edit; and what could not be read of it (a side file that does not parse is
+    /// reported and left where it is, never dropped without a word).
+    pub fn recoverable(&self) -> (Option<Edit>, Vec<String>) {
         let mut edit = Edit::new("Recover autosave");
-        if let Some(p) = self.map_path()
-            && let Some(map) = newer_autosave(p).and_then(|a| io::load_map(&a).ok())
-        {
-            edit.push(Change::Map {
-                before: Box::new(self.map().clone()),
-                after: Box::new(map.value),
-            });
+        let mut unreadable = Vec::new();
+        let mut read = |file: &Path, load: &dyn Fn(&Path) -> Result<Change, LoadError>| {
+            let side = newer_autosave(file)?;
+            load(&side)
+                .map_err(|e| {
+                    unreadable.push(format!(
+                        "the autosave {} cannot be read: {e}",
+                        side.display()
+                    ))
+                })
+                .ok()
+        };
+        if let Some(p) = self.map_path() {
+            let before = self.map();
+            if let Some(c) = read(p, &|a| {
+                io::load_map(a).map(|m| Change::Map {
+                    before: Box::new(before.clone()),
+                    after: Box::new(m.value),
+                })
+            }) {
+                edit.push(c);
+            }
         }
-        if let (Some(p), Some(c)) = (self.counters_path(), self.counters())
+        if let (Some(p), Some(before)) = (self.counters_path(), self.counters())
             && !p.as_os_str().is_empty()
-            && let Some(cs) = newer_autosave(p).and_then(|a| io::load_counters(&a).ok())
+            && let Some(c) = read(p, &|a| {
+                io::load_counters(a).map(|cs| Change::Counters {
+                    before: Box::new(before.clone()),
+                    after: Box::new(cs.value),
+                })
+            })
         {
-            edit.push(Change::Counters {
-                before: Box::new(c.clone()),
-                after: Box::new(cs.value),
-            });
+            edit.push(c);
         }
-        if let (Some(p), Some(s)) = (self.path(), self.scenario())
-            && let Some(sc) = newer_autosave(p).and_then(|a| io::load_scenario(&a).ok())
+        if let (Some(p), Some(before)) = (self.path(), self.scenario())
+            && let Some(c) = read(p, &|a| {
+                io::load_scenario(a).map(|sc| Change::Scenario {
+                    before: Box::new(before.clone()),
+                    after: Box::new(sc.value),
+                })
+            })
         {
-            edit.push(Change::Scenario {
-                before: Box::new(s.clone()),
-                after: Box::new(sc.value),
-            });
+            edit.push(c);
         }
-        (!edit.is_empty()).then_some(edit)
+        ((!edit.is_empty()).then_some(edit), unreadable)
+    }
+
+    /// Has the map changed since it was loaded or saved?
+    pub fn map_unsaved(&self) -> bool {
+        self.map() != &self.saved_map
+    }
+
+    /// Marks the document as holding work never saved (recovered from an autosave), so
+    /// closing it asks first even before any edit.
+    pub fn mark_unsaved(&mut self) {
+        self.saved_step = u64::MAX;
     }
 
     pub fn discard_autosave(&self) {

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use crate::hex::{HexId, Hexside};
+use crate::model::generic;
 use crate::model::{
     AirCounter, Counters, Formation, HexCell, HexsideFeature, Label, Map, Nation, Place, Placement,
     RoadKindId, Scenario, SideId, SupplySource, TerrainCatalogue, Underlay, UnitDef, ZoneId,
@@ -19,6 +20,8 @@ pub struct Target<'a> {
     pub terrain_path: &'a mut PathBuf,
     pub scenario: Option<&'a mut Scenario>,
     pub counters: Option<&'a mut Counters>,
+    /// A scenario of another rule system (the generic files), with its counter set.
+    pub generic: Option<(&'a mut generic::Scenario, &'a mut generic::Counters)>,
 }
 
 /// One entry of a list inserted (`before` none), removed (`after` none) or replaced at
@@ -161,6 +164,10 @@ pub enum Change {
         before: Box<Counters>,
         after: Box<Counters>,
     },
+    /// One unit placed at setup in a generic scenario.
+    GenericPlacement(Slot<generic::Placement>),
+    /// One unit counter of a generic counter set.
+    GenericUnit(Slot<generic::Unit>),
     /// Another terrain catalogue, with its file.
     Catalogue {
         before: Box<(PathBuf, TerrainCatalogue)>,
@@ -251,6 +258,16 @@ impl Change {
                     slot.apply(&mut c.units, forward);
                 }
             }
+            Change::GenericPlacement(slot) => {
+                if let Some((s, _)) = t.generic.as_mut() {
+                    slot.apply(&mut s.setup, forward);
+                }
+            }
+            Change::GenericUnit(slot) => {
+                if let Some((_, c)) = t.generic.as_mut() {
+                    slot.apply(&mut c.units, forward);
+                }
+            }
             Change::Formation(slot) => {
                 if let Some(c) = t.counters.as_deref_mut() {
                     slot.apply(&mut c.formations, forward);
@@ -295,6 +312,8 @@ impl Change {
             Change::Scenario { before, after } => before == after,
             Change::Placement(s) => s.is_noop(),
             Change::Unit(s) => s.is_noop(),
+            Change::GenericPlacement(s) => s.is_noop(),
+            Change::GenericUnit(s) => s.is_noop(),
             Change::Formation(s) => s.is_noop(),
             Change::Nation(s) => s.is_noop(),
             Change::AirCounter(s) => s.is_noop(),
@@ -311,6 +330,7 @@ impl Change {
                 | Change::Control { .. }
                 | Change::Scenario { .. }
                 | Change::Placement(_)
+                | Change::GenericPlacement(_)
         )
     }
 
@@ -319,6 +339,7 @@ impl Change {
         matches!(
             self,
             Change::Unit(_)
+                | Change::GenericUnit(_)
                 | Change::Formation(_)
                 | Change::Nation(_)
                 | Change::AirCounter(_)
@@ -340,6 +361,8 @@ impl Change {
             }
             (Change::Placement(a), Change::Placement(b)) => a.absorb(b),
             (Change::Unit(a), Change::Unit(b)) => a.absorb(b),
+            (Change::GenericPlacement(a), Change::GenericPlacement(b)) => a.absorb(b),
+            (Change::GenericUnit(a), Change::GenericUnit(b)) => a.absorb(b),
             (Change::Formation(a), Change::Formation(b)) => a.absorb(b),
             (Change::Nation(a), Change::Nation(b)) => a.absorb(b),
             (Change::AirCounter(a), Change::AirCounter(b)) => a.absorb(b),

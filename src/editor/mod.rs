@@ -12,6 +12,7 @@ pub mod canvas;
 pub mod document;
 pub mod edit;
 pub mod files;
+pub mod generic;
 pub mod history;
 mod keyboard;
 pub mod lab;
@@ -51,6 +52,9 @@ pub fn run(file: Option<PathBuf>) -> eframe::Result {
             }
             if let Some(f) = file {
                 app.load(&f);
+            }
+            if let Some(dir) = files::untitled::data_folder() {
+                app.autosave_untitled_to(dir);
             }
             Ok(Box::new(app))
         }),

@@ -325,6 +325,7 @@ mod tests {
                 first_row: 1,
                 digits: 2,
                 shifted,
+                labels: Default::default(),
             },
         )
     }
@@ -362,6 +363,7 @@ mod tests {
                 first_row: 6,
                 digits: 2,
                 shifted: Parity::Even,
+                labels: Default::default(),
             },
         );
         assert!(south.center(HexId::new(34, 6))[1] > south.center(HexId::new(35, 6))[1]);

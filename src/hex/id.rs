@@ -33,6 +33,11 @@ pub enum HexIdError {
     SameHex(String),
 }
 
+/// The text of a bad id as a message quotes it: cut short (see `model::clipped`).
+fn shown(s: &str) -> String {
+    crate::model::clipped(s)
+}
+
 impl HexId {
     pub const fn new(col: u16, row: u16) -> Self {
         Self { col, row }
@@ -42,13 +47,13 @@ impl HexId {
     pub fn parse(s: &str) -> Result<Self, HexIdError> {
         let t = s.trim();
         if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(HexIdError::NotDigits(s.to_owned()));
+            return Err(HexIdError::NotDigits(shown(s)));
         }
         if t.len() < 3 {
-            return Err(HexIdError::TooShort(s.to_owned()));
+            return Err(HexIdError::TooShort(shown(s)));
         }
         if t.len() > 8 {
-            return Err(HexIdError::TooLong(s.to_owned()));
+            return Err(HexIdError::TooLong(shown(s)));
         }
         let padded: Cow<str> = if t.len() % 2 == 1 {
             Cow::Owned(format!("0{t}"))
@@ -59,10 +64,10 @@ impl HexId {
         // Both halves are 1..=4 ASCII digits, so they fit in u16.
         let col = padded[..half]
             .parse()
-            .map_err(|_| HexIdError::NotDigits(s.to_owned()))?;
+            .map_err(|_| HexIdError::NotDigits(shown(s)))?;
         let row = padded[half..]
             .parse()
-            .map_err(|_| HexIdError::NotDigits(s.to_owned()))?;
+            .map_err(|_| HexIdError::NotDigits(shown(s)))?;
         Ok(Self { col, row })
     }
 
@@ -164,10 +169,10 @@ impl Hexside {
     pub fn parse(s: &str) -> Result<Self, HexIdError> {
         let (x, y) = s
             .split_once(['-', '/'])
-            .ok_or_else(|| HexIdError::NotHexside(s.to_owned()))?;
+            .ok_or_else(|| HexIdError::NotHexside(shown(s)))?;
         let x = HexId::parse(x)?;
         let y = HexId::parse(y)?;
-        Self::new(x, y).ok_or_else(|| HexIdError::SameHex(s.to_owned()))
+        Self::new(x, y).ok_or_else(|| HexIdError::SameHex(shown(s)))
     }
 }
 

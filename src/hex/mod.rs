@@ -8,7 +8,7 @@ mod numbering;
 
 pub use grid::{Dir, Grid, MapEdge};
 pub use id::{HexId, HexIdError, Hexside};
-pub use numbering::{Numbering, Parity};
+pub use numbering::{LabelStyle, Numbering, Parity};
 
 /// Re-exported so callers (drawing, pathfinding) share one axial type.
 pub use hexx::Hex as Axial;

@@ -14,6 +14,17 @@ pub enum Parity {
     Even,
 }
 
+/// How a hex's printed label is written.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize, JsonSchema)]
+pub enum LabelStyle {
+    /// Column then row as digits: `0927` (WB-95 and most operational maps).
+    #[default]
+    Ccrr,
+    /// The column as a letter (A, B, … Z, AA, …, counting from column 1) and the row
+    /// as a number: `P-6` (PanzerBlitz's board-row-hex scheme, less the board).
+    LetterNumber,
+}
+
 /// The printed numbering scheme of a board.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, JsonSchema)]
 pub struct Numbering {
@@ -25,6 +36,14 @@ pub struct Numbering {
     pub digits: u8,
     /// Which printed columns sit half a hex lower than their neighbours.
     pub shifted: Parity,
+    /// How labels are printed; files and the command line name hexes by their CCRR
+    /// number whatever the style.
+    #[serde(default, skip_serializing_if = "is_ccrr")]
+    pub labels: LabelStyle,
+}
+
+fn is_ccrr(l: &LabelStyle) -> bool {
+    *l == LabelStyle::Ccrr
 }
 
 impl Default for Numbering {
@@ -34,6 +53,7 @@ impl Default for Numbering {
             first_row: 1,
             digits: 2,
             shifted: Parity::Even,
+            labels: LabelStyle::Ccrr,
         }
     }
 }
@@ -74,6 +94,42 @@ impl Numbering {
 
     /// The id as printed on this board.
     pub fn label(&self, id: HexId) -> String {
-        id.format(usize::from(self.digits))
+        match self.labels {
+            LabelStyle::Ccrr => id.format(usize::from(self.digits)),
+            LabelStyle::LetterNumber => format!("{}-{}", column_letters(id.col), id.row),
+        }
+    }
+}
+
+/// Column 1 is A, 26 Z, 27 AA (0 has no letter and is written "0").
+fn column_letters(col: u16) -> String {
+    let mut n = u32::from(col);
+    if n == 0 {
+        return "0".into();
+    }
+    let mut out = Vec::new();
+    while n > 0 {
+        n -= 1;
+        out.push(b'A' + (n % 26) as u8);
+        n /= 26;
+    }
+    out.reverse();
+    String::from_utf8(out).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod label_tests {
+    use super::*;
+
+    #[test]
+    fn letter_number_labels_count_columns_from_a() {
+        let n = Numbering {
+            labels: LabelStyle::LetterNumber,
+            ..Numbering::default()
+        };
+        assert_eq!(n.label(HexId::new(1, 6)), "A-6");
+        assert_eq!(n.label(HexId::new(16, 6)), "P-6");
+        assert_eq!(n.label(HexId::new(27, 1)), "AA-1");
+        assert_eq!(Numbering::default().label(HexId::new(9, 27)), "0927");
     }
 }

@@ -115,11 +115,7 @@ impl AreaShape {
                 .get(z)
                 .map(|hs| hs.iter().copied().filter(|&h| g.contains(h)).collect())
                 .unwrap_or_default(),
-            AreaShape::Within { of, distance } => of
-                .hexes(map)
-                .into_iter()
-                .flat_map(|h| g.range(h, *distance))
-                .collect(),
+            AreaShape::Within { of, distance } => within(g, of.hexes(map), *distance),
             AreaShape::SideOf { line, of } => side_of(map, line, *of),
         }
     }
@@ -310,6 +306,27 @@ pub fn describe_shapes(shapes: &[AreaShape]) -> String {
     }
 }
 
+/// The board hexes within `distance` of `from` (board hexes): a breadth-first search over
+/// the board, linear in the board whatever the distance (a disk enumerated hex by hex
+/// took hours and overflowed for a distance of 32767, found by tests/fuzz.rs). A
+/// rectangular board holds a shortest path between any two of its hexes, so the steps
+/// counted are the hex distance.
+fn within(g: &crate::hex::Grid, from: BTreeSet<HexId>, distance: u32) -> BTreeSet<HexId> {
+    let mut frontier: Vec<HexId> = from.iter().copied().collect();
+    let mut seen = from;
+    for _ in 0..distance {
+        if frontier.is_empty() {
+            break;
+        }
+        let mut next = Vec::new();
+        for h in frontier {
+            next.extend(g.neighbours(h).filter(|&n| seen.insert(n)));
+        }
+        frontier = next;
+    }
+    seen
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -350,6 +367,11 @@ mod tests {
         };
         assert_eq!(near.hexes(m).len(), 7);
         assert_eq!(near.describe(), "within 1 of hex 0605");
+        let whole = AreaShape::Within {
+            of: Box::new(AreaShape::Hexes(vec![h("0605")])),
+            distance: u32::MAX,
+        };
+        assert_eq!(whole.hexes(m).len(), m.grid.iter().count(), "quickly");
         // West of the Wisla: the river runs between columns 07 and 08.
         let west = AreaShape::SideOf {
             line: Line::Named("Wisla".into()),
@@ -359,6 +381,22 @@ mod tests {
         assert!(west.contains(&h("0701")) && west.contains(&h("0101")));
         assert!(!west.contains(&h("0805")) && !west.contains(&h("1406")));
         assert_eq!(west.len(), 70, "columns 01-07 of a 10-row board");
+    }
+
+    #[test]
+    fn within_counts_the_hex_distance_on_the_board() {
+        let m = &fixture().map;
+        let g = &m.grid;
+        for from in [h("0101"), h("0605"), h("1410"), h("0710")] {
+            for d in 0..6 {
+                let shape = AreaShape::Within {
+                    of: Box::new(AreaShape::Hexes(vec![from])),
+                    distance: d,
+                };
+                let disk: BTreeSet<HexId> = g.range(from, d).into_iter().collect();
+                assert_eq!(shape.hexes(m), disk, "within {d} of {from}");
+            }
+        }
     }
 
     #[test]

@@ -2,16 +2,22 @@
 //! constraint: every unit with a fixed hex stands inside the areas that bind it. These
 //! hold for every rule system; stacking and terrain in an area are the rules' checks.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use super::area::{AreaShape, Holder, Oob, ResolvedAreas, describe_shapes};
 use super::check::Checker;
-use super::{Counters, FormationId, Map, Problem, Scenario, SideDef, SideId, Subject, UnitId};
+use super::{
+    Counters, FormationId, Map, Problem, Scenario, SideDef, SideId, Subject, UnitDef, UnitId,
+    quoted,
+};
+use crate::path;
 
 /// A WB-95 scenario's order of battle as set-up areas see it.
 pub struct ScenarioOob<'a> {
     counters: &'a Counters,
     sides: &'a [SideDef],
+    /// Looked up in constant time: the setup can hold thousands of units.
+    units: HashMap<&'a str, &'a UnitDef>,
 }
 
 impl<'a> ScenarioOob<'a> {
@@ -19,13 +25,21 @@ impl<'a> ScenarioOob<'a> {
         Self {
             counters,
             sides: &s.sides,
+            // Reversed so that the first of two counters with one id wins, as in
+            // `Counters::unit`.
+            units: counters
+                .units
+                .iter()
+                .rev()
+                .map(|u| (u.id.as_str(), u))
+                .collect(),
         }
     }
 }
 
 impl Oob for ScenarioOob<'_> {
     fn side_of(&self, unit: &UnitId) -> Option<SideId> {
-        let nation = &self.counters.unit(unit.as_str())?.nation;
+        let nation = &self.units.get(unit.as_str())?.nation;
         self.sides
             .iter()
             .find(|s| s.nations.contains(nation))
@@ -35,8 +49,8 @@ impl Oob for ScenarioOob<'_> {
     fn formations_of(&self, unit: &UnitId) -> Vec<FormationId> {
         let mut out = Vec::new();
         let mut cur = self
-            .counters
-            .unit(unit.as_str())
+            .units
+            .get(unit.as_str())
             .and_then(|u| u.formation.clone());
         // The bound guards against a cycle in a file that failed validation (U03).
         while let Some(f) = cur {
@@ -83,9 +97,15 @@ pub(crate) fn check_areas(
         }
     }
     let resolved = ResolvedAreas::new(&s.areas, map);
+    // Looked up once per unit in constant time: the setup can hold thousands of units.
+    let units: HashMap<&str, &UnitDef> =
+        cs.units.iter().rev().map(|u| (u.id.as_str(), u)).collect();
+    check_free_units(s, &units, placed, c);
     let oob = ScenarioOob::new(s, cs);
-    check_free_units(s, cs, placed, c);
-    for p in &s.setup {
+    for (i, p) in s.setup.iter().enumerate() {
+        if !units.contains_key(p.unit.as_str()) {
+            continue;
+        }
         let Some((binding, hexes)) = resolved.for_unit(&s.areas, &p.unit, &oob, false) else {
             continue;
         };
@@ -116,10 +136,10 @@ pub(crate) fn check_areas(
         let problem = Problem::error("Z03", msg)
             .rule(RULE)
             .about(Subject::Unit(p.unit.clone()));
-        c.push(problem, "setup", p.unit.as_str());
+        c.push_path(problem, &path!["setup", i, "hex"]);
     }
-    for f in &s.free_setup {
-        if cs.unit(f.unit.as_str()).is_none() {
+    for (j, f) in s.free_setup.iter().enumerate() {
+        if !units.contains_key(f.unit.as_str()) {
             continue;
         }
         let u = f.unit.as_str();
@@ -149,7 +169,7 @@ pub(crate) fn check_areas(
             let problem = Problem::error(code, msg)
                 .rule(RULE)
                 .about(Subject::Unit(f.unit.clone()));
-            c.push(problem, "free_setup", u);
+            c.push_path(problem, &path!["free_setup", j, "unit"]);
         }
     }
 }
@@ -216,47 +236,58 @@ fn check_shape(map: &Map, shape: &AreaShape, area: &str, c: &mut Checker) {
 
 /// Free set-up units: known, on a side, listed once, neither placed nor arriving, with a
 /// starting CEL their counter has.
-fn check_free_units(s: &Scenario, cs: &Counters, placed: &BTreeMap<&str, usize>, c: &mut Checker) {
+fn check_free_units(
+    s: &Scenario,
+    units: &HashMap<&str, &UnitDef>,
+    placed: &BTreeMap<&str, usize>,
+    c: &mut Checker,
+) {
     let mut seen = std::collections::BTreeSet::new();
-    for f in &s.free_setup {
+    let arriving: HashSet<&str> = s
+        .reinforcements
+        .iter()
+        .flat_map(|r| r.units.iter().map(|u| u.as_str()))
+        .collect();
+    for (j, f) in s.free_setup.iter().enumerate() {
         let u = f.unit.as_str();
         let subject = Some(Subject::Unit(f.unit.clone()));
-        match cs.unit(u) {
-            None => c.error(
+        let at = path!["free_setup", j, "unit"];
+        match units.get(u) {
+            None => c.error_at(
                 "U02",
-                format!("free set-up: unit \"{u}\" is not in the counters file"),
-                "free_setup",
-                u,
+                format!(
+                    "free set-up: unit {} is not in the counters file",
+                    quoted(u)
+                ),
+                &at,
                 subject.clone(),
             ),
-            Some(def) if s.side_of_nation(def.nation.as_str()).is_none() => c.error(
+            Some(def) if s.side_of_nation(def.nation.as_str()).is_none() => c.error_at(
                 "S01",
                 format!(
                     "free set-up: unit {u} is {}, a nation on neither side",
                     def.nation
                 ),
-                "free_setup",
-                u,
+                &at,
                 subject.clone(),
             ),
             Some(def) => {
                 if let Some(cel) = f.cel
                     && (cel == 0 || cel > def.cel)
                 {
-                    c.error(
+                    c.error_at(
                         "U05",
                         format!(
                             "free set-up: unit {u} starts with {cel} CEL but its counter has {}",
                             def.cel
                         ),
-                        "free_setup",
-                        u,
+                        &path!["free_setup", j, "cel"],
                         subject.clone(),
                     );
                 }
             }
         }
-        let arrives = s.reinforcements.iter().any(|r| r.units.contains(&f.unit));
+        let arrives = arriving.contains(u);
         let twice = if placed.contains_key(u) {
             Some("both set up on a hex and set up freely")
         } else if arrives {
@@ -267,13 +298,7 @@ fn check_free_units(s: &Scenario, cs: &Counters, placed: &BTreeMap<&str, usize>,
             None
         };
         if let Some(what) = twice {
-            c.error(
-                "U01",
-                format!("unit {u} is {what}"),
-                "free_setup",
-                u,
-                subject,
-            );
+            c.error_at("U01", format!("unit {u} is {what}"), &at, subject);
         }
     }
 }

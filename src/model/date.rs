@@ -63,7 +63,8 @@ impl<'de> Deserialize<'de> for Date {
         let s = String::deserialize(d)?;
         Date::parse(&s).ok_or_else(|| {
             serde::de::Error::custom(format!(
-                "\"{s}\" is not a date: expected year-month-day with a four-digit year, such as \"1943-07-05\""
+                "{} is not a date: expected year-month-day with a four-digit year, such as \"1943-07-05\"",
+                super::quoted(&s)
             ))
         })
     }

@@ -296,7 +296,7 @@ pub fn decode(path: &Path, bytes: Vec<u8>) -> Result<Source, LoadError> {
 /// Parses map text and applies the map size limits.
 pub fn parse_map(source: &Source) -> Result<Map, LoadError> {
     let map = parse(source)?;
-    check_map_limits(&map, &source.path)?;
+    check_map_limits(&map, source)?;
     Ok(map)
 }
 
@@ -308,8 +308,16 @@ fn describe(code: &ron::Error) -> String {
     if let Some(first) = m.get(..1) {
         m = first.to_lowercase() + &m[1..];
     }
+    // The parser quotes the value it refused; a value of a megabyte is cut.
+    if let Some((cut, _)) = m.char_indices().nth(MAX_MESSAGE_CHARS) {
+        m.truncate(cut);
+        m.push('…');
+    }
     m
 }
+
+/// Longest parser message kept whole.
+const MAX_MESSAGE_CHARS: usize = 300;
 
 fn load<T: DeserializeOwned>(path: &Path) -> Result<Loaded<T>, LoadError> {
     let source = read_text(path)?;
@@ -336,32 +344,49 @@ pub fn load_map(path: &Path) -> Result<Loaded<Map>, LoadError> {
 }
 
 /// Refuses grids that no printed board has and that would make every loop over the
-/// board absurdly long.
-fn check_map_limits(map: &Map, path: &Path) -> Result<(), LoadError> {
+/// board absurdly long, at the value in the file.
+fn check_map_limits(map: &Map, source: &Source) -> Result<(), LoadError> {
     let g = &map.grid;
     let n = &g.numbering;
-    let refuse = |message: String| {
-        Err(LoadError::Refused {
-            path: path.to_owned(),
+    let refuse = |at: &[super::outline::Seg], message: String| {
+        let (line, column) = source.offset_of(at).map_or((1, 1), |o| source.position(o));
+        Err(LoadError::Syntax {
+            path: source.path.clone(),
+            line,
+            column,
             message,
         })
     };
     if g.cols == 0 || g.rows == 0 || g.cols > MAX_MAP_SIDE || g.rows > MAX_MAP_SIDE {
-        return refuse(format!(
-            "the map is {}×{} hexes; sizes from 1×1 to {MAX_MAP_SIDE}×{MAX_MAP_SIDE} are accepted",
-            g.cols, g.rows
-        ));
+        let field = if g.cols == 0 || g.cols > MAX_MAP_SIDE {
+            "cols"
+        } else {
+            "rows"
+        };
+        return refuse(
+            &crate::path!["grid", field],
+            format!(
+                "the map is {}×{} hexes; sizes from 1×1 to {MAX_MAP_SIDE}×{MAX_MAP_SIDE} are accepted",
+                g.cols, g.rows
+            ),
+        );
     }
     if u32::from(n.first_col) + u32::from(g.cols) > 10_000
         || u32::from(n.first_row) + u32::from(g.rows) > 10_000
     {
-        return refuse("hex numbers would pass 9999: lower first_col/first_row or the size".into());
+        return refuse(
+            &crate::path!["grid", "numbering"],
+            "hex numbers would pass 9999: lower first_col/first_row or the size".into(),
+        );
     }
     if !(1..=4).contains(&n.digits) {
-        return refuse(format!(
-            "numbering.digits is {}; 1 to 4 digits per part are accepted",
-            n.digits
-        ));
+        return refuse(
+            &crate::path!["grid", "numbering", "digits"],
+            format!(
+                "numbering.digits is {}; 1 to 4 digits per part are accepted",
+                n.digits
+            ),
+        );
     }
     Ok(())
 }

@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use super::compose::{Printed, Section};
 use super::ids::{FeatureId, HexsideKindId, RoadKindId, SystemId, TerrainId, ZoneId};
 use super::range;
 use crate::hex::{Grid, HexId, Hexside};
@@ -25,7 +26,8 @@ pub struct Map {
     /// Terrain catalogue file, relative to this file.
     pub terrain: PathBuf,
     pub grid: Grid,
-    /// Terrain of every hex of the grid.
+    /// Terrain of every hex of the grid (a composed map takes them from its sections).
+    #[serde(default)]
     pub hexes: BTreeMap<HexId, HexCell>,
     /// Features along hexsides: rivers, streams, fortification lines.
     #[serde(default)]
@@ -45,6 +47,19 @@ pub struct Map {
     /// A scan of the printed board to trace over.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub underlay: Option<Underlay>,
+    /// The board sections this map is made of (see `model::compose`); a composed map's
+    /// hexes, hexsides, roads, places and labels come from its sections at load, and
+    /// the file holds only what it adds.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sections: Vec<Section>,
+    /// A composed map's printed labels, every label a hex has (both at a seam).
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub printed: Printed,
+    /// A composed map as its file holds it, which is what a save writes.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub composed_file: Option<Box<Map>>,
 }
 
 /// The terrain of one hex.
@@ -55,6 +70,10 @@ pub struct HexCell {
     pub terrain: TerrainId,
     #[serde(rename = "f", default, skip_serializing_if = "Vec::is_empty")]
     pub features: Vec<FeatureId>,
+    /// Elevation level, for systems whose rules read one (PanzerBlitz's ground, slope and
+    /// hilltop); what a level means is the system's.
+    #[serde(rename = "e", default, skip_serializing_if = "Option::is_none")]
+    pub elevation: Option<i16>,
 }
 
 impl HexCell {
@@ -62,6 +81,7 @@ impl HexCell {
         Self {
             terrain: terrain.into(),
             features: Vec::new(),
+            elevation: None,
         }
     }
 
@@ -210,6 +230,28 @@ impl Map {
             labels: Vec::new(),
             zones: BTreeMap::new(),
             underlay: None,
+            sections: Vec::new(),
+            printed: Printed::new(),
+            composed_file: None,
+        }
+    }
+
+    /// Made of board sections.
+    pub fn is_composed(&self) -> bool {
+        !self.sections.is_empty()
+    }
+
+    /// What a save writes: a composed map's own file, any other map itself.
+    pub fn file_form(&self) -> &Map {
+        self.composed_file.as_deref().unwrap_or(self)
+    }
+
+    /// Every printed label of a hex: its number on this map, or on a composed map the
+    /// label of each section it belongs to ("1-K-11", "2-A-11" at a seam).
+    pub fn labels_of(&self, hex: HexId) -> Vec<String> {
+        match self.printed.get(&hex) {
+            Some(l) if !l.is_empty() => l.clone(),
+            _ => vec![self.grid.numbering.label(hex)],
         }
     }
 

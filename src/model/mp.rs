@@ -87,7 +87,7 @@ impl fmt::Display for Mp {
         } else if let Some(d) = self.as_decimal() {
             write!(f, "{d}")
         } else {
-            let g = gcd(self.0.abs(), Self::DEN);
+            let g = gcd(self.0.saturating_abs(), Self::DEN);
             write!(f, "{}/{}", self.0 / g, Self::DEN / g)
         }
     }
@@ -160,7 +160,8 @@ impl<'de> Deserialize<'de> for Mp {
             fn visit_i64<E: de::Error>(self, v: i64) -> Result<Mp, E> {
                 i32::try_from(v)
                     .ok()
-                    .filter(|v| v.abs() < 1_000_000)
+                    // `unsigned_abs`: `abs` of i32::MIN overflows (found by tests/fuzz.rs).
+                    .filter(|v| v.unsigned_abs() < 1_000_000)
                     .map(Mp::whole)
                     .ok_or_else(|| E::custom(format!("{v} MP is out of range")))
             }
@@ -172,7 +173,7 @@ impl<'de> Deserialize<'de> for Mp {
                     .ok_or_else(|| E::custom(format!("{v} MP is not a whole number of twelfths")))
             }
             fn visit_str<E: de::Error>(self, v: &str) -> Result<Mp, E> {
-                Mp::parse(v).ok_or_else(|| E::custom(format!("\"{v}\" is not {WANT}")))
+                Mp::parse(v).ok_or_else(|| E::custom(format!("{} is not {WANT}", super::quoted(v))))
             }
         }
         d.deserialize_any(V)

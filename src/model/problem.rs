@@ -9,6 +9,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::ids::{FormationId, SideId, UnitId};
+use super::outline::Seg;
 use crate::hex::{HexId, Hexside};
 
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize)]
@@ -63,6 +64,55 @@ pub struct Problem {
     /// (see [`super::acknowledge`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub acknowledged: Option<String>,
+    /// Where the problem is in a scenario's files, for problems found in the compiled
+    /// scenario (the engine's setup checks): `validate` turns it into file, line and
+    /// column.
+    #[serde(skip)]
+    pub anchor: Option<Anchor>,
+}
+
+/// One of the four files of a scenario.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Part {
+    Scenario,
+    Map,
+    Counters,
+    Terrain,
+}
+
+/// A value of one of a scenario's files, by its path (see [`super::outline`]).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Anchor {
+    pub part: Part,
+    pub path: Vec<PathSeg>,
+}
+
+/// An owned [`Seg`].
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum PathSeg {
+    Field(String),
+    Item(usize),
+    Key(String),
+}
+
+impl PathSeg {
+    pub fn as_seg(&self) -> Seg<'_> {
+        match self {
+            PathSeg::Field(f) => Seg::Field(f),
+            PathSeg::Item(i) => Seg::Item(*i),
+            PathSeg::Key(k) => Seg::Key(k),
+        }
+    }
+}
+
+impl From<&Seg<'_>> for PathSeg {
+    fn from(s: &Seg) -> Self {
+        match *s {
+            Seg::Field(f) => PathSeg::Field(f.into()),
+            Seg::Item(i) => PathSeg::Item(i),
+            Seg::Key(k) => PathSeg::Key(k.into()),
+        }
+    }
 }
 
 impl Problem {
@@ -85,7 +135,17 @@ impl Problem {
             column: None,
             subject: None,
             acknowledged: None,
+            anchor: None,
         }
+    }
+
+    /// The value the problem is about, in one of the scenario's files.
+    pub fn anchor(mut self, part: Part, path: &[Seg]) -> Self {
+        self.anchor = Some(Anchor {
+            part,
+            path: path.iter().map(PathSeg::from).collect(),
+        });
+        self
     }
 
     pub fn rule(mut self, rule: &'static str) -> Self {
@@ -115,6 +175,24 @@ impl Problem {
     pub fn is_open_warning(&self) -> bool {
         !self.is_error() && self.acknowledged.is_none()
     }
+}
+
+/// Longest value quoted whole in a message.
+const QUOTE_CHARS: usize = 40;
+
+/// `s` in quotes for a message, cut to 40 characters: a file can hold an id of a
+/// megabyte, and quoting it whole in every message about it makes the report huge.
+pub fn quoted(s: &str) -> String {
+    match s.char_indices().nth(QUOTE_CHARS) {
+        Some((cut, _)) => format!("\"{}…\"", &s[..cut]),
+        None => format!("\"{s}\""),
+    }
+}
+
+/// `s` for a message, cut like [`quoted`] but without the quotes.
+pub fn clipped(s: &str) -> String {
+    let q = quoted(s);
+    q[1..q.len() - 1].to_owned()
 }
 
 impl fmt::Display for Problem {

@@ -105,6 +105,10 @@ pub const AIR_PER_HEX: Bounds<u8> = Bounds::new(1, 20, "a number of air counters
 pub const VICTORY_CONDITIONS: Bounds<usize> =
     Bounds::new(0, 100, "a number of VP awards or automatic victories");
 
+/// Units a scenario sets up or brings on: the rules engine numbers them in 16 bits, and
+/// the largest campaigns have a few hundred counters.
+pub const SCENARIO_UNITS: Bounds<usize> = Bounds::new(0, 20_000, "a number of units in a scenario");
+
 /// Reads an integer of any width and checks it against `b`, so `sp: -1` and `sp: 300`
 /// get the same message as any other value out of range.
 fn int<'de, D, T>(d: D, b: &Bounds<T>) -> Result<T, D::Error>

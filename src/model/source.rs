@@ -1,16 +1,18 @@
-//! The text a file was loaded from, kept to point problems at a line and column.
-//!
-//! Parsed data carries no positions, so a problem about an id is located by finding the
-//! id's quoted text in the file, optionally after an anchor (the entry that refers to
-//! it). An unknown id has no definition in the file, so its first quoted occurrence
-//! after the anchor is a reference to it.
+//! The text a file was loaded from, kept to point problems at a line and column: the
+//! [`Outline`] of its values gives the byte offset of any value by its path in the file,
+//! and a line index turns offsets into lines and columns.
 
 use std::path::PathBuf;
+use std::sync::OnceLock;
+
+use super::outline::{At, Outline, Seg};
 
 #[derive(Clone, Debug, Default)]
 pub struct Source {
     pub path: PathBuf,
     pub text: String,
+    /// Built on first use (most loads find no problem to locate).
+    outline: OnceLock<Outline>,
 }
 
 impl Source {
@@ -18,15 +20,53 @@ impl Source {
         Self {
             path: path.into(),
             text: text.into(),
+            outline: OnceLock::new(),
         }
+    }
+
+    /// Where the file's values are.
+    pub fn outline(&self) -> &Outline {
+        self.outline.get_or_init(|| Outline::of(&self.text))
+    }
+
+    /// The file's top value.
+    pub fn root(&self) -> Option<At<'_>> {
+        self.outline().root(&self.text)
+    }
+
+    /// Byte offset of the value at `path` (or of the deepest value on the way that the
+    /// file has); `None` for a file with no value.
+    pub fn offset_of(&self, path: &[Seg]) -> Option<usize> {
+        self.root().map(|r| r.walk(path).offset())
     }
 
     /// 1-based line and column of a byte offset.
     pub fn position(&self, offset: usize) -> (usize, usize) {
-        let before = &self.text[..offset.min(self.text.len())];
-        let line = before.matches('\n').count() + 1;
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-        (line, before[line_start..].chars().count() + 1)
+        self.positions(&[offset])[0]
+    }
+
+    /// Lines and columns of many offsets in one pass over the text (the order of the
+    /// answers is the order of `offsets`): locating every problem of a large file is
+    /// linear in the file, not in the file times the problems.
+    pub fn positions(&self, offsets: &[usize]) -> Vec<(usize, usize)> {
+        let mut order: Vec<usize> = (0..offsets.len()).collect();
+        order.sort_unstable_by_key(|&i| offsets[i]);
+        let mut out = vec![(1, 1); offsets.len()];
+        let (mut at, mut line, mut col) = (0usize, 1usize, 1usize);
+        for &i in &order {
+            let target = self.char_boundary(offsets[i].min(self.text.len()));
+            for c in self.text[at..target].chars() {
+                if c == '\n' {
+                    line += 1;
+                    col = 1;
+                } else {
+                    col += 1;
+                }
+            }
+            at = target;
+            out[i] = (line, col);
+        }
+        out
     }
 
     /// Position of `"needle"` (quoted) in the file.
@@ -35,7 +75,8 @@ impl Source {
     }
 
     /// Position of `"needle"` (quoted) at or after the first `"anchor"`; falls back to the
-    /// first occurrence anywhere.
+    /// first occurrence anywhere. A search of the text: for one problem, not for each of
+    /// many (see [`Source::offset_of`]).
     pub fn find_after(&self, anchor: &str, needle: &str) -> Option<(usize, usize)> {
         let quoted = format!("\"{needle}\"");
         let start = if anchor.is_empty() {
@@ -61,5 +102,12 @@ impl Source {
                         && self.text.as_bytes()[i - 1] != b'_'
             })
             .map(|(i, _)| self.position(i))
+    }
+
+    fn char_boundary(&self, mut i: usize) -> usize {
+        while !self.text.is_char_boundary(i) {
+            i -= 1;
+        }
+        i
     }
 }

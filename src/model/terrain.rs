@@ -161,7 +161,8 @@ impl<'de> Deserialize<'de> for Colour {
         let s = String::deserialize(d)?;
         Self::parse(&s).ok_or_else(|| {
             serde::de::Error::custom(format!(
-                "\"{s}\" is not a colour: expected \"#rrggbb\" or \"#rrggbbaa\""
+                "{} is not a colour: expected \"#rrggbb\" or \"#rrggbbaa\"",
+                super::quoted(&s)
             ))
         })
     }

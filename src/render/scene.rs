@@ -98,7 +98,7 @@ pub fn draw_marks(sink: &mut impl Sink, map: &Map, cat: &TerrainCatalogue, opts:
     if l.numbers && px >= MIN_PX_NUMBERS {
         for id in opts.window.hexes(&map.grid) {
             let [x, y] = map.grid.center(id);
-            let label = map.grid.numbering.label(id);
+            let label = map.labels_of(id).join(" ");
             sink.text([x, y - 0.68], 0.24, &label, INK, Anchor::Center, 0.0);
         }
     }

@@ -6,11 +6,13 @@
 use std::path::{Path, PathBuf};
 
 use super::Recent;
+use super::untitled::UntitledAutosave;
 use crate::editor::document::Document;
 use crate::editor::edit::Edit;
 use crate::model::Problem;
 
-/// Seconds between autosaves of a document with unsaved changes.
+/// Seconds between autosaves of a document with unsaved changes, and between the tries
+/// of an autosave that failed.
 pub const AUTOSAVE_SECONDS: f64 = 30.0;
 
 /// An action that would drop the open document, waiting for the unsaved-changes answer.
@@ -58,12 +60,14 @@ pub struct Answered {
 /// What one autosave tick did.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Autosave {
-    /// Nothing to save (no changes, no file, or already autosaved).
+    /// Nothing to save (no changes, already autosaved, or an untitled document without
+    /// a folder for its autosave).
     Idle,
     /// Changes are waiting: tick again in this many seconds.
     Due(f64),
-    /// The side files were written.
+    /// The side files (or the untitled autosave) were written.
     Written,
+    /// Not written; tried again `AUTOSAVE_SECONDS` later without waiting for an edit.
     Failed(String),
 }
 
@@ -83,6 +87,10 @@ pub struct FileSession {
     last_autosave: Option<f64>,
     /// The document revision the last autosave wrote (or that was opened).
     autosaved_revision: u64,
+    /// Where untitled work is autosaved; `None`: it is not.
+    untitled: Option<UntitledAutosave>,
+    /// Untitled work an earlier session autosaved, offered for recovery.
+    untitled_recovery: Option<Document>,
 }
 
 impl FileSession {
@@ -106,13 +114,15 @@ impl FileSession {
 
     /// Opens a file, replacing the document without asking (see [`FileSession::guard`]).
     /// An autosave newer than its files is kept for [`FileSession::recover`].
-    pub fn open(&mut self, path: &Path) -> Result<(), String> {
+    /// Returns what of the file's autosave could not be read, to tell the user.
+    pub fn open(&mut self, path: &Path) -> Result<Vec<String>, String> {
         let (doc, problems) = Document::open(path).map_err(|e| e.to_string())?;
-        self.recovery = doc.recoverable();
+        let (recovery, unreadable) = doc.recoverable();
+        self.recovery = recovery;
         self.problems = problems;
         self.install(doc);
         self.recent.add(path);
-        Ok(())
+        Ok(unreadable)
     }
 
     /// Puts an in-memory document in place (a new map or scenario, a generated map).
@@ -143,7 +153,11 @@ impl FileSession {
         let Some(doc) = self.doc.as_mut() else {
             return Ok(Vec::new());
         };
+        let untitled = doc.path().is_none();
         let written = doc.save_as(path)?;
+        if let (true, Some(u)) = (untitled, &self.untitled) {
+            u.discard();
+        }
         self.recent.add(path);
         Ok(written)
     }
@@ -182,9 +196,7 @@ impl FileSession {
                 }
             }
             Answer::Discard => {
-                if let Some(d) = &self.doc {
-                    d.discard_autosave();
-                }
+                self.discard_autosave();
                 Answered {
                     proceed: Some(self.go(p)),
                     saved: None,
@@ -195,6 +207,14 @@ impl FileSession {
     }
 
     fn go(&mut self, p: Pending) -> Pending {
+        // Untitled work undone back to nothing leaves no autosave for the next start.
+        if self
+            .doc
+            .as_ref()
+            .is_some_and(|d| d.path().is_none() && !d.is_dirty())
+        {
+            self.discard_autosave();
+        }
         if p == Pending::Close {
             self.close_allowed = true;
         }
@@ -212,24 +232,63 @@ impl FileSession {
 
     // ---- autosave and recovery ----
 
-    /// Writes the autosave side files once `AUTOSAVE_SECONDS` have passed since the clock
-    /// started or last wrote, if the document has a file and changes not autosaved yet.
-    /// `now` is in seconds on any steady clock (the UI's input time).
+    /// Deletes the open document's autosave: its side files, or the untitled autosave.
+    fn discard_autosave(&self) {
+        match (&self.doc, &self.untitled) {
+            (Some(d), Some(u)) if d.path().is_none() => u.discard(),
+            (Some(d), _) => d.discard_autosave(),
+            _ => {}
+        }
+    }
+
+    /// Autosaves untitled work to `dir` (the app passes a folder of the user's data
+    /// folder) and offers what an earlier session left there for recovery. An autosave
+    /// that cannot be read is returned as an error, to tell the user; it stays on disk
+    /// until the next autosave of untitled work replaces it.
+    pub fn autosave_untitled_to(&mut self, dir: PathBuf) -> Result<(), String> {
+        let u = UntitledAutosave::new(dir);
+        let found = u.read();
+        self.untitled = Some(u);
+        self.untitled_recovery = found?;
+        Ok(())
+    }
+
+    /// The folder untitled work is autosaved to, if any.
+    pub fn untitled_folder(&self) -> Option<&Path> {
+        self.untitled.as_ref().map(UntitledAutosave::dir)
+    }
+
+    /// Writes the autosave once `AUTOSAVE_SECONDS` have passed since the clock started or
+    /// last tried, if the document has changes not autosaved yet: side files beside its
+    /// files, or the untitled autosave for a document without a file. A failed write is
+    /// tried again `AUTOSAVE_SECONDS` later, with or without another edit. `now` is in
+    /// seconds on any steady clock (the UI's input time).
     pub fn autosave_tick(&mut self, now: f64) -> Autosave {
         let Some(doc) = &self.doc else {
             return Autosave::Idle;
         };
         let last = *self.last_autosave.get_or_insert(now);
-        if !doc.is_dirty() || doc.path().is_none() || doc.revision() == self.autosaved_revision {
+        let untitled = match (doc.path(), &self.untitled) {
+            (Some(_), _) => None,
+            (None, Some(u)) => Some(u),
+            (None, None) => return Autosave::Idle,
+        };
+        if !doc.is_dirty() || doc.revision() == self.autosaved_revision {
             return Autosave::Idle;
         }
         if now - last < AUTOSAVE_SECONDS {
             return Autosave::Due(AUTOSAVE_SECONDS - (now - last));
         }
-        self.autosaved_revision = doc.revision();
         self.last_autosave = Some(now);
-        match doc.autosave() {
-            Ok(()) => Autosave::Written,
+        let written = match untitled {
+            Some(u) => u.write(doc),
+            None => doc.autosave(),
+        };
+        match written {
+            Ok(()) => {
+                self.autosaved_revision = doc.revision();
+                Autosave::Written
+            }
             Err(e) => Autosave::Failed(e),
         }
     }
@@ -255,6 +314,31 @@ impl FileSession {
         self.recovery = None;
         if let Some(d) = &self.doc {
             d.discard_autosave();
+        }
+    }
+
+    /// Untitled work an earlier session autosaved, waiting to be recovered or discarded.
+    pub fn untitled_offered(&self) -> Option<&Document> {
+        self.untitled_recovery.as_ref()
+    }
+
+    /// Opens the autosaved untitled work in place of the open document (at start, nothing
+    /// or a file just opened and not changed). It stays autosaved until saved or discarded.
+    pub fn recover_untitled(&mut self) -> bool {
+        match self.untitled_recovery.take() {
+            Some(doc) => {
+                self.set_document(doc);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Drops the offered untitled work and deletes its autosave.
+    pub fn discard_untitled(&mut self) {
+        self.untitled_recovery = None;
+        if let Some(u) = &self.untitled {
+            u.discard();
         }
     }
 
@@ -453,5 +537,185 @@ mod tests {
         u.discard_recovery();
         assert!(!u.recovery_offered());
         assert!(!dir.path().join(".mini.autosave.map.ron").exists());
+    }
+
+    // ---- untitled work, unreadable and failed autosaves ----
+
+    /// A new map on the fixture's grid, with one hex painted.
+    fn untitled_map(s: &mut FileSession, dir: &Path) {
+        let (doc, _) = Document::open(&dir.join("mini.map.ron")).unwrap();
+        s.set_document(Document::new_map(
+            doc.map().clone(),
+            doc.terrain().clone(),
+            doc.terrain_path().to_owned(),
+        ));
+        paint(s, "0105", "mountain");
+    }
+
+    #[test]
+    fn untitled_work_is_autosaved_to_its_folder_and_recovered_on_the_next_start() {
+        let dir = tempfile::tempdir().unwrap();
+        fixture(dir.path());
+        let data = dir.path().join("data/autosave");
+        let mut s = FileSession::default();
+        assert_eq!(s.autosave_untitled_to(data.clone()), Ok(()));
+        assert!(s.untitled_offered().is_none(), "nothing autosaved yet");
+        untitled_map(&mut s, dir.path());
+        assert_eq!(s.autosave_tick(0.0), Autosave::Due(30.0));
+        assert_eq!(s.autosave_tick(30.0), Autosave::Written);
+        assert!(data.join("untitled.map.ron").exists());
+
+        let mut next = FileSession::default();
+        next.autosave_untitled_to(data.clone()).unwrap();
+        let offered = next
+            .untitled_offered()
+            .expect("the untitled map is offered");
+        assert!(offered.path().is_none() && offered.scenario().is_none());
+        assert!(next.recover_untitled());
+        let doc = next.doc().unwrap();
+        let id: HexId = "0105".parse().unwrap();
+        assert_eq!(doc.map().hexes[&id].terrain.as_str(), "mountain");
+        assert!(doc.path().is_none());
+        assert!(next.is_dirty(), "recovered work is unsaved work");
+        assert!(!next.close_requested(), "closing asks first");
+
+        // Saving it under a name ends the untitled autosave.
+        next.save_as(&dir.path().join("kept.map.ron")).unwrap();
+        assert!(!data.join("untitled.map.ron").exists());
+        let mut third = FileSession::default();
+        third.autosave_untitled_to(data).unwrap();
+        assert!(third.untitled_offered().is_none());
+    }
+
+    #[test]
+    fn an_untitled_scenario_comes_back_with_its_new_counters_and_its_map_changes() {
+        let dir = tempfile::tempdir().unwrap();
+        let scenario = fixture(dir.path());
+        let data = dir.path().join("autosave");
+        let (b, _) = crate::model::Bundle::load(&scenario).unwrap();
+        let map = crate::model::MapBundle::load(&dir.path().join("mini.map.ron"))
+            .unwrap()
+            .0;
+        let mut s = FileSession::default();
+        s.autosave_untitled_to(data.clone()).unwrap();
+        s.set_document(Document::new_scenario(
+            b.scenario.clone(),
+            map,
+            b.counters.clone(),
+            None,
+        ));
+        paint(&mut s, "0105", "mountain");
+        s.autosave_tick(0.0);
+        assert_eq!(s.autosave_tick(31.0), Autosave::Written);
+        assert!(
+            !dir.path().join(".mini.autosave.map.ron").exists(),
+            "not beside the map"
+        );
+
+        let mut next = FileSession::default();
+        next.autosave_untitled_to(data).unwrap();
+        assert!(next.recover_untitled());
+        let doc = next.doc_mut().unwrap();
+        assert_eq!(
+            doc.scenario(),
+            Some(&{
+                let mut sc = b.scenario.clone();
+                sc.map = dir.path().join("mini.map.ron");
+                sc.counters = Default::default();
+                sc
+            })
+        );
+        assert_eq!(doc.counters(), Some(&b.counters));
+        assert_eq!(
+            doc.counters_path(),
+            Some(Path::new("")),
+            "a new counter set"
+        );
+        let id: HexId = "0105".parse().unwrap();
+        assert_eq!(doc.map().hexes[&id].terrain.as_str(), "mountain");
+        assert!(
+            doc.undo(),
+            "the map change is one undo step on the map on disk"
+        );
+        assert_ne!(
+            doc.map().hexes.get(&id).map(|h| h.terrain.as_str()),
+            Some("mountain")
+        );
+        assert!(doc.is_dirty());
+    }
+
+    #[test]
+    fn an_unreadable_autosave_is_reported_and_left_in_place() {
+        let dir = tempfile::tempdir().unwrap();
+        let scenario = fixture(dir.path());
+        let side = dir.path().join(".mini.autosave.map.ron");
+        std::fs::write(&side, "(name: \"cut off").unwrap();
+        let mut s = FileSession::default();
+        let unreadable = s.open(&scenario).unwrap();
+        assert_eq!(unreadable.len(), 1, "{unreadable:?}");
+        assert!(
+            unreadable[0].contains(".mini.autosave.map.ron"),
+            "{unreadable:?}"
+        );
+        assert!(!s.recovery_offered() && side.exists());
+
+        let data = dir.path().join("autosave");
+        std::fs::create_dir_all(&data).unwrap();
+        std::fs::write(data.join("untitled.map.ron"), "not a map").unwrap();
+        let err = s.autosave_untitled_to(data.clone()).unwrap_err();
+        assert!(
+            err.contains("untitled.map.ron") && err.contains("1:"),
+            "{err}"
+        );
+        assert!(s.untitled_offered().is_none() && data.join("untitled.map.ron").exists());
+    }
+
+    #[test]
+    fn a_failed_autosave_is_tried_again_without_another_edit() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut s = opened(dir.path());
+        // A folder where the side file goes: the rename onto it fails.
+        let side = dir.path().join(".mini.autosave.map.ron");
+        std::fs::create_dir_all(side.join("x")).unwrap();
+        paint(&mut s, "0105", "hills");
+        s.autosave_tick(0.0);
+        assert!(matches!(s.autosave_tick(30.0), Autosave::Failed(_)));
+        assert_eq!(
+            s.autosave_tick(40.0),
+            Autosave::Due(20.0),
+            "tried again later"
+        );
+        std::fs::remove_dir_all(&side).unwrap();
+        assert_eq!(s.autosave_tick(60.0), Autosave::Written, "no edit needed");
+        assert!(side.is_file());
+
+        // Untitled work whose folder cannot be made.
+        let blocked = dir.path().join("file");
+        std::fs::write(&blocked, "").unwrap();
+        let mut t = FileSession::default();
+        t.autosave_untitled_to(blocked.join("autosave")).unwrap();
+        untitled_map(&mut t, dir.path());
+        t.autosave_tick(0.0);
+        let Autosave::Failed(e) = t.autosave_tick(30.0) else {
+            panic!("the folder cannot be made")
+        };
+        assert!(e.contains("autosave"), "{e}");
+        std::fs::remove_file(&blocked).unwrap();
+        assert_eq!(t.autosave_tick(60.0), Autosave::Written);
+    }
+
+    #[test]
+    fn untitled_work_undone_to_nothing_leaves_no_autosave() {
+        let dir = tempfile::tempdir().unwrap();
+        fixture(dir.path());
+        let data = dir.path().join("autosave");
+        let mut s = FileSession::default();
+        s.autosave_untitled_to(data.clone()).unwrap();
+        untitled_map(&mut s, dir.path());
+        s.autosave_tick(0.0);
+        assert_eq!(s.autosave_tick(30.0), Autosave::Written);
+        assert!(s.doc_mut().unwrap().undo());
+        assert_eq!(s.guard(Pending::New), Some(Pending::New), "nothing to lose");
+        assert!(!data.join("untitled.map.ron").exists());
     }
 }

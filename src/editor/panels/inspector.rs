@@ -9,8 +9,17 @@ pub fn show(ui: &mut Ui, doc: &Document, h: HexId) {
     let map = doc.map();
     let cat = doc.terrain();
     let g = &map.grid;
-    ui.strong(format!("Hex {}", g.numbering.label(h)));
+    let labels = map.labels_of(h);
+    if labels.len() == 1 && labels[0] == g.numbering.label(h) && labels[0] == h.to_string() {
+        ui.strong(format!("Hex {h}"));
+    } else {
+        // Files name the hex by its number; the board prints its own labels.
+        ui.strong(format!("Hex {} ({h})", labels.join(" / ")));
+    }
     if let Some(cell) = map.hexes.get(&h) {
+        if let Some(e) = cell.elevation {
+            ui.label(format!("Elevation {e}"));
+        }
         let t = cat
             .terrain(cell.terrain.as_str())
             .map_or(cell.terrain.to_string(), |t| t.name.clone());

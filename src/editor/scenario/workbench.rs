@@ -161,8 +161,10 @@ impl Workbench {
         match &self.layer {
             Some((r, l)) if *r == rev => l.clone(),
             _ => {
-                let l = Arc::new(match (doc.scenario(), doc.counters()) {
-                    (Some(s), Some(c)) => UnitLayer::of_setup(s, c),
+                let l = Arc::new(match (doc.system(), doc.rules_view()) {
+                    (Some(system), Some(view)) => {
+                        crate::systems::seam::counters::setup_layer(system, view)
+                    }
                     _ => UnitLayer::default(),
                 });
                 self.layer = Some((rev, l.clone()));

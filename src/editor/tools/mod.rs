@@ -156,12 +156,18 @@ impl Default for Brush {
 impl Brush {
     /// The cell a hex gets when this brush paints `old`.
     pub fn paint(&self, old: Option<&HexCell>) -> HexCell {
+        // A hex keeps its elevation unless the brush carries one.
+        let elevation = self.cell.elevation.or(old.and_then(|o| o.elevation));
         match (self.with_features, old) {
             (false, Some(old)) => HexCell {
                 terrain: self.cell.terrain.clone(),
                 features: old.features.clone(),
+                elevation,
             },
-            _ => self.cell.clone(),
+            _ => HexCell {
+                elevation,
+                ..self.cell.clone()
+            },
         }
     }
 }

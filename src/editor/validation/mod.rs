@@ -5,6 +5,7 @@
 pub mod markers;
 pub mod panel;
 
+use crate::systems::seam::BundleRef;
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::time::{Duration, Instant};
 
@@ -150,6 +151,17 @@ impl Validator {
             Content::Scenario(b) => {
                 let b = (**b).clone();
                 Box::new(move || crate::validate::check_in_editor(&b))
+            }
+            Content::Generic(g) => {
+                let (system, b) = (g.system, g.bundle.clone());
+                Box::new(move || {
+                    let mut problems = b.check(&system.schemas());
+                    problems.extend(system.setup_checks(BundleRef::Generic(&b)));
+                    Checked {
+                        problems,
+                        control: None,
+                    }
+                })
             }
             Content::Map(b) => {
                 let (map, cat) = (b.map.clone(), b.terrain.clone());

@@ -92,6 +92,16 @@ pub trait Playable: Send + Sync {
     ) -> Result<Box<dyn Match>, MatchError>;
 }
 
+/// A unit on the map as a match stands now: what the playtest shell draws.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OnBoard {
+    pub hex: HexId,
+    /// The unit's id in the counter set.
+    pub unit: String,
+    /// Its side, in the order of [`Match::sides`].
+    pub side: usize,
+}
+
 /// A system's game with a bot on each side.
 pub trait Match {
     /// The scenario's title.
@@ -109,6 +119,8 @@ pub trait Match {
     fn record(&self) -> GameRecord;
     /// Actions taken so far.
     fn actions(&self) -> usize;
+    /// The units on the map now, in the system's order.
+    fn board(&self) -> Vec<OnBoard>;
     /// The game log (RON, the system's format) naming `scenario` as the file to replay
     /// it on, with the number of actions and events it holds.
     fn log(&self, scenario: &std::path::Path) -> Result<(String, usize, usize), MatchError>;

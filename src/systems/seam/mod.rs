@@ -16,7 +16,7 @@ mod game;
 mod odds;
 mod scenario;
 
-pub use game::{GameRecord, Match, MatchError, Narration, Playable, Replayed, SideInfo};
+pub use game::{GameRecord, Match, MatchError, Narration, OnBoard, Playable, Replayed, SideInfo};
 pub use odds::OddsQuery;
 pub use scenario::{AnyBundle, BundleRef};
 

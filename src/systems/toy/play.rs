@@ -11,8 +11,8 @@ use super::rules::{Action, Event, Game, Loc, Rules};
 use crate::hex::HexId;
 use crate::model::SystemId;
 use crate::systems::seam::{
-    BundleRef, GameRecord, Match, MatchError, Narration, OddsQuery, Playable, Replayed, RuleSystem,
-    SideInfo,
+    BundleRef, GameRecord, Match, MatchError, Narration, OddsQuery, OnBoard, Playable, Replayed,
+    RuleSystem, SideInfo,
 };
 
 /// A toy scenario compiled for play.
@@ -225,6 +225,23 @@ impl Match for ToyMatch {
             ),
             None => format!("{level}; after turn {}", self.game.state().turn),
         })
+    }
+
+    fn board(&self) -> Vec<OnBoard> {
+        let units = &self.game.rules.units;
+        let loc = &self.game.state().loc;
+        units
+            .iter()
+            .zip(loc)
+            .filter_map(|(u, l)| match l {
+                Loc::On(hex) => Some(OnBoard {
+                    hex: *hex,
+                    unit: u.id.clone(),
+                    side: u.side,
+                }),
+                _ => None,
+            })
+            .collect()
     }
 
     fn record(&self) -> GameRecord {

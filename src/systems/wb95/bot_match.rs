@@ -7,10 +7,11 @@ use std::collections::BTreeMap;
 use super::ai::{PlayError, Player};
 use super::event::LossCause;
 use super::narrate::Narrator;
+use super::state::Loc;
 use super::{Action, Event, Fingerprint, FingerprintError, Game, GameLog, Pending};
 use crate::hex::HexId;
 use crate::model::SideId;
-use crate::systems::seam::{GameRecord, Match, MatchError, Narration, SideInfo};
+use crate::systems::seam::{GameRecord, Match, MatchError, Narration, OnBoard, SideInfo};
 
 pub struct Wb95Match {
     game: Game,
@@ -198,6 +199,24 @@ impl Match for Wb95Match {
             Pending::GameOver(r) => Some(r.to_string()),
             Pending::Decide { .. } => None,
         }
+    }
+
+    fn board(&self) -> Vec<OnBoard> {
+        let roster = &self.game.prepared().roster;
+        let state = self.game.state();
+        roster
+            .units
+            .iter()
+            .zip(&state.units)
+            .filter_map(|(u, st)| match st.loc {
+                Loc::OnMap(h) => Some(OnBoard {
+                    hex: self.game.hex_id(h),
+                    unit: u.id.to_string(),
+                    side: u.side.index(),
+                }),
+                _ => None,
+            })
+            .collect()
     }
 
     fn record(&self) -> GameRecord {

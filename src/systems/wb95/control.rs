@@ -29,12 +29,14 @@ pub fn initial(
         )
     });
     let dist = sources.map(|s| distances(board, s));
+    // The side of the first unit listed on each hex, in one pass over the units.
+    let mut occupants: Vec<Option<Side>> = vec![None; board.len()];
+    for &(u, h) in positions {
+        occupants[h].get_or_insert(roster.info(u).side);
+    }
     let mut control = vec![None; board.len()];
     for (h, c) in control.iter_mut().enumerate() {
-        let occupant = positions
-            .iter()
-            .find(|&&(_, p)| p == h)
-            .map(|&(u, _)| roster.info(u).side);
+        let occupant = occupants[h];
         let in_zoc = [zoc[0].covers(h), zoc[1].covers(h)];
         *c = occupant.or(match in_zoc {
             [true, false] => Some(Side::A),

@@ -2,7 +2,7 @@
 //! for, how it moves, its morale, its tactical-concentration formation and the roles
 //! the rules give it (HQ, towed gun, RG, VS, FU...).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -10,7 +10,8 @@ use serde::{Deserialize, Serialize};
 use super::board::Mover;
 use super::side::Side;
 use crate::model::{
-    Counters, FormationId, FormationKind, Mp, RuleSwitches, Star, UnitDef, UnitId, UnitKind,
+    Counters, Formation, FormationId, FormationKind, Mp, Nation, RuleSwitches, Star, UnitDef,
+    UnitId, UnitKind,
 };
 
 /// Dense index of a unit in its game.
@@ -124,8 +125,10 @@ impl Roster {
         side_of: impl Fn(&UnitDef) -> Option<Side>,
     ) -> Roster {
         let mut r = Roster::default();
+        let index = Index::of(counters);
+        let mut tc_index: HashMap<FormationId, usize> = HashMap::new();
         for id in ids {
-            let Some(def) = counters.unit(id.as_str()) else {
+            let Some(def) = index.units.get(id.as_str()).copied() else {
                 continue;
             };
             let Some(side) = side_of(def) else {
@@ -134,17 +137,19 @@ impl Roster {
             if r.by_id.contains_key(id.as_str()) {
                 continue;
             }
-            let nation = counters.nation(def.nation.as_str());
-            let tc = tc_formation(counters, def).map(|f| {
-                r.tc_formations
-                    .iter()
-                    .position(|x| *x == f)
-                    .unwrap_or_else(|| {
-                        r.tc_formations.push(f);
-                        r.tc_formations.len() - 1
-                    })
+            let nation = index.nations.get(def.nation.as_str()).copied();
+            let tc = tc_formation(&index, def).map(|f| {
+                *tc_index.entry(f.clone()).or_insert_with(|| {
+                    r.tc_formations.push(f);
+                    r.tc_formations.len() - 1
+                })
             });
-            let unit = Unit(r.units.len() as u16);
+            // Units are numbered in 16 bits; the setup check (U10) refuses scenarios
+            // near that, so this only guards the numbering from wrapping.
+            let Ok(n) = u16::try_from(r.units.len()) else {
+                break;
+            };
+            let unit = Unit(n);
             r.by_id.insert(id.to_string(), unit);
             r.units.push(UnitInfo {
                 id: id.clone(),
@@ -200,14 +205,40 @@ pub fn morale_limit(def: &UnitDef, nation: &crate::model::Nation, rules: &RuleSw
     }
 }
 
+/// A counter set's entries by id (the first of each id, as `Counters::unit` finds it),
+/// so compiling a roster is linear in its units.
+struct Index<'a> {
+    units: HashMap<&'a str, &'a UnitDef>,
+    nations: HashMap<&'a str, &'a Nation>,
+    formations: HashMap<&'a str, &'a Formation>,
+}
+
+impl<'a> Index<'a> {
+    fn of(c: &'a Counters) -> Self {
+        Index {
+            units: c.units.iter().rev().map(|u| (u.id.as_str(), u)).collect(),
+            nations: c.nations.iter().rev().map(|n| (n.id.as_str(), n)).collect(),
+            formations: c
+                .formations
+                .iter()
+                .rev()
+                .map(|f| (f.id.as_str(), f))
+                .collect(),
+        }
+    }
+}
+
 /// The formation a unit concentrates with (R13.1.1): its nearest division of a
 /// non-Soviet nation, or Soviet armored or mechanized corps. Corps and army units
 /// (their artillery included) never count.
-fn tc_formation(counters: &Counters, def: &UnitDef) -> Option<FormationId> {
+fn tc_formation(index: &Index, def: &UnitDef) -> Option<FormationId> {
     let mut cur = def.formation.as_ref()?.clone();
-    for _ in 0..=counters.formations.len() {
-        let f = counters.formation(cur.as_str())?;
-        let soviet = counters.nation(f.nation.as_str()).is_some_and(|n| n.soviet);
+    for _ in 0..=index.formations.len() {
+        let f = *index.formations.get(cur.as_str())?;
+        let soviet = index
+            .nations
+            .get(f.nation.as_str())
+            .is_some_and(|n| n.soviet);
         match f.kind {
             FormationKind::Division if !soviet => return Some(f.id.clone()),
             FormationKind::ArmoredCorps | FormationKind::MechanizedCorps => {

@@ -43,6 +43,7 @@ impl Sandbox {
                 first_row: 1,
                 digits: 2,
                 shifted: Parity::Even,
+                labels: Default::default(),
             },
         );
         let map = Map::new("sandbox", "kursk-1943.terrain.ron", grid, "clear");

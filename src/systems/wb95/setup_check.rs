@@ -2,7 +2,7 @@
 //! M01, U01... live in `model::check`). Each has its §10 code and rule. `Game::new`
 //! refuses a scenario with errors; `sztab validate` reports them all.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use super::board::Mover;
 use super::prepared::Prepared;
@@ -10,43 +10,136 @@ use super::roster::Unit;
 use super::side::Side;
 use super::supply;
 use super::zoc::ZocMap;
+use crate::model::outline::Seg;
 use crate::model::{
-    ArtillerySetup, Bundle, Date, Edition, HexsideRole, Problem, RestrictionRule, Subject,
+    ArtillerySetup, Bundle, Date, Edition, HexsideRole, Part, Problem, RestrictionRule, Subject,
     SupplySource, UnitKind,
 };
+use crate::path;
 
-/// Runs the rules' setup checks on a bundle whose references are sound.
+/// Runs the rules' setup checks on a bundle whose references are sound. Each problem
+/// carries the path of the value it is about in the scenario's files (its `anchor`), for
+/// `validate` to give it a line and column.
 pub fn check(b: &Bundle, p: &Prepared) -> Vec<Problem> {
+    let w = Where::of(b);
     let mut out = Vec::new();
     scenario_dates(b, &mut out);
     edition_rules(b, &mut out);
-    counters(p, &mut out);
-    placement(b, p, &mut out);
-    start_states(p, &mut out);
-    arrivals(p, &mut out);
+    counters(p, &w, &mut out);
+    placement(b, p, &w, &mut out);
+    start_states(p, &w, &mut out);
+    arrivals(p, &w, &mut out);
     victory(b, &mut out);
-    supply_checks(b, p, &mut out);
-    air_checks(b, p, &mut out);
+    supply_checks(b, p, &w, &mut out);
+    air_checks(b, p, &w, &mut out);
     barrage_checks(b, p, &mut out);
     special_rules(b, p, &mut out);
     sheets(p, &mut out);
+    let lints = out.len();
     super::setup_lint::check(p, &mut out);
+    // The lints name their unit: they are at its placement.
+    for problem in &mut out[lints..] {
+        if let (None, Some(Subject::Unit(u))) = (&problem.anchor, &problem.subject) {
+            *problem = w.setup(problem.clone(), u.as_str(), "hex");
+        }
+    }
     out
+}
+
+/// Where units, nations and air counters are in the scenario's files.
+struct Where<'a> {
+    /// Index in `setup` of each unit's (first) placement.
+    placement: HashMap<&'a str, usize>,
+    /// Reinforcement and position in its `units` of each arriving unit.
+    arrival: HashMap<&'a str, (usize, usize)>,
+    /// Index in the counters file of each unit, nation and air counter.
+    unit_def: HashMap<&'a str, usize>,
+    nation: HashMap<&'a str, usize>,
+    formation: HashMap<&'a str, usize>,
+    air_def: HashMap<&'a str, usize>,
+}
+
+impl<'a> Where<'a> {
+    fn of(b: &'a Bundle) -> Self {
+        let index = |ids: Vec<&'a str>| {
+            let mut m = HashMap::new();
+            for (i, id) in ids.into_iter().enumerate() {
+                m.entry(id).or_insert(i);
+            }
+            m
+        };
+        let s = &b.scenario;
+        let mut arrival = HashMap::new();
+        for (r, g) in s.reinforcements.iter().enumerate() {
+            for (j, u) in g.units.iter().enumerate() {
+                arrival.entry(u.as_str()).or_insert((r, j));
+            }
+        }
+        let c = &b.counters;
+        Where {
+            placement: index(s.setup.iter().map(|x| x.unit.as_str()).collect()),
+            arrival,
+            unit_def: index(c.units.iter().map(|x| x.id.as_str()).collect()),
+            nation: index(c.nations.iter().map(|x| x.id.as_str()).collect()),
+            formation: index(c.formations.iter().map(|x| x.id.as_str()).collect()),
+            air_def: index(c.air.iter().map(|x| x.id.as_str()).collect()),
+        }
+    }
+
+    /// `p` at the unit's placement (`field` of it), or at its reinforcement.
+    fn setup(&self, p: Problem, unit: &str, field: &str) -> Problem {
+        if let Some(&i) = self.placement.get(unit) {
+            p.anchor(Part::Scenario, &path!["setup", i, field])
+        } else if let Some(&(r, j)) = self.arrival.get(unit) {
+            p.anchor(Part::Scenario, &path!["reinforcements", r, "units", j])
+        } else {
+            p
+        }
+    }
+
+    /// `p` at `field` of the unit's counter.
+    fn counter(&self, p: Problem, unit: &str, field: &str) -> Problem {
+        match self.unit_def.get(unit) {
+            Some(&i) => p.anchor(Part::Counters, &path!["units", i, field]),
+            None => p,
+        }
+    }
+
+    /// `p` at `field` of a nation.
+    fn nation(&self, p: Problem, nation: &str, field: &str) -> Problem {
+        match self.nation.get(nation) {
+            Some(&i) => p.anchor(Part::Counters, &path!["nations", i, field]),
+            None => p,
+        }
+    }
+}
+
+/// The index in the scenario file of the side with this id.
+fn side_index(b: &Bundle, id: &str) -> Option<usize> {
+    b.scenario.sides.iter().position(|s| s.id.as_str() == id)
 }
 
 /// L01-L03: supply sources that resolve to hexes, the nations' supply MPs, and the
 /// units that would start out of supply.
-fn supply_checks(b: &Bundle, p: &Prepared, out: &mut Vec<Problem>) {
+fn supply_checks(b: &Bundle, p: &Prepared, w: &Where, out: &mut Vec<Problem>) {
     for (i, side) in p.sides.iter().enumerate() {
         let def = b.scenario.side(side.id.as_str());
-        for src in def.map(|d| d.supply.as_slice()).unwrap_or(&[]) {
+        let si = side_index(b, side.id.as_str()).unwrap_or(0);
+        for (j, src) in def
+            .map(|d| d.supply.as_slice())
+            .unwrap_or(&[])
+            .iter()
+            .enumerate()
+        {
+            let at = path!["sides", si, "supply", j];
             match src {
                 SupplySource::Edge(e) if p.board.edge_hexes(*e).is_empty() => out.push(
                     Problem::error(
                         "L01",
                         format!("side {}: the {e:?} edge has no hexes", side.id),
                     )
-                    .rule("R10.1.4"),
+                    .rule("R10.1.4")
+                    .anchor(Part::Scenario, &at),
                 ),
                 SupplySource::Hq(u) => {
                     let ok = p
@@ -62,7 +155,8 @@ fn supply_checks(b: &Bundle, p: &Prepared, out: &mut Vec<Problem>) {
                                     side.id
                                 ),
                             )
-                            .rule("R10.1.4"),
+                            .rule("R10.1.4")
+                            .anchor(Part::Scenario, &at),
                         );
                     }
                 }
@@ -75,7 +169,8 @@ fn supply_checks(b: &Bundle, p: &Prepared, out: &mut Vec<Problem>) {
                     "L01",
                     format!("side {}: no supply source lies on the map", side.id),
                 )
-                .rule("R10.1.4"),
+                .rule("R10.1.4")
+                .anchor(Part::Scenario, &path!["sides", si, "supply"]),
             );
         }
     }
@@ -92,13 +187,14 @@ fn supply_checks(b: &Bundle, p: &Prepared, out: &mut Vec<Problem>) {
             .nation(n)
             .is_none_or(|x| x.supply_mp == crate::model::Mp::ZERO)
         {
-            out.push(
-                Problem::error(
-                    "L03",
-                    format!("nation {n} has no supply MPs (12 US/UK, 10 German, 8 Soviet, 7 German allies)"),
-                )
-                .rule("R10.1.6"),
-            );
+            let problem = Problem::error(
+                "L03",
+                format!(
+                    "nation {n} has no supply MPs (12 US/UK, 10 German, 8 Soviet, 7 German allies)"
+                ),
+            )
+            .rule("R10.1.6");
+            out.push(w.nation(problem, n, "supply_mp"));
         }
     }
     let pieces: Vec<supply::Piece> = p
@@ -129,9 +225,13 @@ fn supply_checks(b: &Bundle, p: &Prepared, out: &mut Vec<Problem>) {
             let info = p.roster.info(piece.unit);
             let traces = cost[piece.hex] <= info.supply_mp.twelfths();
             if start.oos > 0 {
+                let first = out.len();
                 declared_oos(p, piece, start.oos, traces, out);
+                for problem in &mut out[first..] {
+                    *problem = w.setup(problem.clone(), info.id.as_str(), "hex");
+                }
             } else if !traces {
-                out.push(unit_problem(
+                let problem = unit_problem(
                     "L02",
                     "R10.1",
                     false,
@@ -142,7 +242,8 @@ fn supply_checks(b: &Bundle, p: &Prepared, out: &mut Vec<Problem>) {
                         p.board.id(piece.hex),
                         info.supply_mp
                     ),
-                ));
+                );
+                out.push(w.setup(problem, info.id.as_str(), "hex"));
             }
         }
     }
@@ -183,11 +284,14 @@ fn declared_oos(
 
 /// A01-A03: air counters with their values and windows, Soviet air never flagged for
 /// supply, "any N" within the allotment.
-fn air_checks(b: &Bundle, p: &Prepared, out: &mut Vec<Problem>) {
+fn air_checks(b: &Bundle, p: &Prepared, w: &Where, out: &mut Vec<Problem>) {
     for a in &p.air {
+        let def = w.air_def.get(a.id.as_str()).copied().unwrap_or(0);
         if a.sp == 0 {
             out.push(
-                Problem::error("A01", format!("air counter {} has no SP", a.id)).rule("R8.1.1"),
+                Problem::error("A01", format!("air counter {} has no SP", a.id))
+                    .rule("R8.1.1")
+                    .anchor(Part::Counters, &path!["air", def, "sp"]),
             );
         }
         if a.soviet && a.supply {
@@ -199,11 +303,12 @@ fn air_checks(b: &Bundle, p: &Prepared, out: &mut Vec<Problem>) {
                         a.id
                     ),
                 )
-                .rule("R8.2.22"),
+                .rule("R8.2.22")
+                .anchor(Part::Counters, &path!["air", def, "nation"]),
             );
         }
     }
-    for a in &b.scenario.air {
+    for (i, a) in b.scenario.air.iter().enumerate() {
         if a.from.is_none() || a.until.is_none() {
             out.push(
                 Problem::error(
@@ -213,7 +318,8 @@ fn air_checks(b: &Bundle, p: &Prepared, out: &mut Vec<Problem>) {
                         a.side
                     ),
                 )
-                .rule("R8.1.1"),
+                .rule("R8.1.1")
+                .anchor(Part::Scenario, &path!["air", i]),
             );
         }
         if let Some(n) = a.choose
@@ -228,7 +334,8 @@ fn air_checks(b: &Bundle, p: &Prepared, out: &mut Vec<Problem>) {
                         a.counters.len()
                     ),
                 )
-                .rule("A-59"),
+                .rule("A-59")
+                .anchor(Part::Scenario, &path!["air", i, "choose"]),
             );
         }
     }
@@ -236,7 +343,8 @@ fn air_checks(b: &Bundle, p: &Prepared, out: &mut Vec<Problem>) {
 
 /// B01-B02: barrage needs ammunition and days, and two guns in range of an enemy hex.
 fn barrage_checks(b: &Bundle, p: &Prepared, out: &mut Vec<Problem>) {
-    for br in &b.scenario.barrage {
+    for (i, br) in b.scenario.barrage.iter().enumerate() {
+        let at = path!["barrage", i];
         if br.ammo_units == 0 || br.dates.is_empty() {
             out.push(
                 Problem::error(
@@ -248,35 +356,32 @@ fn barrage_checks(b: &Bundle, p: &Prepared, out: &mut Vec<Problem>) {
                         br.dates.len()
                     ),
                 )
-                .rule("R6.5.1"),
+                .rule("R6.5.1")
+                .anchor(Part::Scenario, &at),
             );
             continue;
         }
         let Some(side) = p.side_by_id(br.side.as_str()) else {
             continue;
         };
-        let guns: Vec<usize> = p
-            .setup
-            .iter()
-            .filter(|s| {
-                let i = p.roster.info(s.unit);
-                i.side == side && i.is_artillery()
-            })
-            .map(|s| s.hex)
-            .collect();
-        let targets = p
+        // Guns in range of each hex (2 or 3 hexes away), counted from the guns: linear
+        // in the units, not guns times targets.
+        let mut in_range: HashMap<usize, usize> = HashMap::new();
+        for s in p.setup.iter().filter(|s| {
+            let i = p.roster.info(s.unit);
+            i.side == side && i.is_artillery()
+        }) {
+            for t in p.board.within(s.hex, 3) {
+                if p.board.distance(s.hex, t) >= 2 {
+                    *in_range.entry(t).or_default() += 1;
+                }
+            }
+        }
+        let ok = p
             .setup
             .iter()
             .filter(|s| p.roster.info(s.unit).side != side)
-            .map(|s| s.hex);
-        let mut ok = false;
-        for t in targets {
-            let n = guns
-                .iter()
-                .filter(|&&g| (2..=3).contains(&p.board.distance(g, t)))
-                .count();
-            ok |= n >= 2;
-        }
+            .any(|s| in_range.get(&s.hex).is_some_and(|&n| n >= 2));
         if !ok {
             out.push(
                 Problem::warning(
@@ -286,7 +391,8 @@ fn barrage_checks(b: &Bundle, p: &Prepared, out: &mut Vec<Problem>) {
                         br.side
                     ),
                 )
-                .rule("R6.5.4"),
+                .rule("R6.5.4")
+                .anchor(Part::Scenario, &at),
             );
         }
     }
@@ -304,7 +410,8 @@ fn special_rules(b: &Bundle, p: &Prepared, out: &mut Vec<Problem>) {
                     r.repair_markers
                 ),
             )
-            .rule("R17.1.1"),
+            .rule("R17.1.1")
+            .anchor(Part::Scenario, &path!["rules", "repair_markers"]),
         );
     }
     if let Some(m) = &r.mines {
@@ -322,7 +429,8 @@ fn special_rules(b: &Bundle, p: &Prepared, out: &mut Vec<Problem>) {
                         m.dice, m.from, m.until
                     ),
                 )
-                .rule("R18.1.1"),
+                .rule("R18.1.1")
+                .anchor(Part::Scenario, &path!["rules", "mines"]),
             );
         }
     }
@@ -336,19 +444,27 @@ fn special_rules(b: &Bundle, p: &Prepared, out: &mut Vec<Problem>) {
                 "K03",
                 "the Fortified Line or mines rule is on, but the map has no Fortified Line",
             )
-            .rule("R19"),
+            .rule("R19")
+            .anchor(Part::Scenario, &path!["rules"]),
         );
     }
     if b.scenario.edition == Edition::Kursk1943
         && !b.scenario.air.is_empty()
         && r.air_per_hex != Some(2)
     {
+        // At the setting if the file has one, else at the allotments that need it.
+        let at: &[Seg] = if r.air_per_hex.is_some() {
+            &path!["rules", "air_per_hex"]
+        } else {
+            &path!["air"]
+        };
         out.push(
             Problem::error(
                 "K04",
                 "the Kursk 1943 edition allows 2 air counters per mission hex (air_per_hex: 2)",
             )
-            .rule("R21.1.2"),
+            .rule("R21.1.2")
+            .anchor(Part::Scenario, at),
         );
     }
 }
@@ -387,7 +503,8 @@ fn sheets(p: &Prepared, out: &mut Vec<Problem>) {
                     used.len()
                 ),
             )
-            .rule("A-69"),
+            .rule("A-69")
+            .anchor(Part::Scenario, &path!["setup"]),
         );
     }
 }
@@ -405,41 +522,66 @@ fn scenario_dates(b: &Bundle, out: &mut Vec<Problem>) {
                     s.turns()
                 ),
             )
-            .rule("R2.1.6"),
+            .rule("R2.1.6")
+            .anchor(Part::Scenario, &path!["stated_days"]),
         );
     }
-    let mut dated: Vec<(String, Date)> = Vec::new();
-    for r in &s.reinforcements {
+    // Each date with what it is and where it is written.
+    let mut dated: Vec<(String, Date, Vec<Seg>)> = Vec::new();
+    for (i, r) in s.reinforcements.iter().enumerate() {
         let name = r.name.clone().unwrap_or_else(|| "reinforcement".into());
-        dated.push((name.clone(), r.date));
+        dated.push((
+            name.clone(),
+            r.date,
+            path!["reinforcements", i, "date"].into(),
+        ));
         if let Some(d) = r.cannot_move_before {
-            dated.push((format!("{name}: cannot move before"), d));
+            let at = path!["reinforcements", i, "cannot_move_before"];
+            dated.push((format!("{name}: cannot move before"), d, at.into()));
         }
     }
-    for w in &s.withdrawals {
-        dated.push((format!("withdrawal of {}", w.formation), w.date));
+    for (i, w) in s.withdrawals.iter().enumerate() {
+        let at = path!["withdrawals", i, "date"];
+        dated.push((format!("withdrawal of {}", w.formation), w.date, at.into()));
     }
-    for r in &s.restrictions {
+    for (i, r) in s.restrictions.iter().enumerate() {
+        let at = path!["restrictions", i, "rule"];
         match &r.rule {
             RestrictionRule::NoMoveUntil(d) => {
-                dated.push(("restriction: no move until".into(), *d))
+                dated.push(("restriction: no move until".into(), *d, at.into()))
             }
-            RestrictionRule::HalfMpOn(d) => dated.push(("restriction: half MP".into(), *d)),
+            RestrictionRule::HalfMpOn(d) => {
+                dated.push(("restriction: half MP".into(), *d, at.into()))
+            }
             RestrictionRule::NoCrossing { .. } => {}
         }
     }
-    for a in &s.air {
-        dated.extend(a.from.map(|d| ("air window start".to_string(), d)));
-        dated.extend(a.until.map(|d| ("air window end".to_string(), d)));
+    for (i, a) in s.air.iter().enumerate() {
+        let (from, until) = (path!["air", i, "from"], path!["air", i, "until"]);
+        dated.extend(
+            a.from
+                .map(|d| ("air window start".to_string(), d, from.into())),
+        );
+        dated.extend(
+            a.until
+                .map(|d| ("air window end".to_string(), d, until.into())),
+        );
     }
-    for br in &s.barrage {
-        dated.extend(br.dates.iter().map(|&d| ("barrage day".to_string(), d)));
+    for (i, br) in s.barrage.iter().enumerate() {
+        for (j, &d) in br.dates.iter().enumerate() {
+            let at = path!["barrage", i, "dates", j];
+            dated.push(("barrage day".to_string(), d, at.into()));
+        }
     }
     if let Some(m) = &s.rules.mines {
-        dated.push(("mines window start".into(), m.from));
-        dated.push(("mines window end".into(), m.until));
+        let (from, until) = (
+            path!["rules", "mines", "from"],
+            path!["rules", "mines", "until"],
+        );
+        dated.push(("mines window start".into(), m.from, from.into()));
+        dated.push(("mines window end".into(), m.until, until.into()));
     }
-    for (what, d) in dated {
+    for (what, d, at) in dated {
         if d < s.start || d > s.end {
             out.push(
                 Problem::error(
@@ -449,7 +591,8 @@ fn scenario_dates(b: &Bundle, out: &mut Vec<Problem>) {
                         s.start, s.end
                     ),
                 )
-                .rule("R2.1.6"),
+                .rule("R2.1.6")
+                .anchor(Part::Scenario, &at),
             );
         }
     }
@@ -481,7 +624,8 @@ fn edition_rules(b: &Bundle, out: &mut Vec<Problem>) {
                     "S05",
                     format!("{what} is a Kursk 1943 rule, but the edition is Generic"),
                 )
-                .rule("R17-R22"),
+                .rule("R17-R22")
+                .anchor(Part::Scenario, &path!["edition"]),
             );
         }
     }
@@ -504,70 +648,42 @@ fn unit_problem(
     base.rule(rule).about(Subject::Unit(id))
 }
 
-fn counters(p: &Prepared, out: &mut Vec<Problem>) {
+fn counters(p: &Prepared, w: &Where, out: &mut Vec<Problem>) {
     for u in p.roster.all() {
         let i = p.roster.info(u);
         let d = &i.def;
+        let id = i.id.as_str();
+        let mut push = |code, rule, error, field, msg: &str| {
+            let problem = unit_problem(code, rule, error, p, u, msg.into());
+            out.push(w.counter(problem, id, field));
+        };
         if i.is_hq() && (d.cel != 1 || d.mp != crate::model::Mp::whole(10) || d.sp != 0) {
-            out.push(unit_problem(
+            push(
                 "U04",
                 "R9.1.2",
                 true,
-                p,
-                u,
-                "an HQ has 1 CEL, 10 MP and 0 SP".into(),
-            ));
+                "kind",
+                "an HQ has 1 CEL, 10 MP and 0 SP",
+            );
         }
         if i.is_towed() && d.cel != 1 {
-            out.push(unit_problem(
-                "U04",
-                "R6.1.6",
-                true,
-                p,
-                u,
-                "a towed unit has 1 CEL".into(),
-            ));
+            push("U04", "R6.1.6", true, "cel", "a towed unit has 1 CEL");
         }
         if i.is_gun() && d.defense.is_none() {
-            out.push(unit_problem(
-                "U04",
-                "R1.2",
-                true,
-                p,
-                u,
-                "towed artillery needs both an attack and a defense SP".into(),
-            ));
+            let msg = "towed artillery needs both an attack and a defense SP";
+            push("U04", "R1.2", true, "sp", msg);
         }
         if i.is_rg() && d.mp != crate::model::Mp::ZERO {
-            out.push(unit_problem(
-                "U04",
-                "R15.2.1",
-                true,
-                p,
-                u,
-                "a resilience group has no MP".into(),
-            ));
+            push("U04", "R15.2.1", true, "mp", "a resilience group has no MP");
         }
         if !i.stars().is_empty() && i.is_towed() {
-            out.push(unit_problem(
-                "U08",
-                "R15.1.5",
-                false,
-                p,
-                u,
-                "a towed unit uses its stars in defense only".into(),
-            ));
+            let msg = "a towed unit uses its stars in defense only";
+            push("U08", "R15.1.5", false, "stars", msg);
         }
         let armour = matches!(d.kind, UnitKind::Armored | UnitKind::AssaultGun);
         if (d.flags.panther || d.flags.ferdinand) && !armour {
-            out.push(unit_problem(
-                "U09",
-                "R17.1.3",
-                true,
-                p,
-                u,
-                "Panther and Ferdinand flags belong to armored units".into(),
-            ));
+            let msg = "Panther and Ferdinand flags belong to armored units";
+            push("U09", "R17.1.3", true, "flags", msg);
         }
     }
     if p.rules.panthers.is_some() && !p.roster.units.iter().any(|i| i.def.flags.panther) {
@@ -576,7 +692,8 @@ fn counters(p: &Prepared, out: &mut Vec<Problem>) {
                 "U09",
                 "the Panther rule is on but no unit is flagged panther",
             )
-            .rule("R22.1.1"),
+            .rule("R22.1.1")
+            .anchor(Part::Scenario, &path!["rules", "panthers"]),
         );
     }
     let mut per_tc: BTreeMap<usize, usize> = BTreeMap::new();
@@ -587,21 +704,31 @@ fn counters(p: &Prepared, out: &mut Vec<Problem>) {
     }
     for (f, n) in per_tc.into_iter().filter(|(_, n)| *n < 3) {
         let name = p.roster.tc_formations[f].clone();
-        out.push(
-            Problem::warning(
-                "U07",
-                format!("formation {name} has {n} unit(s) in the scenario; tactical concentration needs 3"),
-            )
-            .rule("R13.1.2")
-            .about(Subject::Formation(name)),
-        );
+        let mut problem = Problem::warning(
+            "U07",
+            format!(
+                "formation {name} has {n} unit(s) in the scenario; tactical concentration needs 3"
+            ),
+        )
+        .rule("R13.1.2");
+        if let Some(&i) = w.formation.get(name.as_str()) {
+            problem = problem.anchor(Part::Counters, &path!["formations", i, "id"]);
+        }
+        out.push(problem.about(Subject::Formation(name)));
     }
 }
 
-fn morale_check(b: &Bundle, p: &Prepared, out: &mut Vec<Problem>) {
+fn morale_check(b: &Bundle, p: &Prepared, w: &Where, out: &mut Vec<Problem>) {
+    let nations: HashMap<&str, &crate::model::Nation> = b
+        .counters
+        .nations
+        .iter()
+        .rev()
+        .map(|n| (n.id.as_str(), n))
+        .collect();
     for u in p.roster.all() {
         let d = &p.roster.info(u).def;
-        let Some(n) = b.counters.nation(d.nation.as_str()) else {
+        let Some(n) = nations.get(d.nation.as_str()) else {
             continue;
         };
         let m = &n.morale;
@@ -609,7 +736,7 @@ fn morale_check(b: &Bundle, p: &Prepared, out: &mut Vec<Problem>) {
             || (d.flags.volksgrenadier && m.volksgrenadier.is_none())
             || (d.is_vs() && m.volkssturm.is_none());
         if missing {
-            out.push(unit_problem(
+            let problem = unit_problem(
                 "U06",
                 "R5.6.2",
                 false,
@@ -619,44 +746,49 @@ fn morale_check(b: &Bundle, p: &Prepared, out: &mut Vec<Problem>) {
                     "nation {} gives no morale for its class; the regular value is used",
                     n.id
                 ),
-            ));
+            );
+            out.push(w.nation(problem, n.id.as_str(), "morale"));
         }
     }
 }
 
-fn placement(b: &Bundle, p: &Prepared, out: &mut Vec<Problem>) {
-    morale_check(b, p, out);
+fn placement(b: &Bundle, p: &Prepared, w: &Where, out: &mut Vec<Problem>) {
+    morale_check(b, p, w, out);
     let board = &p.board;
     let mut per_hex: BTreeMap<usize, Vec<Unit>> = BTreeMap::new();
+    let mut cel_of: HashMap<Unit, u32> = HashMap::new();
     for s in &p.setup {
         per_hex.entry(s.hex).or_default().push(s.unit);
+        cel_of.entry(s.unit).or_insert(u32::from(s.cel));
     }
-    let cel_of = |u: Unit| {
-        p.setup
-            .iter()
-            .find(|s| s.unit == u)
-            .map_or(0, |s| u32::from(s.cel))
-    };
+    let id_of = |u: Unit| p.roster.info(u).id.as_str();
     for (&h, units) in &per_hex {
         let id = board.id(h);
-        let cel: u32 = units.iter().map(|&u| cel_of(u)).sum();
+        let cel: u32 = units.iter().map(|u| cel_of[u]).sum();
         if cel > 8 {
-            out.push(
-                Problem::error(
-                    "P01",
-                    format!("hex {id} holds {cel} CEL at setup; at most 8"),
-                )
-                .rule("R3.2.1")
-                .about(Subject::Hex(id)),
-            );
+            // At the placement that passes the limit.
+            let mut sum = 0;
+            let over = units
+                .iter()
+                .find(|u| {
+                    sum += cel_of[u];
+                    sum > 8
+                })
+                .unwrap_or(&units[0]);
+            let problem = Problem::error(
+                "P01",
+                format!("hex {id} holds {cel} CEL at setup; at most 8"),
+            )
+            .rule("R3.2.1")
+            .about(Subject::Hex(id));
+            out.push(w.setup(problem, id_of(*over), "hex"));
         }
-        let sides: Vec<Side> = units.iter().map(|&u| p.roster.info(u).side).collect();
-        if sides.iter().any(|&s| s != sides[0]) {
-            out.push(
-                Problem::error("P02", format!("hex {id} holds units of both sides"))
-                    .rule("R3.1.8")
-                    .about(Subject::Hex(id)),
-            );
+        let first = p.roster.info(units[0]).side;
+        if let Some(&other) = units.iter().find(|&&u| p.roster.info(u).side != first) {
+            let problem = Problem::error("P02", format!("hex {id} holds units of both sides"))
+                .rule("R3.1.8")
+                .about(Subject::Hex(id));
+            out.push(w.setup(problem, id_of(other), "hex"));
         }
     }
     let zoc = Side::BOTH.map(|side| {
@@ -669,77 +801,50 @@ fn placement(b: &Bundle, p: &Prepared, out: &mut Vec<Problem>) {
                 .map(|s| (s.unit, s.hex)),
         )
     });
-    let mut in_zoc: Vec<usize> = Vec::new();
+    let mut in_zoc: std::collections::HashSet<usize> = std::collections::HashSet::new();
     for s in &p.setup {
         let info = p.roster.info(s.unit);
-        let Some(placement) = b.scenario.setup.iter().find(|x| x.unit == info.id) else {
+        let uid = info.id.as_str();
+        let Some(placement) = w.placement.get(uid).map(|&i| &b.scenario.setup[i]) else {
             continue;
         };
         let id = board.id(s.hex);
+        let unit_at = |code, rule, error, field, msg: String| {
+            w.setup(unit_problem(code, rule, error, p, s.unit, msg), uid, field)
+        };
         if info.mover != Mover::Static && !board.enterable(s.hex, info.mover) {
-            out.push(unit_problem(
-                "P03",
-                "R3.1.11",
-                true,
-                p,
-                s.unit,
-                format!("stands on {id}, terrain it could never enter"),
-            ));
+            let msg = format!("stands on {id}, terrain it could never enter");
+            out.push(unit_at("P03", "R3.1.11", true, "hex", msg));
         }
         if p.initial_control[s.hex] != Some(info.side) {
-            out.push(unit_problem(
-                "P05",
-                "R4.3.1",
-                false,
-                p,
-                s.unit,
-                format!("stands on {id}, which its side does not control at the start"),
-            ));
+            let msg = format!("stands on {id}, which its side does not control at the start");
+            out.push(unit_at("P05", "R4.3.1", false, "hex", msg));
         }
         if info.is_towed() && placement.artillery.is_none() {
-            out.push(unit_problem(
-                "P06",
-                "R6.2.2",
-                false,
-                p,
-                s.unit,
-                "has no setup given; it starts in combat setup".into(),
-            ));
+            let msg = "has no setup given; it starts in combat setup".to_string();
+            out.push(unit_at("P06", "R6.2.2", false, "unit", msg));
         }
         let no_ff = board.no_ff[s.hex] || board.fp_hex[s.hex];
         if placement.fortified && no_ff {
-            out.push(unit_problem(
-                "F01",
-                if board.fp_hex[s.hex] {
-                    "R7.1.9"
-                } else {
-                    "R7.1.8"
-                },
-                true,
-                p,
-                s.unit,
-                format!("is fortified on {id}, where no field fortification may stand"),
-            ));
+            let rule = if board.fp_hex[s.hex] {
+                "R7.1.9"
+            } else {
+                "R7.1.8"
+            };
+            let msg = format!("is fortified on {id}, where no field fortification may stand");
+            out.push(unit_at("F01", rule, true, "fortified", msg));
         } else if s.fortified && no_ff {
-            out.push(unit_problem(
-                "F02",
-                "R7.1.8",
-                false,
-                p,
-                s.unit,
-                format!("its side starts fortified, but {id} takes no field fortification"),
-            ));
+            let msg = format!("its side starts fortified, but {id} takes no field fortification");
+            out.push(unit_at("F02", "R7.1.8", false, "hex", msg));
         }
-        if zoc[info.side.other().index()].covers(s.hex) && !in_zoc.contains(&s.hex) {
-            in_zoc.push(s.hex);
-            out.push(
-                Problem::warning(
-                    "P08",
-                    format!("units on {id} start in an enemy ZoC (attack obligations on turn 1)"),
-                )
-                .rule("R5.1.3")
-                .about(Subject::Hex(id)),
-            );
+        if zoc[info.side.other().index()].covers(s.hex) && in_zoc.insert(s.hex) {
+            let problem = Problem::warning(
+                "P08",
+                format!("units on {id} start in an enemy ZoC (attack obligations on turn 1)"),
+            )
+            .rule("R5.1.3")
+            .about(Subject::Hex(id));
+            out.push(w.setup(problem, uid, "hex"));
         }
     }
 }
@@ -747,38 +852,39 @@ fn placement(b: &Bundle, p: &Prepared, out: &mut Vec<Problem>) {
 /// P12-P13: start states a unit cannot be in, or that do nothing. A barrage is fired
 /// by artillery in combat setup (R6.5.3, R6.1.3); a unit that never moves has no MPs to
 /// spend (R15.2.1); a masking marker covers a whole stack (R16.1.2).
-fn start_states(p: &Prepared, out: &mut Vec<Problem>) {
+fn start_states(p: &Prepared, w: &Where, out: &mut Vec<Problem>) {
     let mut masked: BTreeMap<usize, (usize, usize)> = BTreeMap::new();
     for s in &p.setup {
         let info = p.roster.info(s.unit);
+        let at = |problem| w.setup(problem, info.id.as_str(), "unit");
         if s.barrage_fired && !info.is_artillery() {
-            out.push(unit_problem(
+            out.push(at(unit_problem(
                 "P12",
                 "R6.5.3",
                 true,
                 p,
                 s.unit,
                 "has fired a barrage, but only artillery fires barrages".into(),
-            ));
+            )));
         } else if s.barrage_fired && s.setup == Some(ArtillerySetup::Transport) {
-            out.push(unit_problem(
+            out.push(at(unit_problem(
                 "P12",
                 "R6.1.3",
                 true,
                 p,
                 s.unit,
                 "has fired a barrage, but starts in transport setup, which cannot fire".into(),
-            ));
+            )));
         }
         if s.movement_spent && (info.is_rg() || info.mover == Mover::Static) {
-            out.push(unit_problem(
+            out.push(at(unit_problem(
                 "P12",
                 "R15.2.1",
                 false,
                 p,
                 s.unit,
                 "has its movement spent, but it never moves".into(),
-            ));
+            )));
         }
         let m = masked.entry(s.hex).or_default();
         m.0 += usize::from(s.masked);
@@ -799,34 +905,36 @@ fn start_states(p: &Prepared, out: &mut Vec<Problem>) {
     }
 }
 
-fn arrivals(p: &Prepared, out: &mut Vec<Problem>) {
+fn arrivals(p: &Prepared, w: &Where, out: &mut Vec<Problem>) {
     let board = &p.board;
     let mut per_day_hex: BTreeMap<(i64, usize), u32> = BTreeMap::new();
     for g in &p.groups {
+        // The group's entry in the file, found by its first unit.
+        let group_at = g
+            .units
+            .first()
+            .and_then(|&u| w.arrival.get(p.roster.info(u).id.as_str()))
+            .map(|&(r, _)| r);
+        let at_entry = |problem: Problem| match group_at {
+            Some(r) => problem.anchor(Part::Scenario, &path!["reinforcements", r, "entry"]),
+            None => problem,
+        };
         for &u in &g.units {
             let info = p.roster.info(u);
+            let uid = info.id.as_str();
             if info.is_rg() {
-                out.push(unit_problem(
-                    "P07",
-                    "R15.2.1",
-                    true,
-                    p,
-                    u,
-                    "a resilience group never arrives: it cannot move".into(),
-                ));
+                let msg = "a resilience group never arrives: it cannot move".into();
+                let problem = unit_problem("P07", "R15.2.1", true, p, u, msg);
+                out.push(w.setup(problem, uid, "unit"));
                 continue;
             }
             for &z in &g.zones {
                 for &h in &p.zones[z].hexes {
                     if board.entry_cost(h, info.mover).is_none() {
-                        out.push(unit_problem(
-                            "R02",
-                            "R11.1.2",
-                            true,
-                            p,
-                            u,
-                            format!("cannot enter through {}, impassable for it", board.id(h)),
-                        ));
+                        let msg =
+                            format!("cannot enter through {}, impassable for it", board.id(h));
+                        let problem = unit_problem("R02", "R11.1.2", true, p, u, msg);
+                        out.push(w.setup(problem, uid, "unit"));
                     }
                 }
             }
@@ -835,7 +943,7 @@ fn arrivals(p: &Prepared, out: &mut Vec<Problem>) {
             for &h in &p.zones[z].hexes {
                 if p.initial_control[h] == Some(g.side.other()) {
                     let id = board.id(h);
-                    out.push(
+                    out.push(at_entry(
                         Problem::warning(
                             "R03",
                             format!(
@@ -845,7 +953,7 @@ fn arrivals(p: &Prepared, out: &mut Vec<Problem>) {
                         )
                         .rule("R11.1.4")
                         .about(Subject::Hex(id)),
-                    );
+                    ));
                 }
             }
         }
@@ -888,7 +996,8 @@ fn victory(b: &Bundle, out: &mut Vec<Problem>) {
                     "no victory level covers totals below {m} VP (the first level has a minimum)"
                 ),
             )
-            .rule("A-54"),
+            .rule("A-54")
+            .anchor(Part::Scenario, &path!["victory", "levels", 0, "min_vp"]),
         );
     }
 }

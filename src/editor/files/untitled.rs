@@ -1,0 +1,124 @@
+//! The autosave of untitled work (a new map or scenario never saved) in a folder of the
+//! user's data folder, and the document recovered from it on the next start.
+//!
+//! A new map is kept as `untitled.map.ron` with its catalogue path absolute. A new
+//! scenario is kept as `untitled.scenario.ron` (its map and counters paths absolute; the
+//! counters path empty for a new counter set) and `untitled.counters.ron`, plus
+//! `untitled.map.ron` when the scenario's map (an existing file) was changed.
+
+use std::path::{Path, PathBuf};
+
+use crate::editor::document::Document;
+use crate::editor::edit::{Change, Edit};
+use crate::model::atomic_write::Batch;
+use crate::model::io::{self, FileKind};
+use crate::model::{LoadError, MapBundle};
+
+const MAP: &str = "untitled.map.ron";
+const SCENARIO: &str = "untitled.scenario.ron";
+const COUNTERS: &str = "untitled.counters.ron";
+
+/// `autosave` in Sztab's data folder, where eframe keeps the editor's settings
+/// (`~/.local/share/sztab` on Linux): where the window autosaves untitled work.
+pub fn data_folder() -> Option<PathBuf> {
+    eframe::storage_dir("Sztab").map(|d| d.join("autosave"))
+}
+
+/// The folder untitled work is autosaved to.
+#[derive(Clone, Debug)]
+pub struct UntitledAutosave {
+    dir: PathBuf,
+}
+
+impl UntitledAutosave {
+    pub fn new(dir: PathBuf) -> Self {
+        Self { dir }
+    }
+
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    fn file(&self, name: &str) -> PathBuf {
+        self.dir.join(name)
+    }
+
+    /// Writes the untitled document's autosave, all files together (temporaries first,
+    /// then the renames), and removes files an earlier autosave left that no longer apply.
+    pub fn write(&self, doc: &Document) -> Result<(), String> {
+        let fail = |p: &Path, e: &dyn std::fmt::Display| format!("{}: {e}", p.display());
+        std::fs::create_dir_all(&self.dir).map_err(|e| fail(&self.dir, &e))?;
+        let mut batch = Batch::default();
+        let mut stage = |name: &str, text: Result<String, ron::Error>| {
+            let p = self.file(name);
+            text.map_err(std::io::Error::other)
+                .and_then(|t| batch.stage(&p, t.as_bytes()))
+                .map_err(|e| fail(&p, &e))
+        };
+        let mut keep = vec![MAP];
+        match (doc.scenario(), doc.counters()) {
+            (Some(s), Some(c)) => {
+                let mut s = s.clone();
+                s.map = doc.map_path().map(Path::to_owned).unwrap_or_default();
+                s.counters = doc.counters_path().map(Path::to_owned).unwrap_or_default();
+                stage(SCENARIO, io::to_ron(FileKind::Scenario, &s))?;
+                stage(COUNTERS, io::to_ron(FileKind::Counters, c))?;
+                keep = vec![SCENARIO, COUNTERS];
+                if doc.map_unsaved() {
+                    stage(MAP, io::to_ron(FileKind::Map, doc.map()))?;
+                    keep.push(MAP);
+                }
+            }
+            _ => {
+                let mut map = doc.map().clone();
+                map.terrain = doc.terrain_path().to_owned();
+                stage(MAP, io::to_ron(FileKind::Map, &map))?;
+            }
+        }
+        batch.commit().map_err(|e| fail(&self.dir, &e))?;
+        for name in [MAP, SCENARIO, COUNTERS] {
+            if !keep.contains(&name) {
+                let _ = std::fs::remove_file(self.file(name));
+            }
+        }
+        Ok(())
+    }
+
+    /// The untitled document an earlier session autosaved, if any. It counts as unsaved
+    /// work; a scenario's changes to its map are one undo step on the map as it is on
+    /// disk. An autosave that cannot be read is an error naming the file.
+    pub fn read(&self) -> Result<Option<Document>, String> {
+        let why = |e: LoadError| format!("the autosave of untitled work cannot be read: {e}");
+        let (scenario, map) = (self.file(SCENARIO), self.file(MAP));
+        let mut doc = if scenario.exists() {
+            let s = io::load_scenario(&scenario).map_err(why)?.value;
+            let map_bundle = MapBundle::load(&s.map).map_err(why)?.0;
+            let counters = io::load_counters(&self.file(COUNTERS)).map_err(why)?.value;
+            let counters_path = (!s.counters.as_os_str().is_empty()).then(|| s.counters.clone());
+            let mut doc = Document::new_scenario(s, map_bundle, counters, counters_path);
+            if map.exists() {
+                let after = io::load_map(&map).map_err(why)?.value;
+                let before = Box::new(doc.map().clone());
+                doc.apply(Edit::new("Recover autosave").with(Change::Map {
+                    before,
+                    after: Box::new(after),
+                }));
+            }
+            doc
+        } else if map.exists() {
+            let b = MapBundle::load(&map).map_err(why)?.0;
+            Document::new_map(b.map, b.terrain, b.terrain_path)
+        } else {
+            return Ok(None);
+        };
+        doc.mark_unsaved();
+        Ok(Some(doc))
+    }
+
+    /// Deletes the autosave (the work was saved under a name, or discarded).
+    pub fn discard(&self) {
+        for name in [MAP, SCENARIO, COUNTERS] {
+            let _ = std::fs::remove_file(self.file(name));
+        }
+    }
+}
