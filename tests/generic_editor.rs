@@ -186,3 +186,18 @@ fn bots_play_the_toy_scenario_in_the_editor_as_on_the_command_line() {
         "{out}\nvs {result}"
     );
 }
+
+#[test]
+fn the_new_map_dialog_makes_a_map_of_the_chosen_system() {
+    let mut h = harness(EditorApp::open(None));
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
+    h.run();
+    click(&mut h, "Rule system");
+    click(&mut h, "Toy (test system)");
+    click(&mut h, "Create");
+    let doc = h.state().doc().expect("a new map");
+    assert_eq!(doc.map().system.as_str(), "toy");
+    assert_eq!(doc.terrain().system.as_str(), "toy");
+    // The brush offers the toy catalogue's terrain.
+    h.get_by_label("Rough");
+}

@@ -2,6 +2,7 @@
 //! reaches them through. Adding a system: its module under `src/systems/`, one line in
 //! [`SYSTEMS`], and its content (see docs/adding-a-rule-system.md).
 
+pub mod panzerblitz;
 pub mod seam;
 pub mod toy;
 pub mod wb95;
@@ -14,7 +15,7 @@ use crate::model::io::{self, FileKind, LoadError};
 use crate::model::{Problem, SystemId};
 
 /// Every rule system, one line each.
-static SYSTEMS: &[&dyn RuleSystem] = &[&wb95::system::Wb95, &toy::Toy];
+static SYSTEMS: &[&dyn RuleSystem] = &[&wb95::system::Wb95, &toy::Toy, &panzerblitz::PanzerBlitz];
 
 /// Every rule system, in the order `sztab systems` lists them.
 pub fn all() -> &'static [&'static dyn RuleSystem] {

@@ -1,6 +1,6 @@
-//! The New map form: name, size, printed numbering and terrain catalogue.
+//! The New map form: rule system, name, size, printed numbering and terrain catalogue.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use egui::Ui;
 
@@ -10,6 +10,8 @@ use crate::hex::{Grid, Numbering};
 use crate::model::{Map, io};
 
 pub struct NewMap {
+    /// The rule system whose catalogues are offered.
+    system: &'static str,
     name: String,
     cols: u16,
     rows: u16,
@@ -18,37 +20,20 @@ pub struct NewMap {
     error: Option<String>,
 }
 
-/// Catalogues shipped with the program, found from the working directory or the source tree.
-pub fn known_catalogues() -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for dir in [
-        Path::new("assets/wb95").to_owned(),
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/wb95"),
-    ] {
-        if let Ok(entries) = std::fs::read_dir(&dir) {
-            let mut v: Vec<PathBuf> = entries
-                .filter_map(Result::ok)
-                .map(|e| e.path())
-                .filter(|p| p.to_string_lossy().ends_with(".terrain.ron"))
-                .collect();
-            v.sort();
-            out.extend(v);
-        }
-        if !out.is_empty() {
-            break;
-        }
-    }
-    out
+/// Catalogues shipped for a rule system (`assets/<system>/`).
+pub fn known_catalogues(system: &str) -> Vec<PathBuf> {
+    crate::systems::catalogues_of(system)
 }
 
 impl Default for NewMap {
     fn default() -> Self {
-        let catalogue = known_catalogues()
+        let catalogue = known_catalogues("wb95")
             .into_iter()
             .find(|p| p.to_string_lossy().contains("kursk"))
             .map(|p| p.display().to_string())
             .unwrap_or_default();
         Self {
+            system: "wb95",
             name: "New map".into(),
             cols: 30,
             rows: 20,
@@ -62,6 +47,7 @@ impl Default for NewMap {
 impl NewMap {
     /// Shows the form; returns the new document when created, and whether to close.
     pub fn show(&mut self, ui: &mut Ui) -> (Option<Document>, bool) {
+        self.system_pick(ui);
         ui.horizontal(|ui| {
             let l = ui.label("Name");
             ui.text_edit_singleline(&mut self.name).labelled_by(l.id);
@@ -72,7 +58,7 @@ impl NewMap {
             ui.text_edit_singleline(&mut self.catalogue)
                 .labelled_by(l.id);
         });
-        for p in known_catalogues() {
+        for p in known_catalogues(self.system) {
             if ui.small_button(p.display().to_string()).clicked() {
                 self.catalogue = p.display().to_string();
             }
@@ -95,6 +81,30 @@ impl NewMap {
         result
     }
 
+    /// The rule system: picking one offers its shipped catalogues and takes the first.
+    fn system_pick(&mut self, ui: &mut Ui) {
+        let before = self.system;
+        ui.horizontal(|ui| {
+            let l = ui.label("Rule system");
+            let name = crate::systems::get(self.system).map_or(self.system, |s| s.name());
+            egui::ComboBox::from_id_salt("new-map-system")
+                .selected_text(name)
+                .show_ui(ui, |ui| {
+                    for s in crate::systems::all() {
+                        ui.selectable_value(&mut self.system, s.id(), s.name());
+                    }
+                })
+                .response
+                .labelled_by(l.id);
+        });
+        if self.system != before {
+            self.catalogue = known_catalogues(self.system)
+                .first()
+                .map(|p| p.display().to_string())
+                .unwrap_or_default();
+        }
+    }
+
     fn create(&self) -> Result<Document, String> {
         let path = PathBuf::from(self.catalogue.trim());
         let cat = io::load_terrain(&path).map_err(|e| e.to_string())?.value;
@@ -105,7 +115,9 @@ impl NewMap {
             .id
             .to_string();
         let grid = Grid::new(self.cols, self.rows, self.numbering);
-        let map = Map::new(self.name.clone(), path.clone(), grid, &first);
+        let mut map = Map::new(self.name.clone(), path.clone(), grid, &first);
+        // A map is of its catalogue's system.
+        map.system = cat.system.clone();
         Ok(Document::new_map(map, cat, path))
     }
 }
