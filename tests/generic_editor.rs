@@ -201,3 +201,16 @@ fn the_new_map_dialog_makes_a_map_of_the_chosen_system() {
     // The brush offers the toy catalogue's terrain.
     h.get_by_label("Rough");
 }
+
+#[test]
+fn the_setup_card_of_a_toy_scenario_is_exported_from_the_editor() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = toy_copy(dir.path());
+    let mut h = harness(EditorApp::open(Some(path)));
+    let card = dir.path().join("valley.card.html");
+    h.state_mut().export_card(&card);
+    let html = std::fs::read_to_string(&card).unwrap();
+    assert!(html.contains("Toy: the fight for Hill 7"), "{html}");
+    assert!(html.contains("Tk/1B"), "the units of the counter set");
+    h.run();
+}

@@ -639,7 +639,7 @@ impl EditorApp {
         {
             self.chooser = Some(Chooser::new(ChooserPurpose::ExportImage, "map.png"));
         }
-        let scenario = self.files.doc().is_some_and(|d| d.scenario().is_some());
+        let scenario = self.files.doc().is_some_and(|d| d.rules_view().is_some());
         if ui
             .add_enabled(scenario, egui::Button::new("Export setup card…"))
             .clicked()

@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use super::ids::ZoneId;
 use super::io::LoadError;
 use super::map::{HexCell, HexsideFeature, Label, Map, Place};
 use crate::hex::{Axial, Grid, HexId, Hexside};
@@ -28,7 +29,8 @@ pub struct Section {
     /// Turned 180°.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub turned: bool,
-    /// Put before the section's own labels: "1" makes "P-6" read "1-P-6".
+    /// Put before the section's own labels and entry zones: "1" makes "P-6" read "1-P-6",
+    /// and zone "A" of two boards "1-A" and "2-A", so a scenario can name either.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub prefix: String,
 }
@@ -153,6 +155,18 @@ pub fn compose(
     for h in grid.iter() {
         out.hexes.entry(h).or_insert_with(|| HexCell::new(base));
     }
+    // The file's own hexsides and roads too: the rivers and roads of a joining strip.
+    for (x, fs) in &file.hexsides {
+        let list = out.hexsides.entry(*x).or_default();
+        for f in fs {
+            if !list.contains(f) {
+                list.push(f.clone());
+            }
+        }
+    }
+    for (x, kind) in &file.roads {
+        out.roads.insert(*x, kind.clone());
+    }
     for (z, hs) in &file.zones {
         let e = out.zones.entry(z.clone()).or_default();
         for h in hs {
@@ -177,6 +191,16 @@ pub fn inner_holes(map: &Map) -> Vec<HexId> {
     g.iter()
         .filter(|h| !map.printed.contains_key(h) && g.edges_of(*h).is_empty())
         .collect()
+}
+
+/// A section's zone in the composed map: prefixed like its labels, so the same letter on
+/// two boards names two zones; without a prefix, same-named zones of sections merge.
+fn zone_of(s: &Section, z: &ZoneId) -> ZoneId {
+    if s.prefix.is_empty() {
+        z.clone()
+    } else {
+        ZoneId::new(format!("{}-{z}", s.prefix))
+    }
 }
 
 /// Copies one section into the composed map through `at`.
@@ -241,7 +265,7 @@ fn add_section(
         }
     }
     for (z, hs) in &sec.zones {
-        let e = out.zones.entry(z.clone()).or_default();
+        let e = out.zones.entry(zone_of(s, z)).or_default();
         for h in hs.iter().filter_map(|h| at(*h)) {
             if !e.contains(&h) {
                 e.push(h);
@@ -376,6 +400,42 @@ mod tests {
             inner_holes(&with),
             Vec::<HexId>::new(),
             "the uncovered hexes are on the edge"
+        );
+    }
+
+    #[test]
+    fn a_prefixed_sections_zones_stay_apart_and_the_files_roads_join_them() {
+        let mut file = Map::new(
+            "j",
+            "t.terrain.ron",
+            Grid::new(11, 3, Numbering::default()),
+            "clear",
+        );
+        file.hexes.clear();
+        file.sections = vec![section((0, 0), false, "1"), section((6, 0), false, "2")];
+        let strip = Hexside::new(HexId::new(5, 2), HexId::new(6, 2)).unwrap();
+        file.roads.insert(strip, "road".into());
+        let (m, _) = compose(&file, Path::new("j.map.ron"), "clear", |_| {
+            let mut b = board("b");
+            b.zones.insert("A".into(), vec![HexId::new(1, 2)]);
+            Ok(b)
+        })
+        .unwrap();
+        assert_eq!(m.zones[&ZoneId::from("1-A")], [HexId::new(1, 2)]);
+        assert_eq!(m.zones[&ZoneId::from("2-A")], [HexId::new(7, 2)]);
+        assert!(!m.zones.contains_key(&ZoneId::from("A")));
+        assert_eq!(m.roads[&strip].as_str(), "road");
+        // Unprefixed sections share a zone of the same name.
+        file.sections = vec![section((0, 0), false, ""), section((6, 0), false, "")];
+        let (m, _) = compose(&file, Path::new("j.map.ron"), "clear", |_| {
+            let mut b = board("b");
+            b.zones.insert("A".into(), vec![HexId::new(1, 2)]);
+            Ok(b)
+        })
+        .unwrap();
+        assert_eq!(
+            m.zones[&ZoneId::from("A")],
+            [HexId::new(1, 2), HexId::new(7, 2)]
         );
     }
 

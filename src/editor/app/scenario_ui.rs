@@ -370,10 +370,13 @@ impl EditorApp {
 
     /// Writes the setup card of the open scenario.
     pub fn export_card(&mut self, path: &Path) {
-        let Some(b) = self.files.doc().and_then(Document::bundle) else {
+        let Some(doc) = self.files.doc() else { return };
+        let (Some(system), Some(b)) = (doc.system(), doc.rules_view()) else {
             return;
         };
-        match crate::card::write(b, path) {
+        // The card of any system, through the seam; written atomically.
+        let html = crate::card::html_of(system, b);
+        match crate::model::io::write_atomic(path, &html) {
             Ok(()) => self.status = format!("exported the setup card to {}", path.display()),
             Err(e) => self.error = Some(format!("{}: {e}", path.display())),
         }

@@ -316,7 +316,11 @@ fn mines(ui: &mut Ui, r: &mut RuleSwitches, cx: &Context) {
             ui,
             "mines dice",
             &mut m.dice,
-            &[(4, "4K6 (north)"), (6, "6K6 (south)")],
+            &[
+                (4, "4K6 (north)"),
+                (6, "6K6 (south)"),
+                (10, "10K6 (both fronts, A-95)"),
+            ],
             "Dice rolled each German Supply phase",
         );
         choice(

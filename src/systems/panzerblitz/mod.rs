@@ -63,11 +63,17 @@
 //! The rules engine (movement, fire, LOS, combat, bots) is in `engine/`.
 
 mod checks;
+pub mod engine;
 pub mod schema;
+
+use std::path::Path;
+use std::sync::Arc;
 
 use crate::model::generic::Schemas;
 use crate::model::{Problem, Schema};
-use crate::systems::seam::{BundleRef, RuleSystem, Support, Term};
+use crate::systems::seam::{
+    BotInfo, BundleRef, MatchError, OddsQuery, Playable, Replayed, RuleSystem, Support, Term,
+};
 
 /// The PanzerBlitz system.
 pub struct PanzerBlitz;
@@ -89,8 +95,8 @@ impl RuleSystem for PanzerBlitz {
         Support {
             authoring: true,
             setup_checks: true,
-            engine: false,
-            bots: false,
+            engine: true,
+            bots: true,
         }
     }
 
@@ -115,5 +121,30 @@ impl RuleSystem for PanzerBlitz {
             Some(b) => checks::check(b),
             None => vec![Problem::error("Y01", "not a PanzerBlitz scenario")],
         }
+    }
+
+    fn bots(&self) -> &'static [BotInfo] {
+        engine::bots::BOTS
+    }
+
+    fn prepare(&self, bundle: BundleRef<'_>) -> Result<Arc<dyn Playable>, MatchError> {
+        let errors: Vec<String> = self
+            .setup_checks(bundle)
+            .iter()
+            .filter(|p| p.is_error())
+            .map(|p| p.to_string())
+            .collect();
+        if !errors.is_empty() {
+            return Err(MatchError::Refused(errors));
+        }
+        Ok(Arc::new(engine::play::Compiled::of(bundle)?))
+    }
+
+    fn replay(&self, log_path: &Path, text: &str) -> Result<Replayed, MatchError> {
+        engine::play::replay(log_path, text)
+    }
+
+    fn odds(&self, bundle: BundleRef<'_>, query: &OddsQuery) -> Result<String, MatchError> {
+        engine::odds::odds(bundle, query)
     }
 }

@@ -550,16 +550,37 @@ fn sources(board: &Board, supply: &[SupplySource], setup: &[Start], roster: &Ros
     out
 }
 
-/// Lettered map zones form line 0, in id order (the A..J of R11.2.2).
+/// Lettered map zones form line 0, in id order (the A..J of R11.2.2). Numbered zones form
+/// a line per stem ("E1".."E5", "W1".."W5", a composed map's "N-E1".."N-E5"), after the
+/// edge lines, so only zones of one edge of one sheet are adjacent.
 fn map_zones(b: &Bundle, board: &Board) -> Vec<Zone> {
+    let mut stems: Vec<(&str, u16)> = Vec::new();
     b.map
         .zones
         .iter()
-        .enumerate()
-        .map(|(pos, (id, hexes))| Zone {
-            name: id.to_string(),
-            hexes: hexes.iter().filter_map(|&h| board.index(h)).collect(),
-            line: Some((0, pos as u16)),
+        .map(|(id, hexes)| {
+            let name = id.as_str();
+            let stem = name.trim_end_matches(|c: char| c.is_ascii_digit());
+            let stem = if stem.len() == name.len() { "" } else { stem };
+            let line = match stems.iter().position(|(s, _)| *s == stem) {
+                Some(i) => i,
+                None => {
+                    stems.push((stem, 0));
+                    stems.len() - 1
+                }
+            };
+            let pos = stems[line].1;
+            stems[line].1 += 1;
+            let id = if stem.is_empty() {
+                0
+            } else {
+                (EDGE_LINES.len() + 1 + line).min(usize::from(u8::MAX)) as u8
+            };
+            Zone {
+                name: name.to_string(),
+                hexes: hexes.iter().filter_map(|&h| board.index(h)).collect(),
+                line: Some((id, pos)),
+            }
         })
         .collect()
 }

@@ -401,12 +401,14 @@ fn barrage_checks(b: &Bundle, p: &Prepared, out: &mut Vec<Problem>) {
 /// K01-K04: repair markers, the mines rule, Fortified Lines on the map, the air limit.
 fn special_rules(b: &Bundle, p: &Prepared, out: &mut Vec<Problem>) {
     let r = &b.scenario.rules;
-    if r.repair_markers > 1 {
+    // A front is a map sheet: a joined map (its sections) plays two.
+    let fronts = b.map.sections.len().max(1);
+    if usize::from(r.repair_markers) > fronts {
         out.push(
             Problem::error(
                 "K01",
                 format!(
-                    "{} repair markers; one per front, and a scenario plays one map",
+                    "{} repair markers; one per front, and this map has {fronts}",
                     r.repair_markers
                 ),
             )
@@ -420,12 +422,14 @@ fn special_rules(b: &Bundle, p: &Prepared, out: &mut Vec<Problem>) {
         let in_window = first
             .zip(last)
             .is_some_and(|(f, l)| m.from >= f && m.until <= l);
-        if !(m.dice == 4 || m.dice == 6) || !in_window {
+        // 4 (north) or 6 (south), or both fronts' 10 on a joined map.
+        let dice_ok = m.dice == 4 || m.dice == 6 || (fronts >= 2 && m.dice == 10);
+        if !dice_ok || !in_window {
             out.push(
                 Problem::error(
                     "K02",
                     format!(
-                        "mines roll {} dice from {} to {}; the rule is 4 (north) or 6 (south) dice within 5-11 July 1943",
+                        "mines roll {} dice from {} to {}; the rule is 4 (north) or 6 (south) dice, 10 for both fronts, within 5-11 July 1943",
                         m.dice, m.from, m.until
                     ),
                 )
