@@ -74,6 +74,94 @@ fn the_four_scenarios_validate_with_no_errors() {
     }
 }
 
+/// The shipped scenarios open with no warning to act on: each one is the print's intent,
+/// acknowledged in the file with its reason (and no acknowledgement is stale, S06).
+#[test]
+fn the_four_scenarios_open_with_every_warning_acknowledged() {
+    for name in SCENARIOS {
+        let report =
+            sztab::validate::validate_file(&path(&format!("{name}.scenario.ron"))).unwrap();
+        let open: Vec<String> = report
+            .problems
+            .iter()
+            .filter(|p| p.is_open_warning())
+            .map(|p| p.to_string())
+            .collect();
+        assert!(open.is_empty(), "{name}: warnings to act on: {open:#?}");
+        assert!(report.acknowledged() > 0, "{name}");
+        for p in &report.problems {
+            let why = p.acknowledged.as_deref().unwrap_or_default();
+            assert!(why.len() > 20, "{name}: {p} has no real reason");
+        }
+        let (b, _) = Bundle::load(&path(&format!("{name}.scenario.ron"))).unwrap();
+        for a in &b.scenario.acknowledged {
+            assert!(
+                expected_warning(name, &a.code),
+                "{name}: acknowledges {}",
+                a.code
+            );
+        }
+    }
+}
+
+/// Where the print gives a formation several hexes or a place ("6 InfDiv 1105, 1206,
+/// 1207", "IX ArmCorps. Kursk", "HQ, 2, 3 Art. Obojań"), the scenario keeps them as a set-up
+/// area: a unit moved off them is an error (Z03).
+#[test]
+fn the_printed_formation_hexes_are_set_up_areas() {
+    let expect: &[(&str, &[&str])] = &[
+        ("armored-claws", &["IX TC", "299 ID", "6 ID", "258 ID"]),
+        ("kursk", &[]),
+        ("prochorowka", &[]),
+        (
+            "prochorowka-15",
+            &[
+                "106 ID", "320 ID", "GD", "3 PzD", "332 ID", "255 ID", "XXIX TC", "HQ 5 GA",
+            ],
+        ),
+    ];
+    for (name, holders) in expect {
+        let (b, _) = Bundle::load(&path(&format!("{name}.scenario.ron"))).unwrap();
+        let got: Vec<String> = b
+            .scenario
+            .areas
+            .iter()
+            .map(|a| match &a.holder {
+                sztab::model::Holder::Formation(f) => f.to_string(),
+                sztab::model::Holder::Units(us) => us[0].to_string(),
+                sztab::model::Holder::Side(s) => s.to_string(),
+            })
+            .collect();
+        assert_eq!(&got, holders, "{name}");
+    }
+    let (mut b, _) = Bundle::load(&path("armored-claws.scenario.ron")).unwrap();
+    let kursk: Vec<String> = b.scenario.areas[0]
+        .hexes(&b.map)
+        .iter()
+        .map(|h| h.to_string())
+        .collect();
+    assert_eq!(kursk, ["0926", "0927", "1026"]);
+    let p = b
+        .scenario
+        .setup
+        .iter_mut()
+        .find(|p| p.unit.as_str() == "37/6 ID")
+        .unwrap();
+    p.hex = hex("1305");
+    let z03: Vec<String> = b
+        .check()
+        .into_iter()
+        .filter(|p| p.code == "Z03")
+        .map(|p| p.message)
+        .collect();
+    assert_eq!(
+        z03,
+        [
+            "unit 37/6 ID is set up on 1305, outside its set-up area \"6th Infantry Division: 1105, 1206, 1207\" (hexes 1105, 1206, 1207)"
+        ]
+    );
+}
+
 #[test]
 fn the_files_are_in_the_form_the_editor_saves() {
     fn same<T: serde::de::DeserializeOwned + serde::Serialize>(kind: FileKind, file: &str) {

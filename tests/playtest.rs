@@ -709,3 +709,113 @@ fn the_odds_breakdown_fits_its_panel() {
     }
     assert!(seen > 20, "{seen} labels in the orders panel");
 }
+
+/// The German Combat phase of the fixture with 10ID/41 moved next to the Soviets (0707),
+/// both sides played at the screen.
+fn owed_combat(h: &mut Harness<EditorApp>) {
+    start(h, [Seat::Human, Seat::Human]);
+    to_movement(h);
+    click_hex(h, "0607");
+    click_hex(h, "0707");
+    click(h, "End phase ▶");
+    assert_eq!(phase(h), Phase::CombatA);
+}
+
+/// Is the map zoomed in to read counters and centred on `hex`?
+fn shown(h: &Harness<EditorApp>, hex: HexId) -> bool {
+    let app = h.state();
+    let at = app.hex_screen_pos(hex).unwrap();
+    app.canvas.camera.zoom >= sztab::editor::canvas::SHOW_ZOOM
+        && at.distance(app.canvas.rect().center()) < 2.0
+}
+
+#[test]
+fn plan_the_owed_attacks_edit_one_accept_them_and_the_phase_ends() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&fixture_copy(dir.path()));
+    owed_combat(&mut h);
+    let plan = h.state().play.session().unwrap().game().owed_attacks();
+    assert!(!plan.is_empty());
+    h.get_by_label_contains("Plan the owed attacks");
+    // Edit: the first planned attack goes into the planner, to add support or change it.
+    h.get_all_by_label("Edit").next().unwrap().click();
+    h.run();
+    let attack = &h.state().play.orders.attack;
+    assert_eq!(attack.attackers, plan[0].0.attackers);
+    assert_eq!(attack.defenders, plan[0].0.defenders);
+    h.get_by_label_contains("Odds breakdown");
+    click(&mut h, "Clear attack");
+    // Accept, one click per attack, until nothing is owed.
+    let mut accepted = 0;
+    while h.query_all_by_label("Accept").next().is_some() {
+        h.get_all_by_label("Accept").next().unwrap().click();
+        h.run();
+        answer_combat(&mut h);
+        accepted += 1;
+        assert!(accepted <= plan.len(), "the plan never ends");
+    }
+    let g = h.state().play.session().unwrap().game();
+    assert_eq!(g.unmet_obligation(), None, "after {accepted} attacks");
+    h.get_by_label_contains("No mandatory attack is owed");
+    if matches!(decision(&h), Some((_, Decision::Attack { .. }))) {
+        click(&mut h, "End phase ▶");
+    }
+    assert!(phase(&h) > Phase::CombatA);
+}
+
+#[test]
+fn a_unit_named_in_a_refusal_or_an_obligation_is_a_link_that_zooms_the_map_to_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&fixture_copy(dir.path()));
+    owed_combat(&mut h);
+    click(&mut h, "End phase ▶");
+    let message = h.state().play.message.clone().unwrap_or_default();
+    assert!(message.contains("10ID/41"), "{message}");
+    let at = hex_of(&h, "10ID/41").unwrap();
+    // Zoomed out to the whole map: the unit is not where the eye is.
+    h.state_mut().canvas.camera.zoom = 5.0;
+    h.run();
+    assert!(!shown(&h, at));
+    // The refusal in the status line, the obligation above the planner: both link to it.
+    let links = h.get_all_by_role_and_label(Role::Link, "10ID/41").count();
+    assert!(links >= 2, "{links} links");
+    h.get_all_by_role_and_label(Role::Link, "10ID/41")
+        .next()
+        .unwrap()
+        .click();
+    h.run();
+    assert!(shown(&h, at), "the map centres and zooms on 0707");
+    // A planned attack's hex is a link too.
+    let target = h.state().play.session().unwrap().game().owed_attacks()[0]
+        .0
+        .defenders[0];
+    h.get_all_by_role_and_label(Role::Link, &target.to_string())
+        .next()
+        .unwrap()
+        .click();
+    h.run();
+    assert!(shown(&h, target));
+}
+
+#[test]
+fn the_start_dialog_says_what_fog_of_war_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&fixture_copy(dir.path()));
+    click(&mut h, "Play ▶");
+    assert!(
+        h.state().play.start.as_ref().unwrap().fog,
+        "fog is on by default"
+    );
+    h.get_by_label(sztab::editor::playtest::start::FOG_ON);
+    h.get_by_role_and_label(
+        Role::CheckBox,
+        "Fog of war: each player sees only the top counter of enemy stacks (R16)",
+    )
+    .click();
+    h.run();
+    h.get_by_label(sztab::editor::playtest::start::FOG_OFF);
+    assert!(
+        h.query_by_label(sztab::editor::playtest::start::FOG_ON)
+            .is_none()
+    );
+}

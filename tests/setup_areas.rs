@@ -400,3 +400,190 @@ fn a_free_set_up_area_takes_its_units_off_their_fixed_hexes() {
     undo(&mut h);
     assert!(scenario(&h).free_setup.is_empty());
 }
+
+fn click_hex(h: &mut Harness<EditorApp>, s: &str) {
+    let pos = hex_pos(h, s);
+    h.hover_at(pos);
+    h.step();
+    button(h, pos, true);
+    h.step();
+    button(h, pos, false);
+    h.run();
+}
+
+/// The free set-up fixture copied beside the fixture's map and counters.
+fn free_fixture(dir: &Path) -> std::path::PathBuf {
+    fixture_copy(dir);
+    let to = dir.join("mini-free.scenario.ron");
+    std::fs::copy(common::root("tests/fixtures/mini-free.scenario.ron"), &to).unwrap();
+    to
+}
+
+fn deployed_on(h: &Harness<EditorApp>, unit: &str) -> Option<String> {
+    let g = h.state().play.session()?.game();
+    let u = g.roster().get(unit)?;
+    g.unit_state(u).hex().map(|x| g.hex_id(x).to_string())
+}
+
+#[test]
+fn the_playtest_opens_a_set_up_phase_where_each_player_sets_up_inside_the_areas() {
+    use sztab::editor::playtest::Seat;
+    use sztab::systems::wb95::{Decision, Side};
+    let dir = tempfile::tempdir().unwrap();
+    let path = free_fixture(dir.path());
+    let mut h = open(&path);
+    click(&mut h, "Play ▶");
+    let dialog = h.state_mut().play.start.as_mut().expect("the start dialog");
+    assert!(dialog.refused.is_empty(), "{:?}", dialog.refused);
+    dialog.seats = [Seat::Human, Seat::Human];
+    dialog.fog = false;
+    h.run();
+    click(&mut h, "Start game");
+    let pending = |h: &Harness<EditorApp>| h.state().play.session().unwrap().decision();
+    // The Soviet player sets up first; the phase bar says so.
+    assert!(matches!(
+        pending(&h),
+        Some((Side::B, Decision::SetUp { .. }))
+    ));
+    h.get_by_label_contains("Set-up before turn 1");
+    h.get_by_label("To set up (1)");
+    // Outside the HQ's area (Alpha and the hexes around it): refused, naming the area.
+    click_hex(&mut h, "1307");
+    let msg = h.state().play.message.clone().unwrap_or_default();
+    assert!(msg.contains("outside HQ 60A's set-up area"), "{msg}");
+    click_hex(&mut h, "1105");
+    assert_eq!(deployed_on(&h, "HQ 60A").as_deref(), Some("1105"));
+    h.get_by_label("Set up (1)");
+    click(&mut h, "End set-up ▶");
+    // The German player: each click sets up the next regiment.
+    assert!(matches!(
+        pending(&h),
+        Some((Side::A, Decision::SetUp { .. }))
+    ));
+    h.get_by_label("To set up (3)");
+    for x in ["0606", "0607", "0608"] {
+        click_hex(&mut h, x);
+    }
+    assert_eq!(deployed_on(&h, "10ID/20").as_deref(), Some("0606"));
+    assert_eq!(deployed_on(&h, "10ID/85").as_deref(), Some("0608"));
+    // Pick a regiment on the map and move it before ending the set-up.
+    click_hex(&mut h, "0608");
+    click_hex(&mut h, "0507");
+    assert_eq!(deployed_on(&h, "10ID/85").as_deref(), Some("0507"));
+    click(&mut h, "End set-up ▶");
+    let g = h.state().play.session().unwrap().game();
+    assert!(!g.setting_up());
+    assert_eq!(g.turn(), 1);
+}
+
+#[test]
+fn a_bot_sets_up_its_units_in_the_playtest() {
+    use sztab::editor::playtest::{Pace, Seat};
+    use sztab::systems::wb95::ai::BotSpec;
+    let dir = tempfile::tempdir().unwrap();
+    let path = free_fixture(dir.path());
+    let mut h = open(&path);
+    click(&mut h, "Play ▶");
+    let dialog = h.state_mut().play.start.as_mut().unwrap();
+    dialog.seats = [Seat::Bot(BotSpec::default()), Seat::Human];
+    dialog.fog = false;
+    h.run();
+    click(&mut h, "Start game");
+    h.state_mut().play.pace = Pace::Step;
+    h.run();
+    // The human Soviet sets up first, then the German bot.
+    click_hex(&mut h, "1005");
+    click(&mut h, "End set-up ▶");
+    // The bot sets up one unit an action, then ends its set-up.
+    for _ in 0..4 {
+        if h.state().play.session().unwrap().game().setting_up() {
+            h.state_mut().play.bot_step();
+        }
+    }
+    h.run();
+    assert!(
+        !h.state().play.session().unwrap().game().setting_up(),
+        "{:?} {:?}",
+        h.state().play.session().unwrap().decision(),
+        h.state().play.message
+    );
+    for u in ["10ID/20", "10ID/41", "10ID/85"] {
+        let at = deployed_on(&h, u).unwrap_or_else(|| panic!("{u} not set up"));
+        let ok = [
+            "0505", "0506", "0507", "0508", "0509", "0605", "0606", "0607", "0608", "0609", "0706",
+            "0707", "0708", "0705",
+        ];
+        assert!(ok.contains(&at.as_str()), "{u} on {at}");
+    }
+}
+
+#[test]
+fn the_setup_card_shows_the_areas_and_the_units_set_up_by_the_player() {
+    let (b, _) = Bundle::load(&common::root("tests/fixtures/mini-free.scenario.ron")).unwrap();
+    let html = sztab::card::html(&b);
+    assert!(html.contains("<h2>Set-up areas</h2>"), "{html}");
+    assert!(html.contains("<td>Army HQ</td><td>unit HQ 60A</td><td>the player sets its free units up inside</td><td>within 1 of Alpha"), "{html}");
+    assert!(html.contains("<td>German bank of the Wisla</td><td>side german</td><td>its units set up inside</td><td>0101&#39;s side of the Wisla (70 hexes)"), "{html}");
+    assert_eq!(html.matches("<h3>Set up by the player</h3>").count(), 2);
+    assert!(
+        html.contains("in German bank of the Wisla and 10th Division front"),
+        "{html}"
+    );
+    assert!(html.contains("in Army HQ</span>"), "{html}");
+}
+
+#[test]
+fn a_unit_or_hex_named_in_a_problem_is_a_link_that_zooms_the_map_to_it() {
+    use egui::accesskit::Role;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&fixture_copy(dir.path()));
+    click(&mut h, "Problems (5)");
+    let p09 = h
+        .state()
+        .validator
+        .problems()
+        .iter()
+        .find(|p| p.code == "P09")
+        .cloned()
+        .unwrap();
+    let Some(Subject::Unit(unit)) = &p09.subject else {
+        panic!("{p09:?}")
+    };
+    let at = scenario(&h)
+        .setup
+        .iter()
+        .find(|p| &p.unit == unit)
+        .unwrap()
+        .hex;
+    let shown = |h: &Harness<EditorApp>, hex: HexId| {
+        let app = h.state();
+        app.canvas.camera.zoom >= sztab::editor::canvas::SHOW_ZOOM
+            && app
+                .hex_screen_pos(hex)
+                .unwrap()
+                .distance(app.canvas.rect().center())
+                < 2.0
+    };
+    h.state_mut().canvas.camera.zoom = 5.0;
+    h.run();
+    assert!(!shown(&h, at));
+    // "unit X is set up on HHHH, where ...": the unit and the hex are links (the unit
+    // is named by other warnings too).
+    h.get_all_by_role_and_label(Role::Link, unit.as_str())
+        .next()
+        .unwrap()
+        .click();
+    h.run();
+    assert!(shown(&h, at), "{}", p09.message);
+    assert_eq!(h.state().scen.selection.unit.as_ref(), Some(unit));
+    // The Problems tab stays open to follow the next link.
+    assert_eq!(h.get_all_by_label("Acknowledge…").count(), 5);
+    h.state_mut().canvas.camera.zoom = 5.0;
+    h.run();
+    h.get_all_by_role_and_label(Role::Link, &at.to_string())
+        .next()
+        .unwrap()
+        .click();
+    h.run();
+    assert!(shown(&h, at));
+}

@@ -8,8 +8,11 @@ use std::fmt::Write;
 use super::setup::{self, Group, unit_label};
 use crate::markdown::{parse, to_html};
 use crate::markup::escape;
+use crate::model::area::{Oob, ResolvedAreas, describe_shapes};
+use crate::model::area_check::ScenarioOob;
 use crate::model::{
-    AutoTiming, Bundle, Counters, Date, Entry, Placement, RestrictionRule, Scenario, Scope, VpEvent,
+    AreaUse, AutoTiming, Bundle, Counters, Date, Entry, Placement, RestrictionRule, Scenario,
+    Scope, VpEvent,
 };
 use crate::render::counter::{COUNTER_SIDE, CounterFace, UnitMarkers, UnitState, draw_counter};
 use crate::render::svg::SvgSink;
@@ -50,6 +53,24 @@ pub fn counter_svg(c: &Counters, id: &str, setup: Option<&Placement>) -> String 
         },
         None => UnitState::full(u),
     };
+    svg_of(c, u, state)
+}
+
+/// A unit the player sets up: its starting CEL, in its field fortification if it
+/// starts in one.
+fn free_counter_svg(c: &Counters, f: &crate::model::FreeSetup) -> String {
+    let Some(u) = c.unit(f.unit.as_str()) else {
+        return String::new();
+    };
+    let markers = UnitMarkers {
+        fortified: f.fortified,
+        ..UnitMarkers::default()
+    };
+    let cel = f.cel.unwrap_or(u.cel);
+    svg_of(c, u, UnitState { cel, markers })
+}
+
+fn svg_of(c: &Counters, u: &crate::model::UnitDef, state: UnitState) -> String {
     let face = CounterFace::new(u, c.nation(u.nation.as_str()), state);
     let mut sink = SvgSink::new(PIC / COUNTER_SIDE);
     draw_counter(&mut sink, &face, [0.0, 0.0], COUNTER_SIDE);
@@ -97,9 +118,11 @@ pub fn html(b: &Bundle) -> String {
         for g in setup::groups(s, &b.counters, &side.nations) {
             group(&mut o, b, &g);
         }
+        free_setup(&mut o, b, &side.id);
         let _ = writeln!(o, "</section>");
     }
     let _ = writeln!(o, "</div>");
+    areas(&mut o, b);
     reinforcements(&mut o, b);
     withdrawals_and_restrictions(&mut o, s);
     air_and_barrage(&mut o, s);
@@ -170,6 +193,66 @@ fn group(o: &mut String, b: &Bundle, g: &Group) {
             hexes.join(", ")
         );
     }
+}
+
+/// The side's units without a fixed hex, each with the set-up areas it is set up in.
+fn free_setup(o: &mut String, b: &Bundle, side: &crate::model::SideId) {
+    let s = &b.scenario;
+    let oob = ScenarioOob::new(s, &b.counters);
+    let resolved = ResolvedAreas::new(&s.areas, &b.map);
+    let mine: Vec<&crate::model::FreeSetup> = s
+        .free_setup
+        .iter()
+        .filter(|f| oob.side_of(&f.unit).as_ref() == Some(side))
+        .collect();
+    if mine.is_empty() {
+        return;
+    }
+    let _ = writeln!(o, "<h3>Set up by the player</h3>");
+    for f in mine {
+        let pic = free_counter_svg(&b.counters, f);
+        let label = b
+            .counters
+            .unit(f.unit.as_str())
+            .map_or(f.unit.to_string(), |u| unit_label(&b.counters, u));
+        let area: Vec<String> = resolved
+            .for_unit(&s.areas, &f.unit, &oob, true)
+            .map(|(binding, _)| binding.iter().map(|&i| s.areas[i].name.clone()).collect())
+            .unwrap_or_default();
+        let _ = writeln!(
+            o,
+            "<div class=\"line\"><span class=\"pics\">{pic}</span><span>{}</span><span class=\"hex\">in {}</span></div>",
+            escape(&label),
+            escape(&area.join(" and "))
+        );
+    }
+}
+
+/// Every set-up area: who it is given to, what for, and its hexes in words.
+fn areas(o: &mut String, b: &Bundle) {
+    let s = &b.scenario;
+    if s.areas.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        o,
+        "<h2>Set-up areas</h2><table><tr><th>Area</th><th>Given to</th><th>Use</th><th>Hexes</th></tr>"
+    );
+    for a in &s.areas {
+        let usage = match a.usage {
+            AreaUse::Constraint => "its units set up inside",
+            AreaUse::FreeSetup => "the player sets its free units up inside",
+        };
+        let _ = writeln!(
+            o,
+            "<tr><td>{}</td><td>{}</td><td>{usage}</td><td>{} ({} hexes)</td></tr>",
+            escape(&a.name),
+            escape(&a.holder.describe()),
+            escape(&describe_shapes(&a.shapes)),
+            a.hexes(&b.map).len()
+        );
+    }
+    let _ = writeln!(o, "</table>");
 }
 
 fn reinforcements(o: &mut String, b: &Bundle) {

@@ -16,6 +16,7 @@ pub mod generic;
 pub mod history;
 mod keyboard;
 pub mod lab;
+pub mod links;
 pub mod panels;
 pub mod playtest;
 pub mod scenario;

@@ -12,17 +12,26 @@
 //! for a unit without a fixed hex, of its most specific free set-up area (the unit's own,
 //! else its innermost formation's, else its side's; several at one level are united).
 //! A board section of a composed map is not a shape yet: maps are not composed yet.
+//!
+//! Nothing here knows a rule system: an order of battle answers the two questions areas
+//! ask of a unit (its side, its formations) through [`Oob`].
 
 use std::collections::{BTreeSet, VecDeque};
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::counters::{Counters, UnitDef};
 use super::ids::{FormationId, HexsideKindId, SideId, UnitId, ZoneId};
 use super::map::Map;
-use super::scenario::SideDef;
 use crate::hex::HexId;
+
+/// What set-up areas need to know of a scenario's order of battle.
+pub trait Oob {
+    /// The side the unit fights for.
+    fn side_of(&self, unit: &UnitId) -> Option<SideId>;
+    /// The formations the unit belongs to, innermost first (its own, then its parent's...).
+    fn formations_of(&self, unit: &UnitId) -> Vec<FormationId>;
+}
 
 /// A set of hexes described the way a scenario's text gives it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -57,7 +66,8 @@ pub enum Holder {
     Side(SideId),
     /// The formation and every formation under it.
     Formation(FormationId),
-    Unit(UnitId),
+    /// These units ("HQ, 2, 3 Art. — Obojań": one unit or a printed line of them).
+    Units(Vec<UnitId>),
 }
 
 /// What an area is for.
@@ -182,43 +192,25 @@ fn side_of(map: &Map, line: &Line, from: HexId) -> BTreeSet<HexId> {
 }
 
 impl Holder {
-    /// Does the holder hold `unit`? `sides` say which nations fight for a side.
-    pub fn holds(&self, unit: &UnitDef, counters: &Counters, sides: &[SideDef]) -> bool {
+    /// Does the holder hold `unit`?
+    pub fn holds(&self, unit: &UnitId, oob: &dyn Oob) -> bool {
         match self {
-            Holder::Unit(u) => unit.id == *u,
-            Holder::Formation(f) => unit
-                .formation
-                .as_ref()
-                .is_some_and(|uf| counters.is_within(uf.as_str(), f.as_str())),
-            Holder::Side(s) => sides
-                .iter()
-                .find(|x| x.id == *s)
-                .is_some_and(|x| x.nations.contains(&unit.nation)),
+            Holder::Units(us) => us.contains(unit),
+            Holder::Formation(f) => oob.formations_of(unit).contains(f),
+            Holder::Side(s) => oob.side_of(unit).as_ref() == Some(s),
         }
     }
 
-    /// How specific the holder is for `unit`: a unit's own area beats its formations',
-    /// an inner formation's beats an outer one's, and every formation's beats the side's.
-    fn specificity(&self, counters: &Counters) -> usize {
+    /// How specific the holder is for `unit`, which it holds: a unit's own area beats its
+    /// formations', an inner formation's beats an outer one's, and every formation's beats
+    /// the side's.
+    fn specificity(&self, unit: &UnitId, oob: &dyn Oob) -> usize {
         match self {
             Holder::Side(_) => 0,
-            Holder::Unit(_) => usize::MAX,
+            Holder::Units(_) => usize::MAX,
             Holder::Formation(f) => {
-                // Depth of `f` counted from the top of the formation tree.
-                let mut depth = 1;
-                let mut cur = counters
-                    .formation(f.as_str())
-                    .and_then(|x| x.parent.clone());
-                while let Some(p) = cur {
-                    depth += 1;
-                    if depth > counters.formations.len() + 1 {
-                        break;
-                    }
-                    cur = counters
-                        .formation(p.as_str())
-                        .and_then(|x| x.parent.clone());
-                }
-                depth
+                let chain = oob.formations_of(unit);
+                chain.len() - chain.iter().position(|x| x == f).unwrap_or(chain.len() - 1)
             }
         }
     }
@@ -227,7 +219,13 @@ impl Holder {
         match self {
             Holder::Side(s) => format!("side {s}"),
             Holder::Formation(f) => format!("formation {f}"),
-            Holder::Unit(u) => format!("unit {u}"),
+            Holder::Units(us) => {
+                let ids: Vec<&str> = us.iter().map(UnitId::as_str).collect();
+                match ids.as_slice() {
+                    [one] => format!("unit {one}"),
+                    _ => format!("units {}", ids.join(", ")),
+                }
+            }
         }
     }
 }
@@ -252,13 +250,12 @@ impl ResolvedAreas {
     pub fn for_unit(
         &self,
         areas: &[SetupArea],
-        unit: &UnitDef,
-        counters: &Counters,
-        sides: &[SideDef],
+        unit: &UnitId,
+        oob: &dyn Oob,
         free: bool,
     ) -> Option<(Vec<usize>, BTreeSet<HexId>)> {
         let holding: Vec<usize> = (0..areas.len())
-            .filter(|&i| areas[i].holder.holds(unit, counters, sides))
+            .filter(|&i| areas[i].holder.holds(unit, oob))
             .collect();
         let mut binding: Vec<usize> = holding
             .iter()
@@ -277,13 +274,11 @@ impl ResolvedAreas {
                 .into_iter()
                 .filter(|&i| areas[i].usage == AreaUse::FreeSetup)
                 .collect();
-            let best = frees
-                .iter()
-                .map(|&i| areas[i].holder.specificity(counters))
-                .max();
+            let level = |i: usize| areas[i].holder.specificity(unit, oob);
+            let best = frees.iter().map(|&i| level(i)).max();
             let chosen: Vec<usize> = frees
                 .into_iter()
-                .filter(|&i| Some(areas[i].holder.specificity(counters)) == best)
+                .filter(|&i| Some(level(i)) == best)
                 .collect();
             if !chosen.is_empty() {
                 let union: BTreeSet<HexId> = chosen
@@ -335,6 +330,7 @@ fn within(g: &crate::hex::Grid, from: BTreeSet<HexId>, distance: u32) -> BTreeSe
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::area_check::ScenarioOob;
     use crate::model::{Bundle, FreeSetup, Problem};
     use std::path::Path;
 
@@ -406,7 +402,8 @@ mod tests {
     #[test]
     fn a_unit_is_bound_by_every_constraint_and_its_most_specific_free_area() {
         let b = fixture();
-        let (m, c, sides) = (&b.map, &b.counters, &b.scenario.sides);
+        let m = &b.map;
+        let oob = ScenarioOob::new(&b.scenario, &b.counters);
         let areas = vec![
             area(
                 "German side",
@@ -434,20 +431,20 @@ mod tests {
             ),
         ];
         let r = ResolvedAreas::new(&areas, m);
-        let reg = c.unit("10ID/20").unwrap();
+        let reg = &UnitId::new("10ID/20");
         // Placed: only the constraint binds.
-        let (binding, hexes) = r.for_unit(&areas, reg, c, sides, false).unwrap();
+        let (binding, hexes) = r.for_unit(&areas, reg, &oob, false).unwrap();
         assert_eq!((binding, hexes.len()), (vec![0], 70));
         // Free: the division's area beats the corps', within the German side.
-        let (binding, hexes) = r.for_unit(&areas, reg, c, sides, true).unwrap();
+        let (binding, hexes) = r.for_unit(&areas, reg, &oob, true).unwrap();
         assert_eq!(binding, vec![0, 2]);
         assert_eq!(hexes.len(), 7);
-        let hq = c.unit("HQ XX").unwrap();
-        let (_, hexes) = r.for_unit(&areas, hq, c, sides, true).unwrap();
+        let hq = &UnitId::new("HQ XX");
+        let (_, hexes) = r.for_unit(&areas, hq, &oob, true).unwrap();
         assert_eq!(hexes.len(), 3, "the corps' zone A");
         // A Soviet unit is bound by none of them.
         assert!(
-            r.for_unit(&areas, c.unit("202").unwrap(), c, sides, true)
+            r.for_unit(&areas, &UnitId::new("202"), &oob, true)
                 .is_none()
         );
     }
@@ -496,7 +493,7 @@ mod tests {
         assert_eq!(codes(&b)[0].0, "Z04");
         b.scenario.areas.push(area(
             "Nowhere",
-            Holder::Unit("10ID/85".into()),
+            Holder::Units(vec!["10ID/85".into()]),
             AreaUse::FreeSetup,
             vec![AreaShape::Place("Atlantis".into())],
         ));

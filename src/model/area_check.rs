@@ -4,10 +4,68 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-use super::area::{AreaShape, Holder, ResolvedAreas, describe_shapes};
+use super::area::{AreaShape, Holder, Oob, ResolvedAreas, describe_shapes};
 use super::check::Checker;
-use super::{Counters, Map, Problem, Scenario, Subject, UnitDef, quoted};
+use super::{
+    Counters, FormationId, Map, Problem, Scenario, SideDef, SideId, Subject, UnitDef, UnitId,
+    quoted,
+};
 use crate::path;
+
+/// A WB-95 scenario's order of battle as set-up areas see it.
+pub struct ScenarioOob<'a> {
+    counters: &'a Counters,
+    sides: &'a [SideDef],
+    /// Looked up in constant time: the setup can hold thousands of units.
+    units: HashMap<&'a str, &'a UnitDef>,
+}
+
+impl<'a> ScenarioOob<'a> {
+    pub fn new(s: &'a Scenario, counters: &'a Counters) -> Self {
+        Self {
+            counters,
+            sides: &s.sides,
+            // Reversed so that the first of two counters with one id wins, as in
+            // `Counters::unit`.
+            units: counters
+                .units
+                .iter()
+                .rev()
+                .map(|u| (u.id.as_str(), u))
+                .collect(),
+        }
+    }
+}
+
+impl Oob for ScenarioOob<'_> {
+    fn side_of(&self, unit: &UnitId) -> Option<SideId> {
+        let nation = &self.units.get(unit.as_str())?.nation;
+        self.sides
+            .iter()
+            .find(|s| s.nations.contains(nation))
+            .map(|s| s.id.clone())
+    }
+
+    fn formations_of(&self, unit: &UnitId) -> Vec<FormationId> {
+        let mut out = Vec::new();
+        let mut cur = self
+            .units
+            .get(unit.as_str())
+            .and_then(|u| u.formation.clone());
+        // The bound guards against a cycle in a file that failed validation (U03).
+        while let Some(f) = cur {
+            if out.contains(&f) || out.len() > self.counters.formations.len() {
+                break;
+            }
+            cur = self
+                .counters
+                .formation(f.as_str())
+                .and_then(|x| x.parent.clone());
+            out.push(f);
+        }
+        out
+    }
+}
 
 /// The rule a constraint violation cites: the scenario's own set-up areas.
 pub const RULE: &str = "set-up area";
@@ -43,11 +101,12 @@ pub(crate) fn check_areas(
     let units: HashMap<&str, &UnitDef> =
         cs.units.iter().rev().map(|u| (u.id.as_str(), u)).collect();
     check_free_units(s, &units, placed, c);
+    let oob = ScenarioOob::new(s, cs);
     for (i, p) in s.setup.iter().enumerate() {
-        let Some(def) = units.get(p.unit.as_str()).copied() else {
+        if !units.contains_key(p.unit.as_str()) {
             continue;
-        };
-        let Some((binding, hexes)) = resolved.for_unit(&s.areas, def, cs, &s.sides, false) else {
+        }
+        let Some((binding, hexes)) = resolved.for_unit(&s.areas, &p.unit, &oob, false) else {
             continue;
         };
         if hexes.contains(&p.hex) {
@@ -80,11 +139,11 @@ pub(crate) fn check_areas(
         c.push_path(problem, &path!["setup", i, "hex"]);
     }
     for (j, f) in s.free_setup.iter().enumerate() {
-        let Some(def) = units.get(f.unit.as_str()).copied() else {
+        if !units.contains_key(f.unit.as_str()) {
             continue;
-        };
+        }
         let u = f.unit.as_str();
-        let msg = match resolved.for_unit(&s.areas, def, cs, &s.sides, true) {
+        let msg = match resolved.for_unit(&s.areas, &f.unit, &oob, true) {
             None => Some((
                 "Z04",
                 format!(
@@ -119,7 +178,7 @@ fn check_holder(s: &Scenario, cs: &Counters, h: &Holder, area: &str, c: &mut Che
     let missing = match h {
         Holder::Side(x) => s.side(x.as_str()).is_none(),
         Holder::Formation(f) => cs.formation(f.as_str()).is_none(),
-        Holder::Unit(u) => cs.unit(u.as_str()).is_none(),
+        Holder::Units(us) => us.is_empty() || us.iter().any(|u| cs.unit(u.as_str()).is_none()),
     };
     if missing {
         c.error(

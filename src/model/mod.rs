@@ -3,7 +3,7 @@
 
 pub mod acknowledge;
 pub mod area;
-mod area_check;
+pub mod area_check;
 pub mod atomic_write;
 pub mod attrs;
 mod bundle;

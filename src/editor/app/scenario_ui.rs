@@ -130,7 +130,7 @@ impl EditorApp {
             match r {
                 Request::Show(h) => {
                     if let Some(d) = self.files.doc() {
-                        self.canvas.centre_on_hex(&d.map().grid, h);
+                        self.canvas.show_hex(&d.map().grid, h);
                     }
                     self.selected = Some(h);
                 }

@@ -37,6 +37,9 @@ pub struct Pointer {
     pub ctrl: bool,
 }
 
+/// Pixels per board unit a link zooms to: a hex about 90 pixels across, counters legible.
+pub const SHOW_ZOOM: f32 = 45.0;
+
 pub struct Frame {
     pub rect: Rect,
     pub response: Response,
@@ -106,6 +109,13 @@ impl Canvas {
     /// Centres the view on a hex.
     pub fn centre_on_hex(&mut self, grid: &crate::hex::Grid, h: HexId) {
         self.camera.centre_on(self.rect, grid.center(h));
+    }
+
+    /// Centres the view on a hex and zooms in until counters can be read (a link to a unit
+    /// or hex); a closer view is kept.
+    pub fn show_hex(&mut self, grid: &crate::hex::Grid, h: HexId) {
+        self.camera.zoom = self.camera.zoom.max(SHOW_ZOOM);
+        self.centre_on_hex(grid, h);
     }
 
     /// Screen position of a board point on the last frame's canvas.

@@ -11,7 +11,7 @@ use super::cx::{Cx, confirm_button, id_label};
 use super::orders::{AttackPlan, CombatTool};
 use crate::hex::HexId;
 use crate::model::UnitId;
-use crate::systems::wb95::{Action, AttackOrder, Game, Side};
+use crate::systems::wb95::{Action, AttackOrder, Game, Odds, Side};
 
 /// A click on the map in a combat phase.
 pub fn click(cx: &mut Cx, hex: HexId, shift: bool) {
@@ -77,7 +77,10 @@ pub fn panel(ui: &mut Ui, cx: &mut Cx) {
             "Ranged fire",
         );
     });
-    owed(ui, cx.game());
+    if let Some(t) = owed(ui, cx.game()) {
+        cx.follow(t);
+    }
+    owed_plan(ui, cx);
     ui.separator();
     if cx.orders.combat_tool == CombatTool::Ranged {
         super::fire::panel(ui, cx, false);
@@ -87,19 +90,93 @@ pub fn panel(ui: &mut Ui, cx: &mut Cx) {
     plan(ui, cx);
 }
 
-/// The attacks the rules still require, from the engine.
-pub fn owed(ui: &mut Ui, g: &Game) {
+/// The attacks the rules still require, from the engine; the unit it names is a link.
+pub fn owed(ui: &mut Ui, g: &Game) -> Option<crate::editor::links::Target> {
     match g.unmet_obligation() {
-        Some(why) => {
-            ui.colored_label(
-                egui::Color32::from_rgb(190, 30, 30),
-                format!("Still owed: {why} (R5.1.3-5.1.4)"),
-            );
-        }
+        Some(why) => super::cx::linked(
+            ui,
+            g,
+            &format!("Still owed: {why} (R5.1.3-5.1.4)"),
+            Some(egui::Color32::from_rgb(190, 30, 30)),
+        ),
         None => {
             ui.weak("No mandatory attack is owed: the phase may end.");
+            None
         }
     }
+}
+
+/// The engine's plan for the attacks still owed (R5.1.3-5.1.4): each attack one click
+/// to declare as it stands ("Accept") or to take into the planner to change ("Edit");
+/// its units and hexes are links to the map. Made again after every combat.
+fn owed_plan(ui: &mut Ui, cx: &mut Cx) {
+    if cx.game().unmet_obligation().is_none() {
+        return;
+    }
+    let plan = cx.orders.owed_plan(cx.session.game()).to_vec();
+    let g = cx.session.game();
+    let mut chosen: Option<(AttackOrder, bool)> = None;
+    let mut goto = None;
+    let title = format!(
+        "Plan the owed attacks ({})",
+        crate::editor::words::count(plan.len(), "attack", "attacks")
+    );
+    egui::CollapsingHeader::new(title)
+        .id_salt("owed_plan")
+        .default_open(true)
+        .show(ui, |ui| {
+            ui.weak("The engine's attacks that together meet the obligations as the position stands. Accept declares one as it is; Edit takes it into the planner below to add support or change it.");
+            for (o, odds) in &plan {
+                ui.horizontal_top(|ui| {
+                    if ui
+                        .small_button("Accept")
+                        .on_hover_text("Declare this attack now, as planned")
+                        .clicked()
+                    {
+                        chosen = Some((o.clone(), true));
+                    }
+                    if ui
+                        .small_button("Edit")
+                        .on_hover_text("Take this attack into the planner to change it")
+                        .clicked()
+                    {
+                        chosen = Some((o.clone(), false));
+                    }
+                    let text = planned_text(g, cx.viewer, o, odds);
+                    if let Some(t) = super::cx::linked(ui, g, &text, None) {
+                        goto = Some(t);
+                    }
+                });
+            }
+        });
+    if let Some(t) = goto {
+        cx.follow(t);
+    }
+    match chosen {
+        Some((o, true)) => {
+            cx.act(Action::Attack(o));
+        }
+        Some((o, false)) => {
+            cx.orders.attack = AttackPlan {
+                attackers: o.attackers,
+                defenders: o.defenders,
+                ..AttackPlan::default()
+            };
+        }
+        None => {}
+    }
+}
+
+/// "10ID/41, 10ID/20 ➡ 0806 at 3:1", the odds only where fog of war shows the defenders.
+fn planned_text(g: &Game, viewer: Option<Side>, o: &AttackOrder, odds: &Odds) -> String {
+    let who: Vec<String> = o.attackers.iter().map(|u| u.to_string()).collect();
+    let hexes: Vec<String> = o.defenders.iter().map(|h| h.to_string()).collect();
+    let at = if defenders_seen(g, viewer, &o.defenders) {
+        format!("at {}", odds.column)
+    } else {
+        format!("({HIDDEN_ODDS})")
+    };
+    format!("{} ➡ {} {at}", who.join(", "), hexes.join(", "))
 }
 
 /// Fog of war (R16) before an attack is declared: does the viewer see every defending

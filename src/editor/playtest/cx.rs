@@ -16,6 +16,8 @@ pub struct Cx<'a> {
     pub side: Side,
     /// With fog of war, the side the player at the screen sees for (R16); `None`: all.
     pub viewer: Option<Side>,
+    /// A hex to centre and zoom the map on (a link clicked in a panel).
+    pub goto: &'a mut Option<HexId>,
 }
 
 impl Cx<'_> {
@@ -35,6 +37,11 @@ impl Cx<'_> {
                 false
             }
         }
+    }
+
+    /// Follows a link: the map centres and zooms on the hex, or on the unit's hex.
+    pub fn follow(&mut self, t: crate::editor::links::Target) {
+        *self.goto = target_hex(self.game(), &t);
     }
 
     pub fn hx(&self, h: HexId) -> Option<Hx> {
@@ -95,4 +102,27 @@ pub fn confirm_button(ui: &mut egui::Ui, game: &Game, text: &str, action: &Actio
     let enter =
         ui.input(|i| i.key_pressed(egui::Key::Enter)) && !ui.ctx().egui_wants_keyboard_input();
     clicked || (enter && game.check(action).is_ok())
+}
+
+/// Where a link points on the map: the hex, or the hex the unit stands on.
+pub fn target_hex(game: &Game, t: &crate::editor::links::Target) -> Option<HexId> {
+    match t {
+        crate::editor::links::Target::Hex(h) => Some(*h),
+        crate::editor::links::Target::Unit(u) => {
+            let u = game.roster().get(u)?;
+            game.unit_state(u).hex().map(|h| game.hex_id(h))
+        }
+    }
+}
+
+/// Draws an engine message (a refusal, an obligation) with its units and hexes as links.
+pub fn linked(
+    ui: &mut egui::Ui,
+    game: &Game,
+    text: &str,
+    colour: Option<egui::Color32>,
+) -> Option<crate::editor::links::Target> {
+    let is_unit = |s: &str| game.roster().get(s).is_some();
+    let is_hex = |h: HexId| game.board().index(h).is_some();
+    crate::editor::links::show(ui, text, colour, &is_unit, &is_hex)
 }

@@ -19,6 +19,9 @@ use crate::systems::wb95::{Decision, Event, Game, Side};
 
 pub fn show(pm: &mut PlayMode, ui: &mut Ui, doc: &Document, canvas: &mut Canvas) {
     let Some(bundle) = doc.bundle() else { return };
+    if let Some(h) = pm.goto.take() {
+        canvas.show_hex(&bundle.map.grid, h);
+    }
     let frame = canvas.interact(ui, doc);
     if let Some(p) = frame.pointer {
         if p.hex.is_some() {
@@ -77,6 +80,7 @@ fn click(pm: &mut PlayMode, hex: HexId, shift: bool, ctrl: bool) {
         return;
     };
     match &d {
+        Decision::SetUp { .. } => super::setup::click(&mut cx, hex, shift),
         Decision::Move { .. } => movement::click(&mut cx, hex, shift, ctrl),
         Decision::Attack { .. } => super::combat::click(&mut cx, hex, shift),
         Decision::Barrage { .. } => super::fire::click(&mut cx, hex),
@@ -115,6 +119,11 @@ fn hexes_of(g: &Game, ids: &[crate::model::UnitId]) -> Vec<HexId> {
 /// Shading under the counters: reach with costs, entry zones, attacks owed.
 fn plans_below(sink: &mut impl Sink, grid: &Grid, g: &Game, pm: &PlayMode, d: Option<&Decision>) {
     match d {
+        Some(Decision::SetUp { .. }) => {
+            let sel = &pm.orders.selected;
+            paint::shade(sink, grid, super::setup::area(g, sel), paint::AREA);
+            paint::shade(sink, grid, super::setup::legal(g, sel), paint::REACH);
+        }
         Some(Decision::Move { .. }) => {
             if !pm.orders.entering.is_empty() {
                 let zone = reinforcements::entry_hexes(g, &pm.orders.entering);
@@ -157,6 +166,22 @@ fn plans_above(
     last_move(sink, grid, pm);
     let o = &pm.orders;
     match target.map(|(_, d)| d) {
+        Some(Decision::SetUp { .. }) => {
+            paint::outline(
+                sink,
+                grid,
+                super::setup::area(g, &o.selected),
+                paint::AREA,
+                0.03,
+            );
+            let sel: Vec<HexId> = o
+                .selected
+                .iter()
+                .filter_map(|&u| g.unit_state(u).hex())
+                .map(|h| g.hex_id(h))
+                .collect();
+            paint::outline(sink, grid, sel, paint::SELECTED, 0.1);
+        }
         Some(Decision::Move { .. }) => {
             let sel: Vec<HexId> = o
                 .selected

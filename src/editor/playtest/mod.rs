@@ -25,7 +25,8 @@ mod reinforcements;
 mod replay_bar;
 pub mod seats;
 mod session;
-mod start;
+mod setup;
+pub mod start;
 
 use std::path::PathBuf;
 
@@ -75,6 +76,8 @@ pub struct PlayMode {
     pub heat: Vec<(HexId, u32)>,
     /// Game → Balance lab… was chosen (the editor owns the lab).
     pub lab_asked: bool,
+    /// A hex the map must centre and zoom on (a link followed).
+    pub goto: Option<HexId>,
 }
 
 impl Default for PlayMode {
@@ -97,6 +100,7 @@ impl Default for PlayMode {
             hovered: None,
             heat: Vec::new(),
             lab_asked: false,
+            goto: None,
         }
     }
 }
@@ -422,7 +426,10 @@ impl PlayMode {
             human,
             Some((
                 _,
-                Decision::Move { .. } | Decision::Attack { .. } | Decision::Barrage { .. }
+                Decision::SetUp { .. }
+                    | Decision::Move { .. }
+                    | Decision::Attack { .. }
+                    | Decision::Barrage { .. }
             ))
         );
         let end = phase_bar::show(
@@ -441,14 +448,20 @@ impl PlayMode {
 
     fn status(&mut self, ui: &mut Ui) {
         ui.horizontal(|ui| {
-            if let Some(m) = &self.message {
+            if let Some(m) = self.message.clone() {
                 let red = m.starts_with("Refused") || m.contains("illegal");
                 let c = if red {
                     Color32::from_rgb(190, 30, 30)
                 } else {
                     ui.visuals().text_color()
                 };
-                ui.colored_label(c, m);
+                if let Some(g) = self.session.as_ref().map(Session::game) {
+                    if let Some(t) = cx::linked(ui, g, &m, Some(c)) {
+                        self.goto = cx::target_hex(g, &t);
+                    }
+                } else {
+                    ui.colored_label(c, &m);
+                }
                 if ui.small_button("Dismiss").clicked() {
                     self.message = None;
                 }
@@ -469,6 +482,7 @@ impl PlayMode {
             message: &mut self.message,
             side,
             viewer,
+            goto: &mut self.goto,
         })
     }
 
@@ -504,6 +518,7 @@ impl PlayMode {
             return;
         };
         match &d {
+            Decision::SetUp { .. } => setup::panel(ui, &mut cx),
             Decision::Move { .. } => movement::panel(ui, &mut cx),
             Decision::Attack { .. } => combat::panel(ui, &mut cx),
             Decision::Barrage { .. } => fire::panel(ui, &mut cx, true),
@@ -674,6 +689,7 @@ impl PlayMode {
         let (side, d) = self.human_decision()?;
         let phase = self.session.as_ref()?.game().state().clock.phase.kind();
         match (&d, phase) {
+            (Decision::SetUp { .. }, _) => Some((side, d)),
             (Decision::Move { .. }, PhaseKind::Movement | PhaseKind::Strategic)
             | (Decision::Attack { .. }, PhaseKind::Combat)
             | (Decision::Barrage { .. }, PhaseKind::Barrage) => Some((side, d)),

@@ -4,7 +4,7 @@
 
 use crate::hex::HexId;
 use crate::model::{AirId, Mp, UnitId};
-use crate::systems::wb95::{Decision, Unit};
+use crate::systems::wb95::{AttackOrder, Decision, Game, Odds, Unit};
 
 /// Which combat-phase order the map clicks build.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -63,6 +63,8 @@ pub struct Orders {
     pub fire: FirePlan,
     /// The decision the draft answers.
     pub decision: Option<Decision>,
+    /// The engine's plan for the attacks owed, made once per position.
+    owed: Option<Vec<(AttackOrder, Odds)>>,
     pub draft: super::decisions::Draft,
 }
 
@@ -75,14 +77,20 @@ impl Orders {
             self.attack = AttackPlan::default();
             self.fire = FirePlan::default();
             self.entry_hex = None;
+            self.owed = None;
         }
         if self.decision.as_ref() != decision {
-            let phase_changed = !matches!(
+            let setting_up = matches!(
                 (self.decision.as_ref(), decision),
-                (Some(Decision::Move { phase: a }), Some(Decision::Move { phase: b }))
-                    | (Some(Decision::Attack { phase: a }), Some(Decision::Attack { phase: b }))
-                    if a == b
+                (Some(Decision::SetUp { .. }), Some(Decision::SetUp { .. }))
             );
+            let phase_changed = !setting_up
+                && !matches!(
+                    (self.decision.as_ref(), decision),
+                    (Some(Decision::Move { phase: a }), Some(Decision::Move { phase: b }))
+                        | (Some(Decision::Attack { phase: a }), Some(Decision::Attack { phase: b }))
+                        if a == b
+                );
             if phase_changed {
                 self.selected.clear();
                 self.entering.clear();
@@ -90,6 +98,12 @@ impl Orders {
             self.decision = decision.cloned();
             self.draft = super::decisions::Draft::default();
         }
+    }
+
+    /// The engine's plan for the attacks owed now (R5.1.3-5.1.4), made on first use after
+    /// each action: a combat changes the position.
+    pub fn owed_plan(&mut self, g: &Game) -> &[(AttackOrder, Odds)] {
+        self.owed.get_or_insert_with(|| g.owed_attacks())
     }
 
     pub fn clear_selection(&mut self) {

@@ -6,6 +6,8 @@ use crate::model::Colour;
 use crate::render::{Anchor, Sink};
 
 pub const REACH: Colour = Colour([40, 170, 70, 80]);
+/// A set-up area (the Set-up areas tool's colour).
+pub const AREA: Colour = Colour([0, 150, 160, 60]);
 pub const REACH_TEXT: Colour = Colour([0, 70, 20, 255]);
 pub const PATH: Colour = Colour([250, 250, 250, 235]);
 pub const PATH_EDGE: Colour = Colour([20, 20, 20, 200]);

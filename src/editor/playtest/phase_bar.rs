@@ -20,6 +20,7 @@ fn short(p: Phase) -> &'static str {
 /// What a decision asks, in a few words.
 pub fn asks(d: &Decision) -> String {
     match d {
+        Decision::SetUp { waiting, .. } => format!("set-up ({} unit(s) to set up)", waiting.len()),
         Decision::Move { phase } => format!("{} orders", phase_name(*phase)),
         Decision::Attack { .. } => "attacks".into(),
         Decision::Barrage { ammo, .. } => format!("barrage ({ammo} AU left)"),
@@ -33,28 +34,37 @@ pub fn show(ui: &mut Ui, g: &Game, deciding: Option<(Side, &Decision)>, may_end:
     let p = g.prepared();
     let mut end = false;
     ui.horizontal(|ui| {
-        ui.label(
-            RichText::new(format!(
-                "Turn {} of {} — {}",
-                clock.turn,
-                p.turns,
-                p.date_of_turn(clock.turn)
-            ))
-            .strong(),
-        );
+        if g.setting_up() {
+            ui.label(
+                RichText::new(format!("Set-up before turn 1 — {}", p.date_of_turn(1)))
+                    .strong()
+                    .color(Color32::WHITE)
+                    .background_color(Color32::from_rgb(40, 90, 170)),
+            );
+        } else {
+            ui.label(
+                RichText::new(format!(
+                    "Turn {} of {} — {}",
+                    clock.turn,
+                    p.turns,
+                    p.date_of_turn(clock.turn)
+                ))
+                .strong(),
+            );
+        }
         ui.separator();
         for phase in Phase::ALL {
             let owner = phase
                 .owner()
                 .map_or("both".to_string(), |s| initial(&p.sides[s.index()].name));
             let text = format!("{} {} {owner}", phase.number(), short(phase));
-            let current = phase == clock.phase;
+            let current = phase == clock.phase && !g.setting_up();
             let rt = if current {
                 RichText::new(text)
                     .strong()
                     .color(Color32::WHITE)
                     .background_color(Color32::from_rgb(40, 90, 170))
-            } else if phase < clock.phase {
+            } else if phase < clock.phase || g.setting_up() {
                 RichText::new(text).weak()
             } else {
                 RichText::new(text)
@@ -66,7 +76,12 @@ pub fn show(ui: &mut Ui, g: &Game, deciding: Option<(Side, &Decision)>, may_end:
         if let Some((side, d)) = deciding {
             ui.label(format!("{} — {}", p.sides[side.index()].name, asks(d)));
         }
-        if may_end {
+        if may_end && g.setting_up() {
+            end = ui
+                .button(RichText::new("End set-up ▶").strong())
+                .on_hover_text("End your set-up once every unit stands in its area")
+                .clicked();
+        } else if may_end {
             end = ui
                 .button(RichText::new("End phase ▶").strong())
                 .on_hover_text("End this phase (R2.1.4); the engine refuses while attacks are owed")

@@ -26,6 +26,12 @@ pub enum StartAnswer {
     Cancel,
 }
 
+/// What fog of war does, said before the game starts: a newcomer otherwise wonders where
+/// the odds went.
+pub const FOG_ON: &str = "With fog of war you see an enemy stack only as R16 shows it: the top counter from afar, the types and CELs of a stack next to yours, the whole stack once it has fought. The odds of an attack on a stack you do not see whole are shown once the attack is declared, and the combat card then shows every counter. Turn fog off to see every stack and every odds while learning the rules or testing the scenario; in a game between people the View menu switches it, against a bot it stays on.";
+pub const FOG_OFF: &str =
+    "Without fog of war every stack and the odds of every attack are shown to both players.";
+
 impl StartDialog {
     /// Checks the scenario as `Game::new` does.
     pub fn new(bundle: &Bundle) -> Self {
@@ -110,6 +116,7 @@ impl StartDialog {
             &mut self.fog,
             "Fog of war: each player sees only the top counter of enemy stacks (R16)",
         );
+        ui.weak(if self.fog { FOG_ON } else { FOG_OFF });
         if self.seats.iter().all(|s| s.is_human()) {
             ui.weak("Hot-seat: the screen asks to hand over between players.");
         }

@@ -7,6 +7,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use crate::hex::HexId;
 use crate::model::area::ResolvedAreas;
+use crate::model::area_check::ScenarioOob;
 use crate::model::{Bundle, Placement, UnitDef};
 use crate::systems::wb95::{Board, Mover};
 
@@ -121,9 +122,9 @@ impl SetupRules {
         free: bool,
     ) -> Option<(String, BTreeSet<HexId>)> {
         let s = &b.scenario;
-        let (binding, hexes) = self
-            .areas
-            .for_unit(&s.areas, def, &b.counters, &s.sides, free)?;
+        let (binding, hexes) =
+            self.areas
+                .for_unit(&s.areas, &def.id, &ScenarioOob::new(s, &b.counters), free)?;
         let names: Vec<String> = binding
             .iter()
             .map(|&i| format!("\"{}\"", s.areas[i].name))

@@ -214,8 +214,13 @@ pub fn delete_unit(d: &mut Draft, id: &str) {
         s.supply
             .retain(|x| !matches!(x, SupplySource::Hq(u) if u.as_str() == id));
     }
+    for a in &mut d.s.areas {
+        if let Holder::Units(us) = &mut a.holder {
+            us.retain(|u| u.as_str() != id);
+        }
+    }
     d.s.areas
-        .retain(|a| !matches!(&a.holder, Holder::Unit(u) if u.as_str() == id));
+        .retain(|a| !matches!(&a.holder, Holder::Units(us) if us.is_empty()));
     d.s.acknowledged
         .retain(|a| !matches!(&a.subject, Some(Subject::Unit(u)) if u.as_str() == id));
     if let Some(i) = d.unit_index(id) {
@@ -269,8 +274,8 @@ pub fn rename_unit(d: &mut Draft, old: &str, new: &str) -> bool {
     }
     d.s.free_setup.iter_mut().for_each(|f| swap(&mut f.unit));
     for a in &mut d.s.areas {
-        if let Holder::Unit(u) = &mut a.holder {
-            swap(u);
+        if let Holder::Units(us) = &mut a.holder {
+            us.iter_mut().for_each(swap);
         }
     }
     true

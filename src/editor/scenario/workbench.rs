@@ -10,6 +10,7 @@ use egui::Ui;
 use super::draft::Draft;
 use super::legality::{SetupRules, Verdict};
 use crate::editor::document::Document;
+use crate::editor::links::Target;
 use crate::editor::validation::Validator;
 use crate::editor::validation::panel::{self as problems_panel, PanelAction, PanelState};
 use crate::hex::HexId;
@@ -236,6 +237,15 @@ impl Workbench {
         }
     }
 
+    /// A unit named in a problem: selected and shown on the map, the Problems tab kept.
+    fn show_unit(&mut self, u: UnitId, doc: &Document) {
+        let s = Subject::Unit(u.clone());
+        if let Some(h) = crate::editor::validation::markers::hex_of(&s, doc) {
+            self.requests.push(Request::Show(h));
+        }
+        self.selection.unit = Some(u);
+    }
+
     /// The side panel of a scenario: the tab strip and the active tab.
     pub fn panel(&mut self, ui: &mut Ui, doc: &mut Document, v: &Validator) {
         ui.horizontal(|ui| {
@@ -256,7 +266,18 @@ impl Workbench {
             Tab::Scenario => super::settings::show(ui, self, doc),
             Tab::Problems => {
                 let stale = v.is_stale(doc);
-                match problems_panel::show(ui, v, &mut self.problems, stale, true) {
+                let units: std::collections::HashSet<String> = doc
+                    .counters()
+                    .map(|c| c.units.iter().map(|u| u.id.to_string()).collect())
+                    .unwrap_or_default();
+                let grid = doc.map().grid;
+                let names = problems_panel::Names {
+                    is_unit: &|s: &str| units.contains(s),
+                    is_hex: &|h| grid.contains(h),
+                };
+                match problems_panel::show(ui, v, &mut self.problems, stale, true, &names) {
+                    Some(PanelAction::Goto(Target::Unit(u))) => self.show_unit(UnitId::new(u), doc),
+                    Some(PanelAction::Goto(Target::Hex(h))) => self.requests.push(Request::Show(h)),
                     Some(PanelAction::Show(p)) => self.show_problem(&p, doc),
                     Some(PanelAction::Acknowledge(a)) => {
                         let label = format!("Acknowledge {}", a.describe());

@@ -14,6 +14,7 @@ use crate::editor::scenario::workbench::Workbench;
 use crate::editor::scenario::{fields, ops};
 use crate::hex::HexId;
 use crate::model::area::describe_shapes;
+use crate::model::area_check::ScenarioOob;
 use crate::model::{
     AreaShape, AreaUse, Colour, Counters, Holder, Line, Scenario, SetupArea, UnitId,
 };
@@ -76,12 +77,13 @@ fn lines(doc_map: &crate::model::Map) -> Vec<Line> {
 /// that are not reinforcements.
 fn freeable(s: &Scenario, c: &Counters, holder: &Holder) -> Vec<UnitId> {
     let scheduled = |u: &UnitId| s.reinforcements.iter().any(|r| r.units.contains(u));
+    let oob = ScenarioOob::new(s, c);
     match holder {
-        Holder::Unit(u) => vec![u.clone()],
+        Holder::Units(us) => us.clone(),
         Holder::Formation(_) => c
             .units
             .iter()
-            .filter(|u| holder.holds(u, c, &s.sides) && !scheduled(&u.id))
+            .filter(|u| holder.holds(&u.id, &oob) && !scheduled(&u.id))
             .map(|u| u.id.clone())
             .collect(),
         Holder::Side(_) => Vec::new(),
@@ -235,13 +237,11 @@ impl AreasTool {
 
     /// "Set the units up freely": the holder's units lose their fixed hex.
     fn free_units(&self, ui: &mut Ui, cx: &mut ToolCtx, s: &Scenario, c: &Counters, a: &SetupArea) {
+        let oob = ScenarioOob::new(s, c);
         let free = s
             .free_setup
             .iter()
-            .filter(|f| {
-                c.unit(f.unit.as_str())
-                    .is_some_and(|u| a.holder.holds(u, c, &s.sides))
-            })
+            .filter(|f| a.holder.holds(&f.unit, &oob))
             .count();
         ui.label(format!(
             "Set up freely: {free} unit(s) of {}",
@@ -388,18 +388,18 @@ fn holder(ui: &mut Ui, s: &Scenario, c: &Counters, unit: Option<&UnitId>, h: &mu
         {
             *h = Holder::Formation(f.id.clone());
         }
-        let is_unit = matches!(h, Holder::Unit(_));
+        let is_units = matches!(h, Holder::Units(_));
         let r = ui
             .add_enabled(
-                unit.is_some() || is_unit,
-                egui::RadioButton::new(is_unit, "a unit"),
+                unit.is_some() || is_units,
+                egui::RadioButton::new(is_units, "units"),
             )
-            .on_disabled_hover_text("Select the unit in the Forces tab first");
+            .on_disabled_hover_text("Select a unit in the Forces tab first");
         if r.clicked()
-            && !is_unit
+            && !is_units
             && let Some(u) = unit
         {
-            *h = Holder::Unit(u.clone());
+            *h = Holder::Units(vec![u.clone()]);
         }
     });
     match h {
@@ -422,15 +422,32 @@ fn holder(ui: &mut Ui, s: &Scenario, c: &Counters, unit: Option<&UnitId>, h: &mu
                     }
                 });
         }
-        Holder::Unit(u) => {
-            ui.horizontal(|ui| {
-                ui.label(format!("unit {u}"));
-                if let Some(sel) = unit.filter(|s| *s != u)
-                    && ui.small_button(format!("Give it to {sel}")).clicked()
-                {
-                    *u = sel.clone();
-                }
-            });
+        Holder::Units(us) => {
+            let mut remove = None;
+            for (k, u) in us.iter().enumerate() {
+                ui.horizontal(|ui| {
+                    ui.label(format!("unit {u}"));
+                    if us.len() > 1
+                        && ui
+                            .small_button("Take out")
+                            .on_hover_text(format!("Take {u} out of the holders"))
+                            .clicked()
+                    {
+                        remove = Some(k);
+                    }
+                });
+            }
+            if let Some(k) = remove {
+                us.remove(k);
+            }
+            if let Some(sel) = unit.filter(|s| !us.contains(s))
+                && ui
+                    .small_button(format!("Add {sel}"))
+                    .on_hover_text("The unit selected in the Forces tab")
+                    .clicked()
+            {
+                us.push(sel.clone());
+            }
         }
     }
 }

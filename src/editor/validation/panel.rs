@@ -1,11 +1,14 @@
 //! The Problems panel: every error and warning with its code, rule and message, errors
-//! first; a click on one returns it so the app can select and centre its subject. A
+//! first; a click on one returns it so the app can select and centre its subject, and each
+//! unit or hex its message names is a link that centres and zooms the map on it. A
 //! warning that is the scenario's intent can be acknowledged with a reason: it moves to the
 //! "Acknowledged" list, kept in the scenario file, and is no longer counted.
 
 use egui::{Color32, RichText, Ui};
 
 use super::Validator;
+use crate::editor::links::{self, Target};
+use crate::hex::HexId;
 use crate::model::{Acknowledgement, Problem, Severity};
 
 pub const ERROR: Color32 = Color32::from_rgb(210, 40, 40);
@@ -53,6 +56,14 @@ pub enum PanelAction {
     Acknowledge(Acknowledgement),
     /// Take back the acknowledgement that covers this warning.
     Withdraw(Problem),
+    /// A unit or hex named in a message was clicked.
+    Goto(Target),
+}
+
+/// Which words of a message are names of the document: unit ids and hexes of the map.
+pub struct Names<'a> {
+    pub is_unit: &'a dyn Fn(&str) -> bool,
+    pub is_hex: &'a dyn Fn(HexId) -> bool,
 }
 
 fn matches(p: &Problem, f: &Filter) -> bool {
@@ -73,6 +84,7 @@ pub fn show(
     state: &mut PanelState,
     stale: bool,
     scenario: bool,
+    names: &Names,
 ) -> Option<PanelAction> {
     ui.horizontal(|ui| {
         ui.label(RichText::new(super::count(v.errors(), "error")).color(ERROR));
@@ -114,7 +126,7 @@ pub fn show(
                 ui.weak("No problems to act on.");
             }
             for p in open {
-                if let Some(a) = row(ui, p, scenario, state) {
+                if let Some(a) = row(ui, p, scenario, state, names) {
                     action = Some(a);
                 }
             }
@@ -124,7 +136,7 @@ pub fn show(
                     .id_salt("acknowledged")
                     .show(ui, |ui| {
                         for p in acked {
-                            if let Some(a) = acknowledged_row(ui, p) {
+                            if let Some(a) = acknowledged_row(ui, p, names) {
                                 action = Some(a);
                             }
                         }
@@ -134,15 +146,19 @@ pub fn show(
     action
 }
 
-/// One open problem: the message (a click shows it) and, for a warning of a scenario,
-/// "Acknowledge…".
-fn row(ui: &mut Ui, p: &Problem, scenario: bool, state: &mut PanelState) -> Option<PanelAction> {
+/// One open problem: its code and rule (a click shows it), "Acknowledge…" for a warning of
+/// a scenario, and the message with its units and hexes as links.
+fn row(
+    ui: &mut Ui,
+    p: &Problem,
+    scenario: bool,
+    state: &mut PanelState,
+    names: &Names,
+) -> Option<PanelAction> {
     let colour = match p.severity {
         Severity::Error => ERROR,
         Severity::Warning => WARNING,
     };
-    let rule = p.rule.map_or(String::new(), |r| format!(" ({r})"));
-    let text = RichText::new(format!("{}{rule}: {}", p.code, p.message)).color(colour);
     let mut action = None;
     ui.horizontal_top(|ui| {
         if scenario && !p.is_error() {
@@ -157,21 +173,32 @@ fn row(ui: &mut Ui, p: &Problem, scenario: bool, state: &mut PanelState) -> Opti
                 });
             }
         }
-        let r = ui.add(egui::Button::selectable(false, text).wrap());
-        let r = if p.subject.is_some() {
-            r.on_hover_text("Click to select and centre it on the map")
-        } else {
-            r.on_hover_text("Click to go where it is fixed")
-        };
-        if r.clicked() {
+        if code_button(ui, p, colour).clicked() {
             action = Some(PanelAction::Show(p.clone()));
+        }
+        let go = links::show(ui, &p.message, Some(colour), names.is_unit, names.is_hex);
+        if let Some(t) = go {
+            action = Some(PanelAction::Goto(t));
         }
     });
     action
 }
 
-fn acknowledged_row(ui: &mut Ui, p: &Problem) -> Option<PanelAction> {
+/// "P08 (R5.1.3)": selects and centres the problem's subject, or opens its tab.
+fn code_button(ui: &mut Ui, p: &Problem, colour: egui::Color32) -> egui::Response {
     let rule = p.rule.map_or(String::new(), |r| format!(" ({r})"));
+    let text = RichText::new(format!("{}{rule}", p.code))
+        .color(colour)
+        .strong();
+    let r = ui.add(egui::Button::selectable(false, text));
+    if p.subject.is_some() {
+        r.on_hover_text("Click to select and centre it on the map")
+    } else {
+        r.on_hover_text("Click to go where it is fixed")
+    }
+}
+
+fn acknowledged_row(ui: &mut Ui, p: &Problem, names: &Names) -> Option<PanelAction> {
     let why = p.acknowledged.as_deref().unwrap_or_default();
     let mut action = None;
     ui.horizontal_top(|ui| {
@@ -182,15 +209,26 @@ fn acknowledged_row(ui: &mut Ui, p: &Problem) -> Option<PanelAction> {
         {
             action = Some(PanelAction::Withdraw(p.clone()));
         }
-        let text =
-            RichText::new(format!("{}{rule}: {} — {why}", p.code, p.message)).color(ACKNOWLEDGED);
-        if ui
-            .add(egui::Button::selectable(false, text).wrap())
-            .on_hover_text("Acknowledged as the scenario's intent. Click to show it")
-            .clicked()
-        {
+        if code_button(ui, p, ACKNOWLEDGED).clicked() {
             action = Some(PanelAction::Show(p.clone()));
         }
+        ui.vertical(|ui| {
+            let go = links::show(
+                ui,
+                &p.message,
+                Some(ACKNOWLEDGED),
+                names.is_unit,
+                names.is_hex,
+            );
+            if let Some(t) = go {
+                action = Some(PanelAction::Goto(t));
+            }
+            ui.label(
+                RichText::new(format!("— {why}"))
+                    .italics()
+                    .color(ACKNOWLEDGED),
+            );
+        });
     });
     action
 }

@@ -799,13 +799,14 @@ fn free_starts(
 ) -> Vec<FreeStart> {
     let s = &b.scenario;
     let areas = crate::model::area::ResolvedAreas::new(&s.areas, &b.map);
+    let oob = crate::model::area_check::ScenarioOob::new(s, &b.counters);
     s.free_setup
         .iter()
         .filter_map(|f| {
             let unit = roster.get(f.unit.as_str())?;
             let info = roster.info(unit);
             let mut hexes: Vec<Hx> = areas
-                .for_unit(&s.areas, &info.def, &b.counters, &s.sides, true)
+                .for_unit(&s.areas, &info.def.id, &oob, true)
                 .map(|(_, hs)| hs.into_iter().filter_map(|h| board.index(h)).collect())
                 .unwrap_or_default();
             hexes.sort_unstable();

@@ -139,12 +139,12 @@ fn out_of_touch(p: &Prepared, out: &mut Vec<Problem>) {
     }
 }
 
-/// P11: the free set-up units of one set-up area need more room than it has: every unit
-/// a hex it may stand on (terrain, no enemy, R3.1.8, R3.1.11) and all of them their CELs
-/// within the stacking limit beside the fixed setup (R3.2.1).
 /// A free set-up area of one side: its side index and hexes.
 type AreaKey<'a> = (usize, &'a [Hx]);
 
+/// P11: the free set-up units of one set-up area need more room than it has: every unit
+/// a hex it may stand on (terrain, no enemy, R3.1.8, R3.1.11) and all of them their CELs
+/// within the stacking limit beside the fixed setup (R3.2.1).
 fn room_to_set_up(p: &Prepared, out: &mut Vec<Problem>) {
     let mut fixed_cel = vec![0u32; p.board.len()];
     let mut fixed_side: Vec<Option<Side>> = vec![None; p.board.len()];

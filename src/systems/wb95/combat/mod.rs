@@ -9,6 +9,7 @@ pub mod losses;
 pub mod modifiers;
 pub mod obligation;
 pub mod odds;
+pub mod owed;
 pub mod pursuit;
 pub mod resolve;
 pub mod retreat;

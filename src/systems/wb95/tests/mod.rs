@@ -1,6 +1,7 @@
 //! Rule tests on hand-made positions, one file per rule chapter, each test named after
 //! the rule or worked example (§1.W) it checks.
 
+mod owed_plan;
 mod r10_supply;
 mod r11_r12_r13;
 mod r14_bridges;

@@ -43,7 +43,7 @@ fn bundle() -> Bundle {
         },
         SetupArea {
             name: "Army HQ".into(),
-            holder: Holder::Unit("HQ 60A".into()),
+            holder: Holder::Units(vec!["HQ 60A".into()]),
             usage: AreaUse::FreeSetup,
             shapes: vec![hexes(&["1105", "1106"])],
         },
