@@ -85,6 +85,45 @@ fn a95_the_joined_scenario_validates_with_no_errors() {
     assert_eq!(code, 0, "{out}{err}");
 }
 
+/// Issue 15 item 7 for the joined game: it opens with no warning to act on. It keeps the
+/// acknowledgements of Kursk and Prochorowka for the same units and adds the join's own
+/// (the LII Corps on ground the Central Front's nearer supply makes Soviet, A-68, A-95);
+/// none is stale (S06).
+#[test]
+fn a95_the_joined_scenario_opens_with_every_warning_acknowledged() {
+    let report = sztab::validate::validate_file(&path("kursk-prochorowka.scenario.ron")).unwrap();
+    let open: Vec<String> = report
+        .problems
+        .iter()
+        .filter(|p| p.is_open_warning())
+        .map(|p| p.to_string())
+        .collect();
+    assert!(open.is_empty(), "warnings to act on: {open:#?}");
+    assert!(report.acknowledged() > 0);
+    for p in &report.problems {
+        let why = p.acknowledged.as_deref().unwrap_or_default();
+        assert!(why.len() > 20, "{p} has no real reason");
+    }
+    let joined = joined().scenario;
+    let own = ["HQ LII AK", "464/255 ID", "Art/LII AK"];
+    for a in &joined.acknowledged {
+        let in_a_source = ["kursk", "prochorowka"].iter().any(|s| {
+            scenario(s)
+                .acknowledged
+                .iter()
+                .any(|b| b.code == a.code && b.subject == a.subject)
+        });
+        let joins_own = a.code == "P09"
+            && own
+                .iter()
+                .any(|u| a.subject.as_ref().map(ToString::to_string) == Some(format!("unit {u}")));
+        assert!(
+            in_a_source || joins_own,
+            "acknowledges {a:?}, which neither scenario does"
+        );
+    }
+}
+
 #[test]
 fn a95_the_joined_scenario_holds_both_orders_of_battle_and_schedules() {
     let j = joined().scenario;
