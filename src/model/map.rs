@@ -255,6 +255,15 @@ impl Map {
         }
     }
 
+    /// The printed label(s) of a hex on one line ("W-1004 E-1005"), as the map draws it:
+    /// one string built per hex, since the canvas asks for every hex in view each frame.
+    pub fn label_line(&self, hex: HexId) -> String {
+        match self.printed.get(&hex) {
+            Some(l) if !l.is_empty() => l.join(" "),
+            _ => self.grid.numbering.label(hex),
+        }
+    }
+
     pub fn place(&self, name: &str) -> Option<&Place> {
         self.places.iter().find(|p| p.name == name)
     }

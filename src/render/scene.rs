@@ -135,7 +135,7 @@ pub fn draw_marks(sink: &mut impl Sink, map: &Map, cat: &TerrainCatalogue, opts:
     if let (true, Some(size)) = (l.numbers, number_size(px)) {
         for id in opts.window.hexes(&map.grid) {
             let [x, y] = map.grid.center(id);
-            let label = map.labels_of(id).join(" ");
+            let label = map.label_line(id);
             // Its top just below the hex's top edge.
             sink.text(
                 [x, y - 0.8 + size / 2.0],
