@@ -12,6 +12,7 @@
 //! its own types (WB-95's typed counters, its `Game`, its bots) behind the trait.
 
 pub mod counters;
+pub mod fingerprint;
 mod game;
 mod odds;
 mod scenario;

@@ -10,6 +10,7 @@ use super::bots::{self, Bot};
 use super::rules::{Action, Event, Game, Loc, Rules};
 use crate::hex::HexId;
 use crate::model::SystemId;
+use crate::systems::seam::fingerprint::Fingerprint;
 use crate::systems::seam::{
     BundleRef, GameRecord, Match, MatchError, Narration, OddsQuery, OnBoard, Playable, Replayed,
     RuleSystem, SideInfo,
@@ -60,36 +61,6 @@ impl Playable for Compiled {
         }
         let game = Game::new(self.0.clone(), seed);
         Ok(Box::new(ToyMatch::new(game, players, seed, narration)))
-    }
-}
-
-/// A stable fingerprint: FNV-1a over each event's text as this module writes it.
-#[derive(Clone, Debug)]
-pub struct Fingerprint {
-    hash: u64,
-    count: usize,
-}
-
-impl Default for Fingerprint {
-    fn default() -> Self {
-        Self {
-            hash: 0xcbf2_9ce4_8422_2325,
-            count: 0,
-        }
-    }
-}
-
-impl Fingerprint {
-    pub fn add(&mut self, e: &Event) {
-        for b in e.to_string().bytes().chain([b'\n']) {
-            self.hash ^= u64::from(b);
-            self.hash = self.hash.wrapping_mul(0x0000_0100_0000_01b3);
-        }
-        self.count += 1;
-    }
-
-    pub fn hex(&self) -> String {
-        format!("{:016x}", self.hash)
     }
 }
 

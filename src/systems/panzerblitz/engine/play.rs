@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::hex::HexId;
 use crate::model::SystemId;
 use crate::model::generic::Bundle;
+use crate::systems::seam::fingerprint::Fingerprint;
 use crate::systems::seam::{
     BundleRef, GameRecord, Match, MatchError, Narration, OnBoard, Playable, Replayed, SideInfo,
 };
@@ -84,36 +85,6 @@ impl Playable for Compiled {
         }
         let game = Game::new(self.0.clone(), seed);
         Ok(Box::new(PbMatch::new(game, players, seed, narration)))
-    }
-}
-
-/// A stable fingerprint of a game's events: FNV-1a over each event's text.
-#[derive(Clone, Debug)]
-pub struct Fingerprint {
-    hash: u64,
-    pub count: usize,
-}
-
-impl Default for Fingerprint {
-    fn default() -> Self {
-        Fingerprint {
-            hash: 0xcbf2_9ce4_8422_2325,
-            count: 0,
-        }
-    }
-}
-
-impl Fingerprint {
-    pub fn add(&mut self, e: &Event) {
-        for b in e.to_string().bytes().chain([b'\n']) {
-            self.hash ^= u64::from(b);
-            self.hash = self.hash.wrapping_mul(0x0000_0100_0000_01b3);
-        }
-        self.count += 1;
-    }
-
-    pub fn hex(&self) -> String {
-        format!("{:016x}", self.hash)
     }
 }
 
