@@ -12,11 +12,13 @@
 //! its own types (WB-95's typed counters, its `Game`, its bots) behind the trait.
 
 pub mod counters;
+mod decision;
 pub mod fingerprint;
 mod game;
 mod odds;
 mod scenario;
 
+pub use decision::{Choice, Decision};
 pub use game::{GameRecord, Match, MatchError, Narration, OnBoard, Playable, Replayed, SideInfo};
 pub use odds::OddsQuery;
 pub use scenario::{AnyBundle, BundleRef};
