@@ -413,3 +413,38 @@ fn a_person_fires_with_the_odds_shown_and_moves_a_panzerblitz_unit_on_the_map() 
         h.state().generic.game.message
     );
 }
+
+#[test]
+fn the_new_scenario_dialog_makes_a_scenario_of_the_chosen_system() {
+    let dir = tempfile::tempdir().unwrap();
+    toy_copy(dir.path());
+    let (map, counters) = (
+        dir.path().join("valley.map.ron"),
+        dir.path().join("valley.counters.ron"),
+    );
+    let mut h = harness(EditorApp::open(None));
+    click(&mut h, "File");
+    click(&mut h, "New scenario…");
+    click(&mut h, "Rule system");
+    click(&mut h, "Toy (test system)");
+    common::type_into(&mut h, "Title", "The ford");
+    common::type_into(&mut h, "Map file", map.to_str().unwrap());
+    common::type_into(&mut h, "Counter file", counters.to_str().unwrap());
+    click(&mut h, "Create scenario");
+    let doc = h.state().doc().expect("a new scenario");
+    let g = doc.generic().expect("a scenario of the toy system");
+    assert_eq!(g.system.id(), "toy");
+    let s = &g.bundle.scenario;
+    assert_eq!(s.title, "The ford");
+    let sides: Vec<&str> = s.sides.iter().map(|x| x.id.as_str()).collect();
+    assert_eq!(sides, ["blue", "red"], "the counter set's nations");
+    assert_eq!(s.first.as_str(), "blue");
+    // Save As (which the dialog asks for next) writes a scenario its system reads.
+    let path = dir.path().join("ford.scenario.ron");
+    h.state_mut().doc_mut().unwrap().save_as(&path).unwrap();
+    let (system, _, problems) = sztab::systems::load(&path).unwrap();
+    assert_eq!(system.id(), "toy");
+    assert!(problems.iter().all(|p| !p.is_error()), "{problems:#?}");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("map: \"valley.map.ron\""), "{text}");
+}
