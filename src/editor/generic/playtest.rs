@@ -22,6 +22,8 @@ use crate::systems::seam::{BotChoice, BundleRef, Choice, Decision, Match, Narrat
 const STEPS_PER_FRAME: usize = 50;
 /// The account kept in the window: the most recent lines.
 const KEPT_LINES: usize = 2000;
+/// The hexes a line of sight is traced through.
+const SIGHT: crate::model::Colour = crate::model::Colour([230, 20, 20, 45]);
 
 /// Who plays a side.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -342,6 +344,9 @@ impl Playtest {
         };
         let targets: Vec<HexId> = d.of_unit(sel).filter_map(|c| c.target).collect();
         paint::shade(sink, grid, targets.iter().copied(), paint::REACH);
+        if let Some(c) = self.shown().filter(|c| c.sight) {
+            paint::shade(sink, grid, c.hexes.iter().copied(), SIGHT);
+        }
         if let Some(h) = self.unit_hex(sel) {
             paint::outline(sink, grid, [h], paint::SELECTED, 0.14);
         }
@@ -357,7 +362,19 @@ impl Playtest {
             .copied()
             .filter(|h| Some(*h) != from)
             .collect();
-        if !hexes.is_empty() {
+        if c.sight {
+            // The line straight, centre to centre, over its traced hexes (shaded below).
+            if let (Some(a), Some(b)) = (from, c.target) {
+                sink.line(
+                    grid.center(a),
+                    grid.center(b),
+                    0.08,
+                    paint::TARGET,
+                    Some(0.25),
+                );
+                sink.layer_done();
+            }
+        } else if !hexes.is_empty() {
             paint::path(sink, grid, from, &hexes, paint::PATH);
         }
         if let Some(t) = c.target {
@@ -519,10 +536,14 @@ impl Playtest {
                             units.push(u);
                         }
                     }
+                    let counters = doc.generic().map(|g| &g.bundle.counters);
                     ui.horizontal_wrapped(|ui| {
                         for u in units {
                             let n = d.of_unit(u).count();
-                            if ui.button(format!("{u} ({n})")).clicked() {
+                            let name = counters
+                                .and_then(|c| c.unit(u))
+                                .map_or(String::new(), |x| format!("{} ", x.designation));
+                            if ui.button(format!("{name}{u} ({n})")).clicked() {
                                 self.selected = Some(u.to_owned());
                             }
                         }
@@ -536,7 +557,7 @@ impl Playtest {
         }
         if let Some(why) = self.shown().and_then(|c| c.explain.clone()) {
             ui.separator();
-            ui.label(egui::RichText::new(drawable(ui.ctx(), &why)).small());
+            ui.label(drawable(ui.ctx(), &why));
         }
         if let Some(c) = chosen {
             self.choose(doc, &c);

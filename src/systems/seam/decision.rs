@@ -32,6 +32,9 @@ pub struct Choice {
     pub target: Option<HexId>,
     /// Hexes to show with it: a move's path, the traced line of sight of a shot.
     pub hexes: Vec<HexId>,
+    /// The hexes are a traced line of sight, not a path: the shell draws a straight line
+    /// to the target over them.
+    pub sight: bool,
     /// Why it is what it is (the odds breakdown, the line-of-sight verdict).
     pub explain: Option<String>,
     /// The system's own order, opaque to the shell; [`super::Match::choose`] reads it.
@@ -46,6 +49,7 @@ impl Choice {
             units: Vec::new(),
             target: None,
             hexes: Vec::new(),
+            sight: false,
             explain: None,
             key: key.into(),
         }

@@ -98,6 +98,7 @@ fn choice(game: &Game, a: Action) -> Choice {
         units: vec![unit.clone()],
         target,
         hexes,
+        sight: false,
         explain,
         key: key(&a),
     }

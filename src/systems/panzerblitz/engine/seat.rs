@@ -124,6 +124,7 @@ fn act(label: String, units: Vec<String>, target: Option<HexId>, a: Action) -> C
         units,
         target,
         hexes: target.into_iter().collect(),
+        sight: false,
         explain: None,
         key: Order::Act(a).key(),
     }
@@ -181,6 +182,7 @@ fn fire(g: &Game, plan: &[FireOrder], out: &mut Vec<Choice>) -> Option<String> {
                 units: vec![id.clone()],
                 target: Some(h),
                 hexes: los.hexes(),
+                sight: true,
                 explain: Some(explain),
                 key: aim.key(),
             });
@@ -193,6 +195,7 @@ fn fire(g: &Game, plan: &[FireOrder], out: &mut Vec<Choice>) -> Option<String> {
                 units: vec![a.clone()],
                 target: None,
                 hexes: vec![o.hex],
+                sight: false,
                 explain: None,
                 key: Order::Drop { unit: a.clone() }.key(),
             });
@@ -282,6 +285,7 @@ fn movement(g: &Game, out: &mut Vec<Choice>) {
                         units: vec![id.clone()],
                         target: Some(to),
                         hexes: route.path.clone(),
+                        sight: false,
                         explain: None,
                         key: Order::Act(Action::Move {
                             unit: id.clone(),
@@ -451,6 +455,7 @@ fn overrun_choice(g: &Game, h: HexId, legs: &[OverrunLeg], out: &mut Vec<Choice>
         units,
         target: Some(h),
         hexes,
+        sight: false,
         explain: Some(explain),
         key: Order::Act(a).key(),
     });
@@ -501,6 +506,7 @@ fn assault_choice(g: &Game, h: HexId, units: &[String], out: &mut Vec<Choice>) {
         units: units.to_vec(),
         target: Some(h),
         hexes: vec![h],
+        sight: false,
         explain: Some(explain),
         key: Order::Act(Action::Assault {
             hex: h,
@@ -561,7 +567,10 @@ mod tests {
         let why = shot.explain.as_deref().unwrap();
         assert!(why.contains("line of sight 0202 to 0206: clear"), "{why}");
         assert!(why.contains("to defense 16"), "{why}");
-        assert!(shot.hexes.contains(&hex("0204")), "the traced line");
+        assert!(
+            shot.sight && shot.hexes.contains(&hex("0204")),
+            "the traced line"
+        );
         // Planning is not an action: nothing happens, and the plan can be fired.
         let shot = shot.clone();
         assert!(m.choose(&shot).unwrap().is_empty());
