@@ -448,3 +448,20 @@ fn the_new_scenario_dialog_makes_a_scenario_of_the_chosen_system() {
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains("map: \"valley.map.ron\""), "{text}");
 }
+
+#[test]
+fn a_panzerblitz_situation_plays_to_the_end_with_bots_in_the_playtest() {
+    let path = root("scenarios/panzerblitz/01-rear-area-raid.scenario.ron");
+    let mut h = harness(EditorApp::open(Some(path)));
+    click(&mut h, "Game");
+    click(&mut h, "Playtest ▶…");
+    h.state_mut().generic.game.seed = 3;
+    click(&mut h, "Start");
+    let EditorApp { files, generic, .. } = h.state_mut();
+    generic.game.run_to_end(files.doc().unwrap());
+    let pt = &h.state().generic.game;
+    assert!(pt.error().is_none(), "{:?}", pt.error());
+    let result = pt.result().expect("the situation ends");
+    assert!(result.contains("after turn"), "{result}");
+    h.run();
+}
