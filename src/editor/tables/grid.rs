@@ -137,17 +137,17 @@ fn grid(
     ui.horizontal(|ui| {
         ui.add_sized(
             [KEY_WIDTH, CELL.y],
-            egui::Label::new(RichText::new(&t.rows_are).weak()),
+            egui::Label::new(RichText::new(&t.rows_are).weak()).truncate(),
         );
         for c in &t.columns {
-            ui.add_sized(CELL, egui::Label::new(RichText::new(c).strong()));
+            ui.add_sized(CELL, egui::Label::new(RichText::new(c).strong()).truncate());
         }
     });
     for (r, row) in t.rows.iter().enumerate() {
         ui.horizontal(|ui| {
             ui.add_sized(
                 [KEY_WIDTH, CELL.y],
-                egui::Label::new(RichText::new(&row.key).strong()),
+                egui::Label::new(RichText::new(&row.key).strong()).truncate(),
             );
             for c in 0..t.columns.len() {
                 let editing = ed.editing.as_ref().is_some_and(|e| e.cell == (r, c));
