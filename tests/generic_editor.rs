@@ -346,6 +346,12 @@ fn a_person_fires_with_the_odds_shown_and_moves_a_panzerblitz_unit_on_the_map() 
     );
     std::fs::write(&path, text).unwrap();
     let mut h = seated_playtest(&path, 0);
+    // A passenger is drawn in its carrier's stack, marked aboard it.
+    let app = h.state();
+    let layer = app.generic.game_layer(app.doc().unwrap()).unwrap();
+    let stack = layer.stack_at(common::hex("0204")).unwrap();
+    let aboard: Vec<&str> = stack.faces.iter().map(|f| f.formation.as_str()).collect();
+    assert!(aboard.contains(&"aboard G/931"), "{aboard:?}");
     let d = h
         .state()
         .generic
