@@ -159,7 +159,7 @@ impl Tool for ProbeTool {
                 }
                 ProbeInput::Hex => ui.label(format!("Hex {}", name(self.from))),
             };
-            if ui.small_button("Clear").clicked() {
+            if ui.small_button("Start over").clicked() {
                 self.clear();
             }
         });
@@ -261,16 +261,17 @@ fn draw_report(sink: &mut EguiSink, g: &crate::hex::Grid, r: &ProbeReport) {
                 let Some([a, b]) = g.hexside_ends(s) else {
                     continue;
                 };
-                sink.line(a, b, 0.14, colour, None);
+                // Edged in black, so it stands out from the board's own coloured
+                // hexsides, with a badge of its note.
+                sink.line(a, b, 0.2, Colour([0, 0, 0, 255]), None);
+                sink.line(a, b, 0.12, colour, None);
                 let mid = [(a[0] + b[0]) / 2.0, (a[1] + b[1]) / 2.0];
-                sink.text(
-                    mid,
-                    0.3,
-                    &short(&m.note),
-                    Colour([0, 0, 0, 255]),
-                    Anchor::Center,
-                    0.0,
-                );
+                let note = short(&m.note);
+                let w = 0.16 + 0.09 * note.chars().count() as f32;
+                sink.ellipse(mid, [w, 0.2], Colour([0, 0, 0, 255]));
+                sink.ellipse(mid, [w - 0.03, 0.17], colour);
+                let white = Colour([255, 255, 255, 255]);
+                sink.text(mid, 0.24, &note, white, Anchor::Center, 0.0);
             }
         }
     }
