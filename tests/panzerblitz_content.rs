@@ -343,5 +343,5 @@ fn mines_a_blockage_a_one_minefield_and_one_block_a_hex() {
         .filter(|p| p.code == "PB24")
         .filter_map(|p| p.rule)
         .collect();
-    assert_eq!(rules, BTreeSet::from(["Mines A", "Blocks A"]));
+    assert_eq!(rules, BTreeSet::from(["Mines A", "Blockage A"]));
 }
