@@ -61,6 +61,8 @@ pub struct EditorApp {
     shared_map: Option<Vec<PathBuf>>,
     /// A scenario of another rule system: its Forces table and bot game.
     pub generic: super::generic::GenericPanels,
+    /// The table editor's window, on a rule system's charts.
+    pub tables: super::tables::TableEditor,
 }
 
 impl EditorApp {
@@ -89,6 +91,7 @@ impl EditorApp {
             help: Default::default(),
             shared_map: None,
             generic: Default::default(),
+            tables: Default::default(),
         };
         if let Some(p) = path {
             app.load(&p);
@@ -160,8 +163,13 @@ impl EditorApp {
         self.after_open();
     }
 
-    /// Opens a file, replacing the document (no unsaved-changes question: see `request`).
+    /// Opens a file, replacing the document (no unsaved-changes question: see `request`);
+    /// a tables file opens in the table editor instead, beside the document.
     pub fn load(&mut self, path: &Path) {
+        if super::tables::is_tables_file(path) {
+            self.open_tables(path);
+            return;
+        }
         match self.files.open(path) {
             Ok(unreadable) => {
                 self.after_open();
@@ -346,8 +354,39 @@ impl EditorApp {
         }
     }
 
+    /// Opens a tables file in the table editor.
+    pub fn open_tables(&mut self, path: &Path) {
+        match self.tables.open(path) {
+            Ok(()) => {
+                self.files.recent.add(path);
+                self.status = format!("opened {} in the table editor", path.display());
+            }
+            Err(e) => self.error = Some(e),
+        }
+    }
+
+    /// The tables file of the open scenario, if it names one.
+    fn scenario_tables(&self) -> Option<PathBuf> {
+        let g = self.files.doc()?.generic()?;
+        g.bundle.tables.as_ref().map(|(_, p)| p.clone())
+    }
+
+    /// The table editor saved its tables: the open scenario's copy of those charts follows.
+    fn tables_saved(&mut self, (path, tables): super::tables::Saved) {
+        if let Some(doc) = self.files.doc_mut() {
+            doc.charts_saved(&path, tables);
+        }
+        self.status = format!("saved {}", path.display());
+    }
+
     /// Asks before dropping unsaved changes, then does `p`.
     fn request(&mut self, p: Pending) {
+        if let Pending::Open(path) = &p
+            && super::tables::is_tables_file(path)
+        {
+            self.open_tables(&path.clone());
+            return;
+        }
         if let Some(p) = self.files.guard(p) {
             self.proceed(p);
         }
@@ -369,8 +408,13 @@ impl EditorApp {
         self.files.title()
     }
 
-    /// Whether the window may close now; otherwise the unsaved-changes question is shown.
+    /// Whether the window may close now; otherwise the unsaved-changes question is shown
+    /// (the table editor's first, when its tables have unsaved changes).
     pub fn close_requested(&mut self) -> bool {
+        if self.tables.is_dirty() {
+            self.tables.close();
+            return false;
+        }
         self.files.close_requested()
     }
 
@@ -391,6 +435,7 @@ impl EditorApp {
 
     fn editor_screen(&mut self, ui: &mut Ui) {
         self.background(ui);
+        self.tables.track_focus(ui.ctx());
         self.shortcuts(ui);
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
         egui::Panel::top("toolbar").show(ui, |ui| self.toolbar(ui));
@@ -408,6 +453,9 @@ impl EditorApp {
         self.play.editor_dialogs(ui.ctx(), self.files.doc());
         self.lab.window(ui.ctx(), self.files.doc());
         self.generic.windows(ui.ctx(), self.files.doc_mut());
+        if let Some(saved) = self.tables.window(ui.ctx()) {
+            self.tables_saved(saved);
+        }
         self.keys(ui);
     }
 
@@ -517,6 +565,23 @@ impl EditorApp {
                 i.consume_key(cmd, Key::N),
             )
         });
+        if self.tables.focused() {
+            // The table editor has the keyboard: its tables, not the document.
+            if redo {
+                self.tables.redo();
+            } else if undo {
+                self.tables.undo();
+            }
+            if (save || save_as)
+                && let Some(saved) = self.tables.save()
+            {
+                self.tables_saved(saved);
+            }
+            if open {
+                self.chooser = Some(self.files.chooser(ChooserPurpose::Open));
+            }
+            return;
+        }
         if let Some(doc) = self.files.doc_mut() {
             if redo {
                 doc.redo();
@@ -541,7 +606,7 @@ impl EditorApp {
     /// panels and dialogs, so a text field clicked in this same frame already has the
     /// keyboard and the keys typed into it never switch tools.
     fn keys(&mut self, ui: &mut Ui) {
-        if ui.ctx().egui_wants_keyboard_input() {
+        if ui.ctx().egui_wants_keyboard_input() || self.tables.focused() {
             return;
         }
         self.scenario_keys(ui);
@@ -678,6 +743,18 @@ impl EditorApp {
             .clicked()
         {
             self.chooser = Some(self.files.chooser(ChooserPurpose::ExportImage));
+        }
+        let tables = self.scenario_tables();
+        if ui
+            .add_enabled(tables.is_some(), egui::Button::new("Edit tables…"))
+            .on_hover_text("Open the charts the scenario names in the table editor")
+            .on_disabled_hover_text(
+                "Open a scenario that names a tables file, or open a .tables.ron file",
+            )
+            .clicked()
+            && let Some(p) = tables
+        {
+            self.open_tables(&p);
         }
         let scenario = self.files.doc().is_some_and(|d| d.rules_view().is_some());
         if ui
