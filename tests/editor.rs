@@ -4,9 +4,9 @@
 
 use std::path::{Path, PathBuf};
 
+use egui::accesskit::Role;
 use egui::{Event, Key, Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
-use egui::accesskit::Role;
 use egui_kittest::kittest::Queryable;
 use sztab::editor::tools::ToolKind;
 use sztab::editor::{Document, EditorApp};
@@ -624,8 +624,16 @@ fn the_confidence_threshold_decides_which_suggestions_start_accepted() {
         .click();
     h.run();
     let m = map(&h);
-    let changed = m.hexes.values().filter(|c| **c != HexCell::new("clear")).count();
-    assert_eq!(changed, k + 1, "exactly the accepted suggestions are applied");
+    let changed = m
+        .hexes
+        .values()
+        .filter(|c| **c != HexCell::new("clear"))
+        .count();
+    assert_eq!(
+        changed,
+        k + 1,
+        "exactly the accepted suggestions are applied"
+    );
     let after = h.state().doc().unwrap().history().done().len();
     assert_eq!(after, steps + 1, "applying is one undo step");
 }

@@ -823,7 +823,8 @@ fn a_shared_map_asks_at_its_first_edit_and_saves_as_answered() {
     std::fs::copy(&path, &other).unwrap();
     std::fs::copy(&path, dir.path().join("third.scenario.ron")).unwrap();
     let shared = std::fs::read_to_string(dir.path().join("mini.map.ron")).unwrap();
-    let question = "mini.map.ron is also the map of other.scenario.ron, third.scenario.ron. Edit it";
+    let question =
+        "mini.map.ron is also the map of other.scenario.ron, third.scenario.ron. Edit it";
     // The question at the first edit, or the one at Save.
     let asks = |h: &Harness<EditorApp>| {
         h.query_by_label_contains("Edit it for every scenario")
@@ -843,7 +844,9 @@ fn a_shared_map_asks_at_its_first_edit_and_saves_as_answered() {
     h.state_mut().brush.cell = sztab::model::HexCell::new("mountain");
     let hex = |s: &str| HexId::parse(s).unwrap();
     let terrain = |h: &Harness<EditorApp>, s: &str| {
-        h.state().doc().unwrap().map().hexes[&hex(s)].terrain.to_string()
+        h.state().doc().unwrap().map().hexes[&hex(s)]
+            .terrain
+            .to_string()
     };
     common::click_hex(&mut h, hex("0104"));
     h.get_by_label_contains(question);

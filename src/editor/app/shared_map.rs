@@ -58,7 +58,9 @@ impl EditorApp {
         self.files.answer_shared_edit(a);
         self.status = match a {
             SharedEdit::EditShared => format!("editing the shared map {map}"),
-            SharedEdit::Copy => format!("editing a copy of {map}: Save writes it for this scenario"),
+            SharedEdit::Copy => {
+                format!("editing a copy of {map}: Save writes it for this scenario")
+            }
             SharedEdit::Cancel => "edit cancelled: the shared map is as it was".into(),
         };
     }
@@ -67,7 +69,12 @@ impl EditorApp {
 fn names(paths: &[PathBuf]) -> String {
     paths
         .iter()
-        .map(|p| p.file_name().unwrap_or_default().to_string_lossy().into_owned())
+        .map(|p| {
+            p.file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned()
+        })
         .collect::<Vec<_>>()
         .join(", ")
 }

@@ -5,9 +5,9 @@
 
 use std::path::{Path, PathBuf};
 
+use super::shared_map::{SharedEdit, SharedMapGuard};
 use super::suggest::{self, Context};
 use super::untitled::UntitledAutosave;
-use super::shared_map::{SharedEdit, SharedMapGuard};
 use super::{Chooser, ChooserPurpose, Recent};
 use crate::editor::document::Document;
 use crate::editor::edit::Edit;
@@ -208,7 +208,9 @@ impl FileSession {
     /// with whether the pointer stroke (if any) is over.
     pub fn first_map_edit(&mut self, stroke_over: bool) -> Option<Vec<PathBuf>> {
         let doc = self.doc.as_ref()?;
-        self.shared.first_edit(doc, stroke_over).map(<[PathBuf]>::to_vec)
+        self.shared
+            .first_edit(doc, stroke_over)
+            .map(<[PathBuf]>::to_vec)
     }
 
     pub fn answer_shared_edit(&mut self, a: SharedEdit) {

@@ -303,18 +303,20 @@ impl Suggest {
         egui::CollapsingHeader::new(format!("Suggestions ({})", s.list.len()))
             .id_salt("suggestion list")
             .show(ui, |ui| {
-                egui::ScrollArea::vertical().max_height(220.0).show(ui, |ui| {
-                    for i in order {
-                        let g = &mut s.list[i];
-                        let text = format!(
-                            "{} {} — {:.0} %",
-                            g.hex,
-                            look_name(cat, &g.cell),
-                            100.0 * g.confidence
-                        );
-                        ui.checkbox(&mut g.accepted, text);
-                    }
-                });
+                egui::ScrollArea::vertical()
+                    .max_height(220.0)
+                    .show(ui, |ui| {
+                        for i in order {
+                            let g = &mut s.list[i];
+                            let text = format!(
+                                "{} {} — {:.0} %",
+                                g.hex,
+                                look_name(cat, &g.cell),
+                                100.0 * g.confidence
+                            );
+                            ui.checkbox(&mut g.accepted, text);
+                        }
+                    });
             });
         if n > 0 && ui.button(format!("Accept {n} suggestions")).clicked() {
             let edit = s.accept_edit(cx.doc.map());

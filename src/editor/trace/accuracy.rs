@@ -122,8 +122,7 @@ fn bilinear(img: &RgbImage, x: f64, y: f64) -> Rgb<u8> {
     let (fx, fy) = ((x - x0) as f32, (y - y0) as f32);
     let px = |dx: f64, dy: f64| {
         let (xi, yi) = (x0 + dx, y0 + dy);
-        if xi < 0.0 || yi < 0.0 || xi >= f64::from(img.width()) || yi >= f64::from(img.height())
-        {
+        if xi < 0.0 || yi < 0.0 || xi >= f64::from(img.width()) || yi >= f64::from(img.height()) {
             [255.0f32; 3]
         } else {
             img.get_pixel(xi as u32, yi as u32).0.map(f32::from)

@@ -163,10 +163,7 @@ fn refine(f: &ColourFit, samples: &[Lab], drawn: &[Lab]) -> ColourFit {
     let (ad, bd, as_, bs) = (mean(1, true), mean(2, true), mean(1, false), mean(2, false));
     let (vc, cc) = pairs.iter().fold((0.0, 0.0), |(v, c), (d, s)| {
         let (x, y) = (d[1] - ad, d[2] - bd);
-        (
-            v + x * x + y * y,
-            c + x * (s[1] - as_) + y * (s[2] - bs),
-        )
+        (v + x * x + y * y, c + x * (s[1] - as_) + y * (s[2] - bs))
     });
     let chroma = if vc / n > 4.0 {
         (cc / vc).clamp(0.05, 1.5)
@@ -213,8 +210,14 @@ mod tests {
             .collect();
         let f = ColourFit::estimate(&samples, &drawn);
         assert!((f.chroma - 0.45).abs() < 0.02, "{f:?}");
-        assert!((f.gain - 0.9).abs() < 0.02 && (f.offset - 3.0).abs() < 1.5, "{f:?}");
-        for (s, &d) in samples.iter().zip(&[0, 0, 0, 0, 0, 0, 1, 1, 2, 2, 3, 0, 0, 1, 2]) {
+        assert!(
+            (f.gain - 0.9).abs() < 0.02 && (f.offset - 3.0).abs() < 1.5,
+            "{f:?}"
+        );
+        for (s, &d) in samples
+            .iter()
+            .zip(&[0, 0, 0, 0, 0, 0, 1, 1, 2, 2, 3, 0, 0, 1, 2])
+        {
             assert_eq!(nearest(&f, *s, &drawn).0, d);
         }
     }

@@ -33,7 +33,12 @@ impl PaletteEntry {
             dominant: fit.apply(self.look.dominant),
             mean: fit.apply(self.look.mean),
             uniformity: self.look.uniformity,
-            pixels: self.look.pixels.iter().map(|p| p.map(|c| fit.apply(c))).collect(),
+            pixels: self
+                .look
+                .pixels
+                .iter()
+                .map(|p| p.map(|c| fit.apply(c)))
+                .collect(),
         }
     }
 }
@@ -149,11 +154,7 @@ impl Palette {
     }
 
     /// The nearest look and its distance, and the distance of the nearest other look.
-    pub fn two_nearest(
-        &self,
-        s: &HexSample,
-        fit: &ColourFit,
-    ) -> Option<(&PaletteEntry, f32, f32)> {
+    pub fn two_nearest(&self, s: &HexSample, fit: &ColourFit) -> Option<(&PaletteEntry, f32, f32)> {
         let mut best: Option<(&PaletteEntry, f32)> = None;
         let mut second = f32::INFINITY;
         for e in &self.entries {
@@ -178,7 +179,12 @@ fn looks(cat: &TerrainCatalogue) -> Vec<HexCell> {
     let tinting: Vec<_> = cat
         .features
         .iter()
-        .filter(|f| !matches!(f.pattern, crate::model::Pattern::Town | crate::model::Pattern::City))
+        .filter(|f| {
+            !matches!(
+                f.pattern,
+                crate::model::Pattern::Town | crate::model::Pattern::City
+            )
+        })
         .collect();
     let mut cells = Vec::new();
     for t in &cat.terrain {

@@ -79,7 +79,11 @@ impl Suggestions {
             .collect();
         // The fit needs a few thousand hexes at most, spread over the board.
         let stride = samples.len().div_ceil(FIT_SAMPLES).max(1);
-        let grounds: Vec<_> = samples.iter().step_by(stride).map(|(_, s)| s.dominant).collect();
+        let grounds: Vec<_> = samples
+            .iter()
+            .step_by(stride)
+            .map(|(_, s)| s.dominant)
+            .collect();
         let fit = ColourFit::estimate(&grounds, &palette.drawn_grounds());
         self.fit = Some(fit);
         let matches: Vec<_> = samples
@@ -179,7 +183,14 @@ mod tests {
         }
         let mut blank = Map::new("", "", grid, "clear");
         blank.hexes.clear();
-        (blank, Scan { image: img, factor: 1.0 }, sim)
+        (
+            blank,
+            Scan {
+                image: img,
+                factor: 1.0,
+            },
+            sim,
+        )
     }
 
     #[test]
@@ -200,7 +211,11 @@ mod tests {
         assert!(unsure.confidence < 0.2 && !unsure.accepted, "{unsure:?}");
         // Applying takes the accepted ones only; a threshold of 0 accepts every one.
         let sure = s.accepted().count();
-        assert!(sure >= 2 && sure < s.list.len(), "{sure} of {}", s.list.len());
+        assert!(
+            sure >= 2 && sure < s.list.len(),
+            "{sure} of {}",
+            s.list.len()
+        );
         assert_eq!(s.accept_edit(&blank).changes.len(), sure);
         s.set_threshold(0.0);
         assert!(s.list.iter().all(|x| x.accepted));
