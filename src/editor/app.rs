@@ -117,6 +117,11 @@ impl EditorApp {
         self.tools.active = k;
     }
 
+    /// The tools the open document's rule system offers, in toolbar order.
+    pub fn offered_tools(&self) -> Vec<ToolKind> {
+        ToolKind::offered(self.files.doc().and_then(super::tools::system_of))
+    }
+
     /// Problems found when the open files were loaded.
     pub fn problems(&self) -> &[Problem] {
         self.files.problems()
@@ -231,6 +236,9 @@ impl EditorApp {
         let scenario = self.files.doc().is_some_and(|d| d.scenario().is_some());
         if scenario {
             self.tools.active = ToolKind::Units;
+        }
+        if !self.offered_tools().contains(&self.tools.active) {
+            self.tools.active = ToolKind::Brush;
         }
         if let Some(cat) = self.files.doc().map(|d| d.terrain()) {
             self.brush.cell = super::tools::brush_blank(cat);
@@ -616,8 +624,10 @@ impl EditorApp {
                 self.with_tool(|t, cx| t.key(k, cx));
             }
         }
-        for k in ToolKind::ALL {
-            if ui.input_mut(|i| i.consume_key(none, k.shortcut())) {
+        for k in self.offered_tools() {
+            if let Some(key) = k.shortcut()
+                && ui.input_mut(|i| i.consume_key(none, key))
+            {
                 self.tools.active = k;
             }
         }
@@ -785,9 +795,12 @@ impl EditorApp {
                 self.play.open(d);
             }
             ui.separator();
-            for k in ToolKind::ALL {
+            for k in self.offered_tools() {
                 let b = ui.selectable_label(self.tools.active == k, k.name());
-                let tip = format!("{} (key {})", k.hint(), k.shortcut().name());
+                let tip = match k.shortcut() {
+                    Some(key) => format!("{} (key {})", k.hint(), key.name()),
+                    None => k.hint().to_owned(),
+                };
                 if b.on_hover_text(tip).clicked() {
                     self.tools.active = k;
                 }
