@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use egui::{Key, Modifiers, Pos2, Ui};
 
 mod scenario_ui;
+mod shared_map;
 
 use super::canvas::{Canvas, Pointer};
 use super::document::Document;
@@ -206,7 +207,8 @@ impl EditorApp {
         self.status = match self.files.doc() {
             Some(d) => {
                 let g = d.map().grid;
-                let shared: Vec<String> = d
+                let shared: Vec<String> = self
+                    .files
                     .map_shared_with()
                     .iter()
                     .map(|p| {
@@ -1047,6 +1049,7 @@ impl EditorApp {
         self.confirm_dialog(ctx);
         self.recovery_dialog(ctx);
         self.shared_map_dialog(ctx);
+        self.first_edit_dialog(ctx);
     }
 
     /// "The map is shared": save it for every scenario on it, or a copy for this one.
