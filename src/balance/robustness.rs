@@ -7,6 +7,7 @@
 use super::Study;
 use super::series::Series;
 use super::shares::Share;
+use crate::systems::RuleSystem;
 use crate::systems::seam::BotChoice;
 
 /// One pairing's result.
@@ -24,6 +25,32 @@ pub struct Robustness {
     /// Side names, side order.
     pub sides: [String; 2],
     pub cells: Vec<Cell>,
+}
+
+/// The weak and strong bots: those named, else the system's first graded bot at its
+/// weakest and strongest.
+pub fn bots(
+    system: &dyn RuleSystem,
+    weak: Option<&str>,
+    strong: Option<&str>,
+) -> Result<(BotChoice, BotChoice), String> {
+    let graded = system
+        .bots()
+        .iter()
+        .find_map(|b| Some((b.kind, b.strengths?)));
+    let pick = |named: Option<&str>, hi: bool| -> Result<BotChoice, String> {
+        match (named, graded) {
+            (Some(n), _) => n.parse::<BotChoice>()?.normalized(system),
+            (None, Some((kind, (lo, top)))) => {
+                Ok(BotChoice::new(kind, Some(if hi { top } else { lo })))
+            }
+            (None, None) => Err(format!(
+                "{} has no bot with strengths: name the bots with --weak and --strong",
+                system.name()
+            )),
+        }
+    };
+    Ok((pick(weak, false)?, pick(strong, true)?))
 }
 
 const LABELS: [&str; 4] = ["weak-weak", "strong-strong", "strong-weak", "weak-strong"];

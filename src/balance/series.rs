@@ -82,3 +82,55 @@ impl Series {
         per_game.mul_f64(self.games as f64 / threads.max(1) as f64)
     }
 }
+
+/// A series running on a background thread: poll its progress, cancel it, collect it.
+pub struct SeriesRunner {
+    cancel: Arc<AtomicBool>,
+    last: Arc<std::sync::Mutex<Option<SeriesProgress>>>,
+    handle: Option<std::thread::JoinHandle<Result<Vec<Study>, BalanceError>>>,
+}
+
+impl SeriesRunner {
+    /// Starts `series` on a new thread (which uses rayon's workers).
+    pub fn spawn(playable: Arc<dyn Playable>, series: Series) -> SeriesRunner {
+        let cancel = Arc::new(AtomicBool::new(false));
+        let last = Arc::new(std::sync::Mutex::new(None));
+        let (c, l) = (cancel.clone(), last.clone());
+        let handle = std::thread::spawn(move || {
+            let report = |p: SeriesProgress| {
+                if let Ok(mut g) = l.lock() {
+                    *g = Some(p);
+                }
+            };
+            series.run(&playable, &report, &c)
+        });
+        SeriesRunner {
+            cancel,
+            last,
+            handle: Some(handle),
+        }
+    }
+
+    /// The last progress report, if any.
+    pub fn progress(&self) -> Option<SeriesProgress> {
+        self.last.lock().ok().and_then(|g| *g)
+    }
+
+    /// Asks the run to stop after the games in progress.
+    pub fn cancel(&self) {
+        self.cancel
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    pub fn is_finished(&self) -> bool {
+        self.handle.as_ref().is_none_or(|h| h.is_finished())
+    }
+
+    /// Waits for the run and returns its studies.
+    pub fn join(mut self) -> Result<Vec<Study>, BalanceError> {
+        match self.handle.take().map(|h| h.join()) {
+            Some(Ok(r)) => r,
+            Some(Err(_)) | None => Err(BalanceError::Threads(0, "the run panicked".into())),
+        }
+    }
+}

@@ -10,7 +10,7 @@ use std::time::Instant;
 use crate::balance::robustness::{self, Robustness};
 use crate::balance::series::SeriesProgress;
 use crate::systems::RuleSystem;
-use crate::systems::seam::{BotChoice, Playable};
+use crate::systems::seam::Playable;
 
 /// The options of `sztab balance` the robustness study uses.
 pub struct Options<'a> {
@@ -22,34 +22,8 @@ pub struct Options<'a> {
     pub quiet: bool,
 }
 
-/// The weak and strong bots: those named, else the system's first graded bot at its
-/// weakest and strongest.
-pub fn bots(
-    system: &dyn RuleSystem,
-    weak: Option<&str>,
-    strong: Option<&str>,
-) -> Result<(BotChoice, BotChoice), String> {
-    let graded = system
-        .bots()
-        .iter()
-        .find_map(|b| Some((b.kind, b.strengths?)));
-    let pick = |named: Option<&str>, hi: bool| -> Result<BotChoice, String> {
-        match (named, graded) {
-            (Some(n), _) => n.parse::<BotChoice>()?.normalized(system),
-            (None, Some((kind, (lo, top)))) => {
-                Ok(BotChoice::new(kind, Some(if hi { top } else { lo })))
-            }
-            (None, None) => Err(format!(
-                "{} has no bot with strengths: name the bots with --weak and --strong",
-                system.name()
-            )),
-        }
-    };
-    Ok((pick(weak, false)?, pick(strong, true)?))
-}
-
 pub fn run(opts: Options<'_>, system: &dyn RuleSystem, playable: &Arc<dyn Playable>) -> ExitCode {
-    let (weak, strong) = match bots(system, opts.weak, opts.strong) {
+    let (weak, strong) = match robustness::bots(system, opts.weak, opts.strong) {
         Ok(b) => b,
         Err(e) => {
             eprintln!("sztab balance: {e}");
