@@ -113,8 +113,12 @@ impl Ladder {
         for step in &self.steps {
             for (i, side) in self.sides.iter().enumerate() {
                 let g = step.gain(i);
+                let room = 1.0 - step.mirror.rate(i);
                 let verdict = if g.point >= GOAL {
                     "met".to_owned()
+                } else if room < GOAL {
+                    // Winning nearly every mirror game, the side has no 10 points to gain.
+                    format!("no room: mirror {:.0} %", step.mirror.rate(i) * 100.0)
                 } else {
                     format!("short by {:.1}", (GOAL - g.point) * 100.0)
                 };

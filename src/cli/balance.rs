@@ -23,7 +23,7 @@ pub struct Args {
     #[arg(long, default_value_t = 100)]
     games: u64,
     /// The bot of a side, `SIDE=KIND` with one of the system's bots (`sztab systems`;
-    /// WB-95: random, heuristic, heuristic:1-5); sides not named get the system's
+    /// WB-95: random, heuristic[:1-5], search[:1-5]); sides not named get the system's
     /// first bot (WB-95: heuristic).
     #[arg(long = "bot", value_parser = parse_bot)]
     bots: Vec<(String, String)>,

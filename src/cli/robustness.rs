@@ -66,7 +66,7 @@ pub fn run(opts: Options<'_>, system: &dyn RuleSystem, playable: &Arc<dyn Playab
     for c in &study.cells {
         let (lo, hi) = c.share.interval(0);
         println!(
-            "  {:<14} {:<26} {} wins {:5.1} %  ({:.1}-{:.1} %)",
+            "  {:<14} {:<28} {} wins {:5.1} %  ({:.1}-{:.1} %)",
             c.label,
             format!("{} vs {}", c.bots[0], c.bots[1]),
             study.sides[0],

@@ -92,7 +92,7 @@ impl RobustnessPanel {
         ));
         for (label, bot) in [("Weak bot", 0), ("Strong bot", 1)] {
             ui.horizontal(|ui| {
-                ui.label(label);
+                let l = ui.label(label);
                 let current = if bot == 0 { &weak } else { &strong };
                 egui::ComboBox::from_id_salt(("lab_robust", bot))
                     .selected_text(current.to_string())
@@ -106,7 +106,9 @@ impl RobustnessPanel {
                                 *(if bot == 0 { &mut b.0 } else { &mut b.1 }) = choice;
                             }
                         }
-                    });
+                    })
+                    .response
+                    .labelled_by(l.id);
             });
         }
         match &self.runner {

@@ -27,14 +27,17 @@ use super::state::Loc;
 use super::visibility::StackView;
 use crate::model::UnitKind;
 
+/// What the viewer sees of a counter it cannot name: its type, and its CEL unless the
+/// stack is fortified (R16.1.4); `None`: nothing.
+type Seen = Option<(UnitKind, Option<u8>)>;
+
 /// A place in an enemy stack whose unit the viewer does not know, and what it sees of it.
 #[derive(Clone, Copy, Debug)]
 struct Slot {
     hex: Hx,
     /// Index in the stack (arrival order).
     at: usize,
-    /// The type, and the CEL unless fortified, of the counter there (R16.1.4).
-    seen: Option<(UnitKind, Option<u8>)>,
+    seen: Seen,
 }
 
 /// Deals tried before keeping the places as they are. A deal fails when its random
@@ -78,7 +81,8 @@ fn hidden(game: &Game, viewer: Side) -> (Vec<Slot>, Vec<Unit>) {
             continue;
         };
         let units = game.units_at(h);
-        let seen: Vec<Option<Option<(UnitKind, Option<u8>)>>> = match view {
+        // Per counter: `None` if the viewer knows it, else what it sees of it.
+        let seen: Vec<Option<Seen>> = match view {
             StackView::Revealed { .. } => continue,
             StackView::Adjacent { units: kinds, .. } => {
                 kinds.into_iter().map(|k| Some(Some(k))).collect()
