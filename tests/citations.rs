@@ -34,8 +34,9 @@ fn sources() -> Vec<PathBuf> {
 }
 
 /// `A-NN` citations: "A-" not preceded by a letter, a digit or a dash, followed by digits.
-/// (A printed hex label such as "1-A-11" or "A-6" on a lettered board is not a citation:
-/// the dash excludes the first, and a citation has at least two digits.)
+/// (A printed hex label such as "1-A-11" or "A-6" on a lettered board, or "A-4223" on
+/// The Jaws of Victory's map A, is not a citation: the dash excludes the first, and a
+/// citation has two or three digits.)
 fn decisions_cited(text: &str) -> Vec<String> {
     let b = text.as_bytes();
     let mut out = Vec::new();
@@ -49,7 +50,7 @@ fn decisions_cited(text: &str) -> Vec<String> {
                 .chars()
                 .take_while(char::is_ascii_digit)
                 .collect();
-            if n.len() >= 2 {
+            if (2..=3).contains(&n.len()) {
                 out.push(format!("A-{n}"));
             }
         }

@@ -645,3 +645,60 @@ fn the_generic_scenario_data_they_use_is_reference_checked() {
         "the turns 7-4 are not turns of the scenario",
     );
 }
+
+/// The Jaws of Victory's map is two sheets joined (2.2): the example on two sheets is
+/// the core's composed map of two sheet files, every hex labelled with its sheet's
+/// letter before its printed number, and its scenario validates like the one-sheet
+/// example.
+#[test]
+fn the_two_sheet_jov_example_composes_its_sheets_with_their_letters_and_validates() {
+    use sztab::hex::{HexId, Hexside};
+    use sztab::model::MapBundle;
+    let hex = |s: &str| HexId::parse(s).unwrap();
+    let (b, found) = MapBundle::load(&root("scenarios/jov/korsun-two-sheets.map.ron")).unwrap();
+    assert!(found.is_empty(), "{found:?}");
+    let m = &b.map;
+    assert_eq!(m.sections.len(), 2);
+    assert_eq!((m.grid.cols, m.grid.rows), (16, 8));
+    assert_eq!(m.labels_of(hex("4223")), ["A-4223"]);
+    assert_eq!(m.labels_of(hex("4921")), ["B-4921"]);
+    assert_eq!(m.labels_of(hex("5326")), ["B-5326"]);
+    // Each sheet's terrain, and the road and railroad its own file carries across the join.
+    assert_eq!(m.hexes[&hex("4223")].terrain.as_str(), "town");
+    assert_eq!(m.hexes[&hex("4921")].terrain.as_str(), "town");
+    let road = |a: &str, b: &str| {
+        m.roads
+            .get(&Hexside::new(hex(a), hex(b)).unwrap())
+            .map(|k| k.as_str().to_owned())
+    };
+    assert_eq!(road("4520", "4620").as_deref(), Some("railroad"));
+    assert_eq!(road("4523", "4623").as_deref(), Some("secondary_road"));
+    assert_eq!(road("4423", "4523").as_deref(), Some("secondary_road"));
+    assert!(sztab::model::compose::inner_holes(m).is_empty());
+    assert!(m.places.iter().any(|p| p.name == "Gorodishche"));
+
+    let two = root("scenarios/jov/korsun-two-sheets.scenario.ron");
+    let r = validate_file(&two).unwrap();
+    assert_eq!(r.errors(), 0, "{:?}", r.problems);
+    let other: Vec<String> = r
+        .problems
+        .iter()
+        .filter(|p| p.code != "X06")
+        .map(|p| p.to_string())
+        .collect();
+    assert!(other.is_empty(), "{other:?}");
+    // An entry hex inside sheet B, off the map's edge, is refused as on any map.
+    let file = "scenarios/jov/korsun-two-sheets.scenario.ron";
+    let (d, _) = variant("jov", file, r#"Hex("5323")"#, r#"Hex("4923")"#);
+    let found = with_code(&problems(&d.path().join(file)), "JV13");
+    assert!(found.iter().any(|l| l.contains("4923")), "{found:?}");
+    // The scenario's map sheets are its map's.
+    let (d, _) = variant("jov", file, r#""maps": 2"#, r#""maps": 1"#);
+    let found = with_code(&problems(&d.path().join(file)), "JV26");
+    assert_eq!(
+        found,
+        [
+            "JV26 18.6: the scenario is played on 1 map sheet (its \"maps\"), but its map is 2 sheets"
+        ]
+    );
+}

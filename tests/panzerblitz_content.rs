@@ -318,3 +318,30 @@ fn setup_checks_refuse_the_pond_vehicles_in_swamp_doubled_markers_and_a_fort_on_
         assert!(codes.contains(code), "{code} missing from {codes:?}");
     }
 }
+
+#[test]
+fn mines_a_blockage_a_one_minefield_and_one_block_a_hex() {
+    let path = root(&format!("{DIR}/08-korsun-pocket.scenario.ron"));
+    let (system, mut b, _) = systems::load(&path).unwrap();
+    assert!(system.setup_checks(b.view()).is_empty());
+    let sztab::systems::AnyBundle::Generic(g) = &mut b else {
+        panic!("a generic bundle")
+    };
+    for (unit, onto) in [("R/MINES-2", "R/MINES-1"), ("R/BLOCK-2", "R/BLOCK-1")] {
+        let hex = g.scenario.placement(onto).unwrap().hex;
+        let p = g
+            .scenario
+            .setup
+            .iter_mut()
+            .find(|p| p.unit.as_str() == unit)
+            .unwrap();
+        p.hex = hex;
+    }
+    let rules: BTreeSet<&str> = system
+        .setup_checks(b.view())
+        .iter()
+        .filter(|p| p.code == "PB24")
+        .filter_map(|p| p.rule)
+        .collect();
+    assert_eq!(rules, BTreeSet::from(["Mines A", "Blockage A"]));
+}

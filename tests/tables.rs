@@ -194,3 +194,65 @@ fn the_editor_enters_a_whole_combat_table_by_paste_checks_codes_and_undoes() {
     doc.undo();
     assert!(doc.is_dirty());
 }
+
+#[test]
+fn the_editor_copies_a_block_names_its_steps_and_checks_the_file_it_opened() {
+    use sztab::model::tables::edit::TablesDoc;
+    // A malformed cell in the file: the document opens, and its problems say where.
+    let (_d, p) = variant(r#""—/1D"]"#, r#""—/1DX"]"#);
+    let mut doc = TablesDoc::open(&p).unwrap();
+    assert_eq!(doc.path(), Some(p.as_path()));
+    let found: Vec<String> = doc.problems().iter().map(|p| p.to_string()).collect();
+    assert!(
+        found
+            .iter()
+            .any(|l| l.contains("t.tables.ron:41:57: error[X05]")),
+        "{found:?}"
+    );
+    // Copied as a spreadsheet takes it: tabs between cells, a line end after each row.
+    assert_eq!(
+        doc.copy("crt", 1..3, 1..3).as_deref(),
+        Some("1/1\t—/1DX\n\t—/2R>\n")
+    );
+    assert_eq!(doc.copy("crt", 2..4, 0..1), None, "off the table");
+    // Each edit is one named step; jumping through them undoes and redoes.
+    doc.set("crt", 1, 2, "—/1D").unwrap();
+    doc.paste("crt", 2, 1, "1/1").unwrap();
+    doc.set("tec", 0, 0, "").unwrap();
+    let (done, undone) = doc.history();
+    assert_eq!(
+        done,
+        [
+            "Type \"—/1D\" in Made-up CRT: row 5-9, column 2:1",
+            "Paste into Made-up CRT (1 cell)",
+            "Empty Made-up terrain costs: row Clear, column foot",
+        ]
+    );
+    assert!(undone.is_empty());
+    doc.jump_to(1);
+    assert_eq!(doc.history().1.len(), 2);
+    assert_eq!(
+        doc.tables.table("crt").unwrap().lookup("10+", "1:1"),
+        Some("")
+    );
+    // Once edited, the problems are those of the text a save writes: the bad cell is gone.
+    assert!(
+        doc.problems().iter().all(|p| p.code != "X05"),
+        "{:?}",
+        doc.problems()
+    );
+    doc.jump_to(3);
+    assert_eq!(
+        doc.tables.table("tec").unwrap().lookup("Clear", "foot"),
+        Some("")
+    );
+    doc.save(&p).unwrap();
+    let problems = doc.problems();
+    assert!(problems.iter().all(|p| !p.is_error()), "{problems:?}");
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.code == "X06" && p.to_string().contains("t.tables.ron:")),
+        "{problems:?}"
+    );
+}

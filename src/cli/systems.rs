@@ -120,6 +120,10 @@ pub fn detail(s: &dyn RuleSystem) -> String {
     schema_lines(&mut out, "placement state", &schemas.placement);
     schema_lines(&mut out, "scenario switches", &schemas.scenario);
     out.push_str(&format!("  bots: {}\n", bots(s)));
+    if !s.probes().is_empty() {
+        let tools: Vec<String> = s.probes().iter().map(|p| p.name.to_owned()).collect();
+        out.push_str(&format!("  editor tools: {}\n", tools.join(", ")));
+    }
     out
 }
 
@@ -147,5 +151,21 @@ pub fn run(args: &Args) -> ExitCode {
             }
             ExitCode::SUCCESS
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::detail;
+
+    #[test]
+    fn a_system_with_probes_lists_them_as_its_editor_tools() {
+        let pb = detail(crate::systems::get("panzerblitz").unwrap());
+        assert!(
+            pb.contains("  editor tools: Line of sight, Hex view\n"),
+            "{pb}"
+        );
+        let wb = detail(crate::systems::get("wb95").unwrap());
+        assert!(!wb.contains("editor tools"), "{wb}");
     }
 }

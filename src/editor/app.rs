@@ -60,6 +60,8 @@ pub struct EditorApp {
     shared_map: Option<Vec<PathBuf>>,
     /// A scenario of another rule system: its Forces table and bot game.
     pub generic: super::generic::GenericPanels,
+    /// The table editor's window, on a rule system's charts.
+    pub tables: super::tables::TableEditor,
 }
 
 impl EditorApp {
@@ -88,6 +90,7 @@ impl EditorApp {
             help: Default::default(),
             shared_map: None,
             generic: Default::default(),
+            tables: Default::default(),
         };
         if let Some(p) = path {
             app.load(&p);
@@ -111,6 +114,11 @@ impl EditorApp {
 
     pub fn set_tool(&mut self, k: ToolKind) {
         self.tools.active = k;
+    }
+
+    /// The tools the open document's rule system offers, in toolbar order.
+    pub fn offered_tools(&self) -> Vec<ToolKind> {
+        ToolKind::offered(self.files.doc().and_then(super::tools::system_of))
     }
 
     /// Problems found when the open files were loaded.
@@ -159,8 +167,13 @@ impl EditorApp {
         self.after_open();
     }
 
-    /// Opens a file, replacing the document (no unsaved-changes question: see `request`).
+    /// Opens a file, replacing the document (no unsaved-changes question: see `request`);
+    /// a tables file opens in the table editor instead, beside the document.
     pub fn load(&mut self, path: &Path) {
+        if super::tables::is_tables_file(path) {
+            self.open_tables(path);
+            return;
+        }
         match self.files.open(path) {
             Ok(unreadable) => {
                 self.after_open();
@@ -221,6 +234,9 @@ impl EditorApp {
         let scenario = self.files.doc().is_some_and(|d| d.scenario().is_some());
         if scenario {
             self.tools.active = ToolKind::Units;
+        }
+        if !self.offered_tools().contains(&self.tools.active) {
+            self.tools.active = ToolKind::Brush;
         }
         if let Some(cat) = self.files.doc().map(|d| d.terrain()) {
             self.brush.cell = super::tools::brush_blank(cat);
@@ -344,8 +360,39 @@ impl EditorApp {
         }
     }
 
+    /// Opens a tables file in the table editor.
+    pub fn open_tables(&mut self, path: &Path) {
+        match self.tables.open(path) {
+            Ok(()) => {
+                self.files.recent.add(path);
+                self.status = format!("opened {} in the table editor", path.display());
+            }
+            Err(e) => self.error = Some(e),
+        }
+    }
+
+    /// The tables file of the open scenario, if it names one.
+    fn scenario_tables(&self) -> Option<PathBuf> {
+        let g = self.files.doc()?.generic()?;
+        g.bundle.tables.as_ref().map(|(_, p)| p.clone())
+    }
+
+    /// The table editor saved its tables: the open scenario's copy of those charts follows.
+    fn tables_saved(&mut self, (path, tables): super::tables::Saved) {
+        if let Some(doc) = self.files.doc_mut() {
+            doc.charts_saved(&path, tables);
+        }
+        self.status = format!("saved {}", path.display());
+    }
+
     /// Asks before dropping unsaved changes, then does `p`.
     fn request(&mut self, p: Pending) {
+        if let Pending::Open(path) = &p
+            && super::tables::is_tables_file(path)
+        {
+            self.open_tables(&path.clone());
+            return;
+        }
         if let Some(p) = self.files.guard(p) {
             self.proceed(p);
         }
@@ -367,8 +414,13 @@ impl EditorApp {
         self.files.title()
     }
 
-    /// Whether the window may close now; otherwise the unsaved-changes question is shown.
+    /// Whether the window may close now; otherwise the unsaved-changes question is shown
+    /// (the table editor's first, when its tables have unsaved changes).
     pub fn close_requested(&mut self) -> bool {
+        if self.tables.is_dirty() {
+            self.tables.close();
+            return false;
+        }
         self.files.close_requested()
     }
 
@@ -389,6 +441,7 @@ impl EditorApp {
 
     fn editor_screen(&mut self, ui: &mut Ui) {
         self.background(ui);
+        self.tables.track_focus(ui.ctx());
         self.shortcuts(ui);
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
         egui::Panel::top("toolbar").show(ui, |ui| self.toolbar(ui));
@@ -406,6 +459,9 @@ impl EditorApp {
         self.play.editor_dialogs(ui.ctx(), self.files.doc());
         self.lab.window(ui.ctx(), self.files.doc());
         self.generic.windows(ui.ctx(), self.files.doc_mut());
+        if let Some(saved) = self.tables.window(ui.ctx()) {
+            self.tables_saved(saved);
+        }
         self.keys(ui);
     }
 
@@ -515,6 +571,23 @@ impl EditorApp {
                 i.consume_key(cmd, Key::N),
             )
         });
+        if self.tables.focused() {
+            // The table editor has the keyboard: its tables, not the document.
+            if redo {
+                self.tables.redo();
+            } else if undo {
+                self.tables.undo();
+            }
+            if (save || save_as)
+                && let Some(saved) = self.tables.save()
+            {
+                self.tables_saved(saved);
+            }
+            if open {
+                self.chooser = Some(self.files.chooser(ChooserPurpose::Open));
+            }
+            return;
+        }
         if let Some(doc) = self.files.doc_mut() {
             if redo {
                 doc.redo();
@@ -539,7 +612,7 @@ impl EditorApp {
     /// panels and dialogs, so a text field clicked in this same frame already has the
     /// keyboard and the keys typed into it never switch tools.
     fn keys(&mut self, ui: &mut Ui) {
-        if ui.ctx().egui_wants_keyboard_input() {
+        if ui.ctx().egui_wants_keyboard_input() || self.tables.focused() {
             return;
         }
         self.scenario_keys(ui);
@@ -549,8 +622,10 @@ impl EditorApp {
                 self.with_tool(|t, cx| t.key(k, cx));
             }
         }
-        for k in ToolKind::ALL {
-            if ui.input_mut(|i| i.consume_key(none, k.shortcut())) {
+        for k in self.offered_tools() {
+            if let Some(key) = k.shortcut()
+                && ui.input_mut(|i| i.consume_key(none, key))
+            {
                 self.tools.active = k;
             }
         }
@@ -677,6 +752,18 @@ impl EditorApp {
         {
             self.chooser = Some(self.files.chooser(ChooserPurpose::ExportImage));
         }
+        let tables = self.scenario_tables();
+        if ui
+            .add_enabled(tables.is_some(), egui::Button::new("Edit tables…"))
+            .on_hover_text("Open the charts the scenario names in the table editor")
+            .on_disabled_hover_text(
+                "Open a scenario that names a tables file, or open a .tables.ron file",
+            )
+            .clicked()
+            && let Some(p) = tables
+        {
+            self.open_tables(&p);
+        }
         let scenario = self.files.doc().is_some_and(|d| d.rules_view().is_some());
         if ui
             .add_enabled(scenario, egui::Button::new("Export setup card…"))
@@ -706,9 +793,12 @@ impl EditorApp {
                 self.play.open(d);
             }
             ui.separator();
-            for k in ToolKind::ALL {
+            for k in self.offered_tools() {
                 let b = ui.selectable_label(self.tools.active == k, k.name());
-                let tip = format!("{} (key {})", k.hint(), k.shortcut().name());
+                let tip = match k.shortcut() {
+                    Some(key) => format!("{} (key {})", k.hint(), key.name()),
+                    None => k.hint().to_owned(),
+                };
                 if b.on_hover_text(tip).clicked() {
                     self.tools.active = k;
                 }

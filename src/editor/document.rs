@@ -648,6 +648,23 @@ impl Document {
         self.saved_step = u64::MAX;
     }
 
+    /// The charts file `path` was saved by the table editor: a scenario that names it
+    /// reads the saved tables from now on (its live checks run again). The tables are
+    /// not the document's data, so this is no edit of it.
+    pub fn charts_saved(&mut self, path: &Path, tables: crate::model::tables::Tables) {
+        let same = |p: &Path| {
+            let abs = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_owned());
+            abs(p) == abs(path)
+        };
+        if let Content::Generic(g) = &mut self.content
+            && let Some((t, p)) = &mut g.bundle.tables
+            && same(p)
+        {
+            *t = tables;
+            self.revision = next_revision();
+        }
+    }
+
     pub fn discard_autosave(&self) {
         for p in self.autosave_files() {
             let _ = std::fs::remove_file(p);

@@ -20,6 +20,7 @@ pub mod links;
 pub mod panels;
 pub mod playtest;
 pub mod scenario;
+pub mod tables;
 pub mod tools;
 pub mod trace;
 pub mod validation;

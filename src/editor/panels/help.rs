@@ -224,7 +224,8 @@ impl Help {
             .show(ctx, |ui| {
                 egui::Grid::new("shortcuts").striped(true).show(ui, |ui| {
                     for k in ToolKind::ALL {
-                        ui.monospace(k.shortcut().name());
+                        let Some(key) = k.shortcut() else { continue };
+                        ui.monospace(key.name());
                         ui.label(format!("{} tool", k.name()));
                         ui.end_row();
                     }

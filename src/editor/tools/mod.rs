@@ -11,6 +11,7 @@ mod fill;
 mod hexsides;
 mod labels;
 mod places;
+mod probe;
 mod roads;
 pub mod route;
 mod select;
@@ -26,6 +27,8 @@ use super::document::Document;
 use super::trace::Trace;
 use crate::hex::HexId;
 use crate::model::HexCell;
+use crate::systems::RuleSystem;
+use crate::systems::seam::{ProbeInfo, ScenarioPart};
 
 /// Which tool is active; also the toolbar order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -46,6 +49,8 @@ pub enum ToolKind {
     Areas,
     Calibrate,
     Suggest,
+    /// A probe of the document's rule system (an LOS probe, a hex inspector).
+    Probe(&'static ProbeInfo),
 }
 
 impl ToolKind {
@@ -86,6 +91,7 @@ impl ToolKind {
             ToolKind::Areas => "Set-up areas",
             ToolKind::Calibrate => "Calibrate scan",
             ToolKind::Suggest => "Suggest terrain",
+            ToolKind::Probe(p) => p.name,
         }
     }
 
@@ -108,11 +114,13 @@ impl ToolKind {
             ToolKind::Areas => "Paint set-up areas for a side, formation or unit (scenarios)",
             ToolKind::Calibrate => "Load a scan of a printed map and fit the grid to it",
             ToolKind::Suggest => "Terrain suggestions from the scan's colours",
+            ToolKind::Probe(p) => p.hint,
         }
     }
 
-    pub fn shortcut(self) -> Key {
-        match self {
+    /// The key that picks the tool; a probe's only if the system gives one egui knows.
+    pub fn shortcut(self) -> Option<Key> {
+        Some(match self {
             ToolKind::Select => Key::S,
             ToolKind::Units => Key::N,
             ToolKind::Brush => Key::B,
@@ -129,8 +137,38 @@ impl ToolKind {
             ToolKind::Areas => Key::A,
             ToolKind::Calibrate => Key::C,
             ToolKind::Suggest => Key::G,
+            ToolKind::Probe(p) => return p.key.and_then(|c| Key::from_name(&c.to_string())),
+        })
+    }
+
+    /// The part of a scenario the tool edits, when only some systems have it.
+    pub fn part(self) -> Option<ScenarioPart> {
+        match self {
+            ToolKind::Supply => Some(ScenarioPart::SupplySources),
+            ToolKind::Control => Some(ScenarioPart::InitialControl),
+            _ => None,
         }
     }
+
+    /// The tools a document of `system` offers, in toolbar order: the shell's tools
+    /// whose part the system has, then the system's probes. Without a system, the
+    /// shell's tools.
+    pub fn offered(system: Option<&'static dyn RuleSystem>) -> Vec<ToolKind> {
+        let Some(system) = system else {
+            return ToolKind::ALL.to_vec();
+        };
+        ToolKind::ALL
+            .into_iter()
+            .filter(|k| k.part().is_none_or(|p| system.has_part(p)))
+            .chain(system.probes().iter().map(ToolKind::Probe))
+            .collect()
+    }
+}
+
+/// The rule system of the open document: its scenario's, or for a map the one it names.
+pub fn system_of(doc: &Document) -> Option<&'static dyn RuleSystem> {
+    doc.system()
+        .or_else(|| crate::systems::get(doc.map().system.as_str()))
 }
 
 /// The look the brush and fill paint, picked in the palette or with the eyedropper.
@@ -225,6 +263,8 @@ pub struct View<'a> {
 /// All tools and the active one.
 pub struct Toolbox {
     tools: Vec<Box<dyn Tool>>,
+    /// The tool of every probe: it serves the one that is active.
+    probe: probe::ProbeTool,
     pub active: ToolKind,
 }
 
@@ -249,6 +289,7 @@ impl Default for Toolbox {
                 Box::new(trace::Calibrate),
                 Box::new(trace::Suggest::default()),
             ],
+            probe: probe::ProbeTool::default(),
             active: ToolKind::Brush,
         }
     }
@@ -256,12 +297,19 @@ impl Default for Toolbox {
 
 impl Toolbox {
     pub fn active_mut(&mut self) -> &mut dyn Tool {
+        if let ToolKind::Probe(info) = self.active {
+            self.probe.select(info);
+            return &mut self.probe;
+        }
         let k = self.active;
         let i = self.tools.iter().position(|t| t.kind() == k).unwrap_or(0);
         self.tools[i].as_mut()
     }
 
     pub fn active(&self) -> &dyn Tool {
+        if let ToolKind::Probe(_) = self.active {
+            return &self.probe;
+        }
         let i = self
             .tools
             .iter()

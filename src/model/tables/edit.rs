@@ -1,12 +1,15 @@
 //! Editing a tables file as the table editor does, without a window: typing a cell,
-//! pasting a block copied from a spreadsheet (tab-separated rows), undo and redo. Every
-//! cell is checked against its table's vocabulary before it is written, so an edit never
-//! leaves a malformed cell behind; a paste is one edit, applied whole or not at all.
+//! pasting a block copied from a spreadsheet (tab-separated rows), copying one, undo and
+//! redo with a named step per edit, the file's checks, and saving. Every cell is checked
+//! against its table's vocabulary before it is written, so an edit never leaves a
+//! malformed cell behind; a paste is one edit, applied whole or not at all.
 
-use std::path::Path;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
 
 use super::{Tables, cell};
-use crate::model::io::{self, FileKind};
+use crate::model::io::{self, FileKind, LoadError};
+use crate::model::{Problem, Source};
 
 /// One cell's change.
 #[derive(Clone, Debug, PartialEq)]
@@ -26,16 +29,28 @@ pub struct Refused {
     pub message: String,
 }
 
+/// One undo step: its number, its name ("Paste 9 cells into Mobile CRT") and its cells.
+#[derive(Clone, Debug)]
+struct Step {
+    id: u64,
+    label: String,
+    changes: Vec<CellChange>,
+}
+
 /// A tables file being edited, with its undo history.
 #[derive(Clone, Debug)]
 pub struct TablesDoc {
     pub tables: Tables,
     /// Edits, each with its number: a paste is one edit.
-    undo: Vec<(u64, Vec<CellChange>)>,
-    redo: Vec<(u64, Vec<CellChange>)>,
+    undo: Vec<Step>,
+    redo: Vec<Step>,
     next: u64,
     /// The edit on top of the undo history at the last save (`None`: none).
     saved_at: Option<u64>,
+    /// The file it was opened from or last saved to; `None`: not saved yet.
+    path: Option<PathBuf>,
+    /// The file's text as on disk, for the line and column of a problem.
+    source: Source,
 }
 
 impl TablesDoc {
@@ -46,7 +61,42 @@ impl TablesDoc {
             redo: Vec::new(),
             next: 0,
             saved_at: None,
+            path: None,
+            source: Source::default(),
         }
+    }
+
+    /// Opens a tables file; a file that cannot be read or parsed is refused with its
+    /// line and column. The cells are not refused: a malformed one is reported by
+    /// [`TablesDoc::problems`] where it is written, and the editor shows it in red.
+    pub fn open(path: &Path) -> Result<Self, LoadError> {
+        let loaded = io::load_tables(path)?;
+        Ok(Self {
+            path: Some(path.to_owned()),
+            source: loaded.source,
+            ..Self::new(loaded.value)
+        })
+    }
+
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    /// Every problem of the tables: the checks every tables file gets and what its rule
+    /// system needs of it. While unchanged, positions are the file's; once edited, they
+    /// are those of the text a save would write.
+    pub fn problems(&self) -> Vec<Problem> {
+        let src = if self.is_dirty() || self.source.text.is_empty() {
+            let text = io::to_ron(FileKind::Tables, &self.tables).unwrap_or_default();
+            Source::new(self.path.clone().unwrap_or_default(), text)
+        } else {
+            self.source.clone()
+        };
+        let mut out = super::check::check(&self.tables, &src);
+        if let Some(system) = crate::systems::get(self.tables.system.as_str()) {
+            out.extend(system.check_tables(&self.tables, &src));
+        }
+        out
     }
 
     /// Has it changed since it was loaded or saved?
@@ -55,7 +105,7 @@ impl TablesDoc {
     }
 
     fn top(&self) -> Option<u64> {
-        self.undo.last().map(|(id, _)| *id)
+        self.undo.last().map(|s| s.id)
     }
 
     fn index(&self, table: &str) -> Result<usize, String> {
@@ -93,7 +143,24 @@ impl TablesDoc {
         column: usize,
         text: &str,
     ) -> Result<(), Refused> {
-        self.paste(table, row, column, text).map(|_| ())
+        let t = self.index(table).map_err(|message| Refused {
+            row,
+            column,
+            message,
+        })?;
+        let text = text.trim();
+        let t_ = &self.tables.tables[t];
+        let label = match (t_.rows.get(row), t_.columns.get(column)) {
+            (Some(r), Some(c)) if text.is_empty() => {
+                format!("Empty {}: row {}, column {c}", t_.name, r.key)
+            }
+            (Some(r), Some(c)) => {
+                format!("Type \"{text}\" in {}: row {}, column {c}", t_.name, r.key)
+            }
+            _ => String::new(),
+        };
+        self.write_block(t, row, column, text, |_| label)
+            .map(|_| ())
     }
 
     /// Pastes a block of cells copied from a spreadsheet — rows separated by line ends,
@@ -111,6 +178,25 @@ impl TablesDoc {
             column,
             message,
         })?;
+        let name = self.tables.tables[t].name.clone();
+        self.write_block(t, row, column, block, |n| {
+            format!(
+                "Paste into {name} ({n} cell{})",
+                if n == 1 { "" } else { "s" }
+            )
+        })
+    }
+
+    /// Writes a block (one cell, or tab-separated rows) as one undo step, named by
+    /// `label` from the number of cells it changed.
+    fn write_block(
+        &mut self,
+        t: usize,
+        row: usize,
+        column: usize,
+        block: &str,
+        label: impl FnOnce(usize) -> String,
+    ) -> Result<usize, Refused> {
         let block = block.strip_suffix('\n').unwrap_or(block);
         let block = block.strip_suffix('\r').unwrap_or(block);
         let mut changes = Vec::new();
@@ -141,11 +227,38 @@ impl TablesDoc {
         let n = changes.len();
         if n > 0 {
             self.apply(&changes, false);
-            self.undo.push((self.next, changes));
+            self.undo.push(Step {
+                id: self.next,
+                label: label(n),
+                changes,
+            });
             self.next += 1;
             self.redo.clear();
         }
         Ok(n)
+    }
+
+    /// The cells of rows `rows` and columns `columns` of table `table` as a spreadsheet
+    /// takes them: tabs between cells, a line end after each row. `None` off the table.
+    pub fn copy(&self, table: &str, rows: Range<usize>, columns: Range<usize>) -> Option<String> {
+        let t = self.tables.table(table)?;
+        if rows.is_empty()
+            || columns.is_empty()
+            || rows.end > t.rows.len()
+            || columns.end > t.columns.len()
+        {
+            return None;
+        }
+        let mut out = String::new();
+        for r in rows {
+            let line: Vec<&str> = columns
+                .clone()
+                .map(|c| t.cell(r, c).unwrap_or(""))
+                .collect();
+            out.push_str(&line.join("\t"));
+            out.push('\n');
+        }
+        Some(out)
     }
 
     fn apply(&mut self, changes: &[CellChange], backwards: bool) {
@@ -161,27 +274,45 @@ impl TablesDoc {
     }
 
     pub fn undo(&mut self) -> bool {
-        let Some((id, changes)) = self.undo.pop() else {
+        let Some(step) = self.undo.pop() else {
             return false;
         };
-        self.apply(&changes, true);
-        self.redo.push((id, changes));
+        self.apply(&step.changes, true);
+        self.redo.push(step);
         true
     }
 
     pub fn redo(&mut self) -> bool {
-        let Some((id, changes)) = self.redo.pop() else {
+        let Some(step) = self.redo.pop() else {
             return false;
         };
-        self.apply(&changes, false);
-        self.undo.push((id, changes));
+        self.apply(&step.changes, false);
+        self.undo.push(step);
         true
     }
 
+    /// The names of the edits done, oldest first, and of those undone, next to redo
+    /// first.
+    pub fn history(&self) -> (Vec<&str>, Vec<&str>) {
+        let done = self.undo.iter().map(|s| s.label.as_str()).collect();
+        let undone = self.redo.iter().rev().map(|s| s.label.as_str()).collect();
+        (done, undone)
+    }
+
+    /// Undoes or redoes until `done` edits are applied.
+    pub fn jump_to(&mut self, done: usize) {
+        while self.undo.len() > done && self.undo() {}
+        while self.undo.len() < done && self.redo() {}
+    }
+
     /// Writes the file (one row a line), safely: a temporary file renamed over the old.
+    /// It is the file from then on.
     pub fn save(&mut self, path: &Path) -> std::io::Result<()> {
-        io::save(FileKind::Tables, path, &self.tables)?;
+        let text = io::to_ron(FileKind::Tables, &self.tables).map_err(std::io::Error::other)?;
+        io::write_atomic(path, &text)?;
         self.saved_at = self.top();
+        self.path = Some(path.to_owned());
+        self.source = Source::new(path, text);
         Ok(())
     }
 }

@@ -68,6 +68,7 @@ pub fn check(b: &Bundle) -> Vec<Problem> {
     supply(b, &mut out);
     replacements(b, &mut out);
     turn_track(b, &mut out);
+    sheets(b, &mut out);
     counters(b, &mut out);
     out.extend(setup_lint::tables_named(b, "JV21", "Jaws of Victory"));
     out
@@ -623,6 +624,26 @@ fn turn_track(b: &Bundle, out: &mut Vec<Problem>) {
                 ),
             )
             .rule("3.1, 5.1"),
+        );
+    }
+}
+
+/// JV26: the scenario's map sheets (one or two: 4 or 8 ford attempts, 18.6) are the
+/// sheets its map is composed of; a map that is one file counts as one sheet.
+fn sheets(b: &Bundle, out: &mut Vec<Problem>) {
+    let said = SCENARIO.int(&b.scenario.rules, "maps");
+    let sheets = b.map.sections.len().max(1) as i64;
+    if said > 0 && said != sheets {
+        out.push(
+            Problem::warning(
+                "JV26",
+                format!(
+                    "the scenario is played on {said} map sheet{} (its \"maps\"), but its map is {sheets} sheet{}",
+                    if said == 1 { "" } else { "s" },
+                    if sheets == 1 { "" } else { "s" }
+                ),
+            )
+            .rule("18.6"),
         );
     }
 }

@@ -145,13 +145,13 @@ fn ground(hex: HexId, stack: &[&Placed], map: &Map, road: bool, out: &mut Vec<Pr
     }
 }
 
-/// One minefield, one block and one fortification a hex (Mines A, Blocks A,
+/// One minefield, one block and one fortification a hex (Mines A, Blockage A,
 /// Fortifications N), and no fortification on a minefield (Fortifications Q).
 fn markers(hex: HexId, stack: &[&Placed], out: &mut Vec<Problem>) {
     let count = |k: UnitType| stack.iter().filter(|x| x.kind() == Some(k)).count();
     for (kind, name, rule) in [
         (UnitType::Minefield, "minefields", "Mines A"),
-        (UnitType::Block, "blocks", "Blocks A"),
+        (UnitType::Block, "blocks", "Blockage A"),
         (
             UnitType::Fortification,
             "fortifications",

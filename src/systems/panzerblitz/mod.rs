@@ -60,19 +60,24 @@
 //! `hidden_deployment`, `experimental_indirect_fire`, `impulse_movement`. The number of
 //! turns is the scenario's `turns`.
 //!
-//! The rules engine (movement, fire, LOS, combat, bots) is in `engine/`.
+//! The rules engine (movement, fire, LOS, combat, bots) is in `engine/`; the editor's
+//! line-of-sight probe and hex view, which trace with the engine's LOS, in `probe.rs`.
 
 mod checks;
 pub mod engine;
+mod probe;
 pub mod schema;
 
 use std::path::Path;
 use std::sync::Arc;
 
+use crate::hex::HexId;
+use crate::model::Map;
 use crate::model::generic::Schemas;
 use crate::model::{Problem, Schema};
 use crate::systems::seam::{
-    BotInfo, BundleRef, MatchError, OddsQuery, Playable, Replayed, RuleSystem, Support, Term,
+    BotInfo, BundleRef, MatchError, OddsQuery, Playable, ProbeInfo, ProbeReport, Replayed,
+    RuleSystem, Support, Term,
 };
 
 /// The PanzerBlitz system.
@@ -147,5 +152,13 @@ impl RuleSystem for PanzerBlitz {
 
     fn odds(&self, bundle: BundleRef<'_>, query: &OddsQuery) -> Result<String, MatchError> {
         engine::odds::odds(bundle, query)
+    }
+
+    fn probes(&self) -> &'static [ProbeInfo] {
+        probe::PROBES
+    }
+
+    fn probe(&self, id: &str, map: &Map, hexes: &[HexId]) -> Result<ProbeReport, String> {
+        probe::probe(id, map, hexes)
     }
 }

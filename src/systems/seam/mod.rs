@@ -4,7 +4,8 @@
 //! The shell knows systems only through it: what the system is and supports, the
 //! vocabulary its catalogue must give and the schemas of its counters, loading and
 //! checking its scenarios, games played by bots ([`Match`]), replays, odds, the setup
-//! card and, in the editor, its panels. Files name their system (`system: "wb95"`);
+//! card and, in the editor, its panels, the parts of a scenario it has and its own
+//! tools ([`ProbeInfo`]). Files name their system (`system: "wb95"`);
 //! [`crate::systems::load`] reads that field and hands the file to its system.
 //!
 //! Why a trait object and not an enum with a variant per system: the shell then never
@@ -15,17 +16,22 @@ pub mod counters;
 pub mod fingerprint;
 mod game;
 mod odds;
+mod parts;
+mod probe;
 mod scenario;
 
 pub use game::{GameRecord, Match, MatchError, Narration, OnBoard, Playable, Replayed, SideInfo};
 pub use odds::OddsQuery;
+pub use parts::ScenarioPart;
+pub use probe::{Mark, MarkAt, ProbeInfo, ProbeInput, ProbeReport, Verdict};
 pub use scenario::{AnyBundle, BundleRef};
 
 use std::path::Path;
 
+use crate::hex::HexId;
 use crate::model::generic::Schemas;
 use crate::model::tables::Tables;
-use crate::model::{LoadError, Problem, Schema, Source, TerrainCatalogue};
+use crate::model::{LoadError, Map, Problem, Schema, Source, TerrainCatalogue};
 
 /// What a system can do today.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -226,6 +232,24 @@ pub trait RuleSystem: Sync {
             "{} has no engine yet: no odds",
             self.name()
         )))
+    }
+
+    /// Whether its scenarios have `part` (the editor offers the part's tool only then).
+    fn has_part(&self, part: ScenarioPart) -> bool {
+        let _ = part;
+        false
+    }
+
+    /// Its own editor tools: questions its rules answer about a map (see [`ProbeReport`]).
+    fn probes(&self) -> &'static [ProbeInfo] {
+        &[]
+    }
+
+    /// Runs the probe `id` on `map` at `hexes` (two for a [`ProbeInput::Line`], one for
+    /// a [`ProbeInput::Hex`]); an error says why it cannot answer.
+    fn probe(&self, id: &str, map: &Map, hexes: &[HexId]) -> Result<ProbeReport, String> {
+        let _ = (map, hexes);
+        Err(format!("{} has no probe \"{id}\"", self.name()))
     }
 }
 

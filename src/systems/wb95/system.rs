@@ -334,6 +334,12 @@ impl RuleSystem for Wb95 {
         BOTS
     }
 
+    /// Supply sources (R10.1.4) and initial control (R4.3.1, A-68) are WB-95's.
+    fn has_part(&self, part: crate::systems::seam::ScenarioPart) -> bool {
+        use crate::systems::seam::ScenarioPart::*;
+        matches!(part, SupplySources | InitialControl)
+    }
+
     fn loss_unit(&self) -> &'static str {
         "CEL"
     }

@@ -1,13 +1,14 @@
-//! The bots: `random` (legal orders picked at random) and `greedy` (fires at the best odds
-//! it can get, moves toward the hexes it must hold or the nearest enemy by cover,
-//! elevation and a line of fire, unloads near the fight, overruns at 2-1 or better and
-//! close-assaults at 1-1 or better).
+//! The bots: `heuristic` (in [`super::heuristic`]: plays for the victory levels by the
+//! expected results of the CRT), `greedy` (fires at the best odds it can get, moves toward
+//! the hexes it must hold or the nearest enemy by cover, elevation and a line of fire,
+//! unloads near the fight, overruns at 2-1 or better and close-assaults at 1-1 or better)
+//! and `random` (legal orders picked at random).
 //!
 //! A bot gives one [`Action`] at a time; within a step it remembers the units it has
 //! already dealt with, so every step ends. Each order is tried on a copy of the game
 //! first, so a bot never hands the match an illegal order.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -20,21 +21,24 @@ use super::action::{Action, FireOrder, OverrunLeg};
 use super::crt;
 use super::event::Step;
 use super::game::Game;
+use super::heuristic::Heuristic;
+use super::movement::Route;
 use super::state::Loc;
 
 pub trait Bot: Send {
     fn decide(&mut self, g: &Game) -> Action;
 }
 
-/// A bot by name: `random` or `greedy`.
+/// A bot by name: `heuristic`, `greedy` or `random`.
 pub fn build(name: &str, seed: u64) -> Result<Box<dyn Bot>, String> {
     let base = name.split(':').next().unwrap_or(name);
     let rng = ChaCha8Rng::seed_from_u64(seed);
     match base {
         "random" => Ok(Box::new(Player::new(Mind::Random(Box::new(rng))))),
         "greedy" => Ok(Box::new(Player::new(Mind::Greedy))),
+        "heuristic" => Ok(Box::new(Heuristic::new())),
         _ => Err(format!(
-            "unknown bot \"{name}\": PanzerBlitz has greedy and random"
+            "unknown bot \"{name}\": PanzerBlitz has heuristic, greedy and random"
         )),
     }
 }
@@ -66,7 +70,7 @@ impl Mind {
 }
 
 /// Where in the game the bot's memory of dealt-with units holds.
-type StepKey = (u32, usize, Step);
+pub(super) type StepKey = (u32, usize, Step);
 
 struct Player {
     mind: Mind,
@@ -111,18 +115,18 @@ impl Bot for Player {
 }
 
 /// Whether `a` is legal now.
-fn legal(g: &Game, a: &Action) -> bool {
+pub(super) fn legal(g: &Game, a: &Action) -> bool {
     g.clone().apply(a).is_ok()
 }
 
 /// The units of the side to play.
-fn own(g: &Game) -> impl Iterator<Item = usize> + '_ {
+pub(super) fn own(g: &Game) -> impl Iterator<Item = usize> + '_ {
     let side = g.state().side;
     (0..g.s.units.len()).filter(move |&u| g.s.units[u].side == side)
 }
 
 /// Hexes holding units of the side not to play.
-fn enemy_hexes(g: &Game) -> Vec<HexId> {
+pub(super) fn enemy_hexes(g: &Game) -> Vec<HexId> {
     let side = g.state().side;
     let mut v: Vec<HexId> = (0..g.s.units.len())
         .filter(|&u| g.s.units[u].side != side)
@@ -134,7 +138,7 @@ fn enemy_hexes(g: &Game) -> Vec<HexId> {
 }
 
 /// The hexes the side to play must hold to win, if its victory asks for any.
-fn goals(g: &Game) -> Vec<HexId> {
+pub(super) fn goals(g: &Game) -> Vec<HexId> {
     let me = &g.s.sides[g.state().side].id;
     let Some(v) = &g.s.victory else {
         return Vec::new();
@@ -363,58 +367,17 @@ impl Player {
     /// greedy bot makes it at 2-1 or better after the column shift, the random one
     /// now and then.
     fn overrun(&mut self, g: &Game) -> Option<Action> {
-        let st = g.state();
-        let grid = &g.s.board.grid;
-        let armor: Vec<usize> = own(g)
-            .filter(|&u| g.s.units[u].kind.overruns() && !self.done.contains(&u))
-            .filter(|&u| st.units[u].hexes == 0 && st.units[u].spent == 0)
-            .filter(|&u| g.may_move(u).is_ok())
-            .collect();
+        let armor = fresh_armor(g, &self.done);
         if armor.is_empty() {
             return None;
         }
         let reach: Vec<_> = armor.iter().map(|&u| g.reach(u, false)).collect();
         for h in enemy_hexes(g) {
-            if !g.s.board.overrunnable(h) || st.overrun.contains(&h) {
-                continue;
-            }
-            let mut legs: Vec<OverrunLeg> = Vec::new();
-            for (k, &u) in armor.iter().enumerate() {
-                let Some(from) = st.units[u].hex() else {
-                    continue;
-                };
-                let mut entries: Vec<(u32, Vec<HexId>)> = grid
-                    .neighbours(h)
-                    .filter_map(|e| {
-                        if e == from {
-                            Some((0, Vec::new()))
-                        } else {
-                            reach[k].get(&e).map(|r| (r.spent, r.path.clone()))
-                        }
-                    })
-                    .collect();
-                entries.sort();
-                let leg = entries.into_iter().find_map(|(_, approach)| {
-                    let leg = OverrunLeg {
-                        unit: g.s.units[u].id.clone(),
-                        approach,
-                    };
-                    let mut with = legs.clone();
-                    with.push(leg.clone());
-                    g.plan_overrun(h, &with).is_ok().then_some(leg)
-                });
-                legs.extend(leg);
-            }
+            let legs = overrun_legs(g, h, &armor, &reach);
             if legs.is_empty() {
                 continue;
             }
-            let attack: u32 = legs
-                .iter()
-                .filter_map(|l| g.s.unit(&l.unit))
-                .map(|u| g.s.units[u].f.attack)
-                .sum();
-            let defense: u32 = g.pieces(h, 1 - st.side, false).iter().map(|p| p.df).sum();
-            let column = crt::column(attack, defense).unwrap_or(-10) + 1;
+            let column = overrun_column(g, h, &legs);
             let go = if self.mind.greedy() {
                 column >= 4
             } else {
@@ -469,7 +432,78 @@ impl Player {
     }
 }
 
-fn fire_action(attacks: Vec<FireOrder>) -> Action {
+/// The units that may still overrun this step: armored units not yet moved and not in
+/// `done`.
+pub(super) fn fresh_armor(g: &Game, done: &BTreeSet<usize>) -> Vec<usize> {
+    let st = g.state();
+    own(g)
+        .filter(|&u| g.s.units[u].kind.overruns() && !done.contains(&u))
+        .filter(|&u| st.units[u].hexes == 0 && st.units[u].spent == 0)
+        .filter(|&u| g.may_move(u).is_ok())
+        .collect()
+}
+
+/// The armored units of `armor` (with their reach, road rate off) that can overrun `h`
+/// together, each by its cheapest entry hex; none if `h` may not be overrun now.
+pub(super) fn overrun_legs(
+    g: &Game,
+    h: HexId,
+    armor: &[usize],
+    reach: &[BTreeMap<HexId, Route>],
+) -> Vec<OverrunLeg> {
+    let st = g.state();
+    let mut legs: Vec<OverrunLeg> = Vec::new();
+    if !g.s.board.overrunnable(h) || st.overrun.contains(&h) {
+        return legs;
+    }
+    for (k, &u) in armor.iter().enumerate() {
+        let Some(from) = st.units[u].hex() else {
+            continue;
+        };
+        let mut entries: Vec<(u32, Vec<HexId>)> =
+            g.s.board
+                .grid
+                .neighbours(h)
+                .filter_map(|e| {
+                    if e == from {
+                        Some((0, Vec::new()))
+                    } else {
+                        reach[k].get(&e).map(|r| (r.spent, r.path.clone()))
+                    }
+                })
+                .collect();
+        entries.sort();
+        let leg = entries.into_iter().find_map(|(_, approach)| {
+            let leg = OverrunLeg {
+                unit: g.s.units[u].id.clone(),
+                approach,
+            };
+            let mut with = legs.clone();
+            with.push(leg.clone());
+            g.plan_overrun(h, &with).is_ok().then_some(leg)
+        });
+        legs.extend(leg);
+    }
+    legs
+}
+
+/// The column an overrun of `h` by `legs` is resolved on, the overrun's shift included
+/// (Overrun D).
+pub(super) fn overrun_column(g: &Game, h: HexId, legs: &[OverrunLeg]) -> i32 {
+    let attack: u32 = legs
+        .iter()
+        .filter_map(|l| g.s.unit(&l.unit))
+        .map(|u| g.s.units[u].f.attack)
+        .sum();
+    let defense: u32 = g
+        .pieces(h, 1 - g.state().side, false)
+        .iter()
+        .map(|p| p.df)
+        .sum();
+    crt::column(attack, defense).unwrap_or(-10) + 1
+}
+
+pub(super) fn fire_action(attacks: Vec<FireOrder>) -> Action {
     Action::Fire {
         attacks,
         clear_mines: Vec::new(),
@@ -477,7 +511,7 @@ fn fire_action(attacks: Vec<FireOrder>) -> Action {
 }
 
 /// The distance from `h` to the nearest of `to` (a large number for none).
-fn nearest(g: &Game, h: HexId, to: &[HexId]) -> u32 {
+pub(super) fn nearest(g: &Game, h: HexId, to: &[HexId]) -> u32 {
     to.iter()
         .map(|&x| g.s.board.grid.distance(h, x))
         .min()
@@ -509,6 +543,12 @@ fn place_score(g: &Game, u: usize, h: HexId, aim: &[HexId], enemies: &[HexId]) -
 
 /// The bots as the command line and the balance lab list them; the first is the default.
 pub const BOTS: &[BotInfo] = &[
+    BotInfo {
+        kind: "heuristic",
+        label: "Heuristic",
+        strengths: None,
+        default_strength: 1,
+    },
     BotInfo {
         kind: "greedy",
         label: "Greedy",

@@ -8,8 +8,8 @@ use std::collections::BTreeMap;
 
 use crate::hex::HexId;
 use crate::model::Entry;
-use crate::model::HexCell;
 use crate::model::generic::{Bundle, Condition};
+use crate::model::{HexCell, Map};
 
 use super::super::schema::{
     self as sch, PbPlacement, PbRules, PbUnit, UnitType, WeaponClass, stacking_limit,
@@ -21,7 +21,7 @@ use super::unit::{Class, Factors, Kind, UnitDef};
 /// Compiles `b`; every reason it cannot be played is a line of the error.
 pub fn compile(b: &Bundle) -> Result<Scenario, Vec<String>> {
     let mut errors = Vec::new();
-    let board = board(b, &mut errors);
+    let board = board(&b.map, &mut errors);
     let sc = &b.scenario;
     // Index 0 moves first every turn.
     let mut order: Vec<_> = sc.sides.iter().collect();
@@ -203,9 +203,9 @@ fn entry(b: &Bundle, e: &Entry) -> Vec<HexId> {
     }
 }
 
-/// The board of the map, read by the system's vocabulary.
-fn board(b: &Bundle, errors: &mut Vec<String>) -> Board {
-    let map = &b.map;
+/// The board of a map, read by the system's vocabulary: the engine's and the LOS
+/// probe's. What cannot be read is a line of `errors`.
+pub fn board(map: &Map, errors: &mut Vec<String>) -> Board {
     let mut board = Board::new(map.grid);
     for (h, c) in &map.hexes {
         let Some(cell) = board.cell_mut(*h) else {

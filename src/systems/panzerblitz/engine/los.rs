@@ -10,8 +10,9 @@
 //! never block.
 //!
 //! [`line_of_sight`] returns the traced hexes, every hexside crossed with its position,
-//! each hexside or hex that blocks with the note that decides, and the verdict: the
-//! editor's LOS probe shows exactly that.
+//! each hexside or hex that blocks with the note that decides, each symbol crossed that
+//! does not block with the note that lets the line pass, and the verdict: the editor's
+//! LOS probe ([`super::super::probe`]) shows exactly that.
 
 use serde::{Deserialize, Serialize};
 
@@ -97,6 +98,9 @@ pub struct Los {
     pub steps: Vec<Vec<HexId>>,
     pub crossed: Vec<Crossing>,
     pub blocks: Vec<Block>,
+    /// The symbols crossed that do not block, with the rule that lets the line pass:
+    /// what a map maker checking a board's tagging wants to see besides the blocks.
+    pub passed: Vec<Block>,
     /// The rule that decides: the first block's note, or why the line is clear.
     pub deciding: Note,
 }
@@ -126,7 +130,8 @@ impl Los {
         }
     }
 
-    fn why_clear(&self) -> String {
+    /// Why a clear line is clear: Note F, or the Target Elevation Table's cell.
+    pub fn why_clear(&self) -> String {
         if self.deciding == Note::F {
             return "Note F: adjacent units may always fire at each other".into();
         }
@@ -261,6 +266,7 @@ pub fn line_of_sight(board: &Board, from: HexId, to: HexId) -> Los {
         steps: vec![vec![from], vec![to]],
         crossed: Vec::new(),
         blocks: Vec::new(),
+        passed: Vec::new(),
         deciding: Note::Tet,
     };
     if range <= 1 {
@@ -269,6 +275,15 @@ pub fn line_of_sight(board: &Board, from: HexId, to: HexId) -> Los {
         }
         los.crossed = crossings(board, &los.steps);
         los.deciding = Note::F;
+        for c in &los.crossed {
+            if board.marks(c.side).any_symbol() {
+                los.passed.push(Block {
+                    at: Blocker::Hexside(c.side),
+                    note: Note::F,
+                    why: "adjacent units may always fire at each other".into(),
+                });
+            }
+        }
         return los;
     }
     los.steps = corridor(board, from, to);
@@ -295,102 +310,18 @@ pub fn line_of_sight(board: &Board, from: HexId, to: HexId) -> Los {
         los.deciding = Note::Gully;
         return los;
     }
-    let n = range;
     for c in los.crossed.clone() {
-        let m = board.marks(c.side);
-        let i = c.position;
-        let mut block = |note: Note, why: String| {
-            los.blocks.push(Block {
+        if let Some((blocks, note, why)) = judge(board, firer, target, c.position, range, c.side) {
+            let b = Block {
                 at: Blocker::Hexside(c.side),
                 note,
                 why,
-            })
-        };
-        if m.low() && on_hilltop(board, c.side) {
-            block(
-                Note::G,
-                format!(
-                    "{} symbol on a hilltop blocks all fire",
-                    if m.green { "green" } else { "gray" }
-                ),
-            );
-            continue;
-        }
-        let low = if m.green { "green" } else { "gray" };
-        let high = if m.brown { "brown" } else { "orange" };
-        match (firer, target) {
-            (Level::Ground, Level::Ground) => {
-                if m.any_symbol() {
-                    let names = m.names().join("/");
-                    block(
-                        Note::H,
-                        format!("both on ground level: the {names} symbol blocks"),
-                    );
-                }
+            };
+            if blocks {
+                los.blocks.push(b);
+            } else {
+                los.passed.push(b);
             }
-            (Level::Ground, Level::Slope) | (Level::Slope, Level::Ground) => {
-                if m.brown || m.orange {
-                    block(
-                        Note::Tet,
-                        format!(
-                            "{} to {}: the {high} symbol blocks",
-                            firer.name(),
-                            target.name()
-                        ),
-                    );
-                } else if m.low() && firer == Level::Ground && i == 1 {
-                    block(
-                        Note::B,
-                        format!("the firing unit is directly behind a {low} hexside"),
-                    );
-                } else if m.low() && target == Level::Ground && i == n {
-                    block(
-                        Note::A,
-                        format!("the target is directly behind a {low} hexside"),
-                    );
-                }
-            }
-            (Level::Slope, Level::Slope) => {
-                if m.brown || m.orange {
-                    block(
-                        Note::Tet,
-                        format!("slope to slope: the {high} symbol blocks"),
-                    );
-                }
-            }
-            (Level::Ground, Level::Hilltop) => {
-                if m.low() && i == 1 {
-                    block(
-                        Note::B,
-                        format!("the firing unit is directly behind a {low} hexside"),
-                    );
-                } else if m.brown && 2 * i <= n + 1 {
-                    block(
-                        Note::D,
-                        format!(
-                            "brown hexside {i} of {n}: nearer the firing unit than the target, or midway"
-                        ),
-                    );
-                }
-            }
-            (Level::Hilltop, Level::Ground) => {
-                if m.low() && i == n {
-                    block(
-                        Note::A,
-                        format!("the target is directly behind a {low} hexside"),
-                    );
-                } else if m.brown && 2 * i > n {
-                    block(
-                        Note::C,
-                        format!(
-                            "brown hexside {i} of {n}: nearer the target than the firing unit, or midway"
-                        ),
-                    );
-                }
-            }
-            (Level::Slope, Level::Hilltop)
-            | (Level::Hilltop, Level::Slope)
-            | (Level::Hilltop, Level::Hilltop) => {}
         }
     }
     if !(firer == Level::Hilltop && target == Level::Hilltop) {
@@ -410,8 +341,160 @@ pub fn line_of_sight(board: &Board, from: HexId, to: HexId) -> Los {
             }
         }
     }
+    los.passed
+        .retain(|p| !los.blocks.iter().any(|b| b.at == p.at));
     if let Some(b) = los.blocks.first() {
         los.deciding = b.note;
     }
     los
+}
+
+/// What the rules make of the symbols on hexside `side`, crossed `i`-th of `n` on a line
+/// from a unit at `firer` to one at `target` (adjacent units aside): whether it blocks,
+/// the note that decides and why; `None` for a hexside without a symbol. Note E (more
+/// than one orange hexside) needs the whole route and is judged by the caller.
+fn judge(
+    board: &Board,
+    firer: Level,
+    target: Level,
+    i: u32,
+    n: u32,
+    side: Hexside,
+) -> Option<(bool, Note, String)> {
+    let m = board.marks(side);
+    if !m.any_symbol() {
+        return None;
+    }
+    let low = if m.green { "green" } else { "gray" };
+    let high = if m.brown { "brown" } else { "orange" };
+    let names = m.names().join("/");
+    let (f, t) = (firer.name(), target.name());
+    let block = |note, why: String| Some((true, note, why));
+    let pass = |note, why: String| Some((false, note, why));
+    if m.low() && on_hilltop(board, side) {
+        return block(
+            Note::G,
+            format!("{low} symbol on a hilltop blocks all fire"),
+        );
+    }
+    // A lone orange hexside: only more than one blocks (Note E).
+    let one_orange = || {
+        pass(
+            Note::E,
+            "an orange hexside: only more than one blocks, unless both units are on hilltops"
+                .into(),
+        )
+    };
+    match (firer, target) {
+        (Level::Ground, Level::Ground) => block(
+            Note::H,
+            format!("both on ground level: the {names} symbol blocks"),
+        ),
+        (Level::Ground, Level::Slope) | (Level::Slope, Level::Ground) => {
+            if m.brown || m.orange {
+                block(Note::Tet, format!("{f} to {t}: the {high} symbol blocks"))
+            } else if firer == Level::Ground && i == 1 {
+                block(
+                    Note::B,
+                    format!("the firing unit is directly behind a {low} hexside"),
+                )
+            } else if target == Level::Ground && i == n {
+                block(
+                    Note::A,
+                    format!("the target is directly behind a {low} hexside"),
+                )
+            } else if firer == Level::Ground {
+                pass(
+                    Note::B,
+                    format!("a {low} hexside blocks only as a side of the firing hex"),
+                )
+            } else {
+                pass(
+                    Note::A,
+                    format!("a {low} hexside blocks only as a side of the target hex"),
+                )
+            }
+        }
+        (Level::Slope, Level::Slope) => {
+            if m.brown || m.orange {
+                block(
+                    Note::Tet,
+                    format!("slope to slope: the {high} symbol blocks"),
+                )
+            } else {
+                pass(
+                    Note::Tet,
+                    format!("slope to slope: the {low} symbol does not obstruct"),
+                )
+            }
+        }
+        (Level::Ground, Level::Hilltop) => {
+            if m.low() && i == 1 {
+                block(
+                    Note::B,
+                    format!("the firing unit is directly behind a {low} hexside"),
+                )
+            } else if m.brown && 2 * i <= n + 1 {
+                block(
+                    Note::D,
+                    format!(
+                        "brown hexside {i} of {n}: nearer the firing unit than the target, or midway"
+                    ),
+                )
+            } else if m.brown {
+                pass(
+                    Note::D,
+                    format!("brown hexside {i} of {n}: nearer the target, seen over"),
+                )
+            } else if m.orange {
+                one_orange()
+            } else {
+                pass(
+                    Note::B,
+                    format!("a {low} hexside blocks only as a side of the firing hex"),
+                )
+            }
+        }
+        (Level::Hilltop, Level::Ground) => {
+            if m.low() && i == n {
+                block(
+                    Note::A,
+                    format!("the target is directly behind a {low} hexside"),
+                )
+            } else if m.brown && 2 * i > n {
+                block(
+                    Note::C,
+                    format!(
+                        "brown hexside {i} of {n}: nearer the target than the firing unit, or midway"
+                    ),
+                )
+            } else if m.brown {
+                pass(
+                    Note::C,
+                    format!("brown hexside {i} of {n}: nearer the firing unit, seen over"),
+                )
+            } else if m.orange {
+                one_orange()
+            } else {
+                pass(
+                    Note::A,
+                    format!("a {low} hexside blocks only as a side of the target hex"),
+                )
+            }
+        }
+        (Level::Hilltop, Level::Hilltop) => pass(
+            Note::Tet,
+            format!("hilltop to hilltop: the {names} symbol does not obstruct"),
+        ),
+        (Level::Slope, Level::Hilltop) | (Level::Hilltop, Level::Slope) => {
+            if m.orange {
+                one_orange()
+            } else {
+                pass(
+                    Note::Tet,
+                    format!("{f} to {t}: the {names} symbol does not obstruct"),
+                )
+            }
+        }
+    }
 }

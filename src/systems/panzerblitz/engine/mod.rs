@@ -24,6 +24,7 @@ pub mod dice;
 pub mod event;
 pub mod fire;
 pub mod game;
+mod heuristic;
 pub mod los;
 mod mines;
 pub mod movement;

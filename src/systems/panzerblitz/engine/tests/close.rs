@@ -522,3 +522,162 @@ fn wreckage_an_armored_vehicle_destroyed_in_combat_leaves_a_wreck_that_counts_fo
     );
     assert_eq!(g.state().stack(&g.s, hex("0505"), GERMAN), 1);
 }
+
+#[test]
+fn overrun_e_printed_factors_without_the_weapons_chart() {
+    let mut b = Sandbox::new(12, 12);
+    b.unit(GERMAN, "panther", PANTHER, "0501");
+    b.unit(RUSSIAN, "r", RIFLE_RU, "0503");
+    // Fired, its A weapons would be halved against the rifles (WEC)...
+    let g = b.game(1);
+    let fired = g
+        .fire_factor(g.s.unit("panther").unwrap(), hex("0503"), false, false)
+        .unwrap();
+    assert_eq!(fired.value, 8);
+    // ... overrunning, the Panther attacks with its printed 16.
+    let mut g = vehicles(&b);
+    g.script(&[6]);
+    let e = ok(&mut g, overrun("0503", &[("panther", &["0502"])]));
+    assert_eq!((attacks(&e)[0].attack, attacks(&e)[0].defense), (16, 16));
+}
+
+#[test]
+fn overrun_f_a_unit_that_fired_does_not_overrun() {
+    let mut b = Sandbox::new(12, 12);
+    b.unit(GERMAN, "panther", PANTHER, "0501");
+    b.unit(GERMAN, "tiger", TIGER, "0501");
+    b.unit(RUSSIAN, "r", RIFLE_RU, "0503");
+    b.unit(RUSSIAN, "s", RIFLE_RU, "0703");
+    let mut g = b.game(1);
+    g.script(&[6]);
+    ok(
+        &mut g,
+        Action::Fire {
+            attacks: vec![FireOrder::combination(hex("0703"), vec!["panther".into()])],
+            clear_mines: vec![],
+        },
+    );
+    to_step(&mut g, Step::VehicleMove);
+    assert_eq!(
+        refused(&mut g, overrun("0503", &[("panther", &["0502"])])),
+        "How to Move Units B"
+    );
+    g.script(&[6]);
+    ok(&mut g, overrun("0503", &[("tiger", &["0502"])]));
+}
+
+#[test]
+fn close_assault_f_infantry_next_to_the_enemy_may_fire_at_it_instead() {
+    let mut b = Sandbox::new(12, 12);
+    b.unit(GERMAN, "i", RIFLE_DE, "0503");
+    b.unit(RUSSIAN, "r", RECON, "0504");
+    let mut g = b.game(1);
+    g.script(&[6]);
+    let e = ok(
+        &mut g,
+        Action::Fire {
+            attacks: vec![FireOrder::combination(hex("0504"), vec!["i".into()])],
+            clear_mines: vec![],
+        },
+    );
+    assert_eq!(
+        attacks(&e)[0].kind,
+        AttackKind::Fire(crate::systems::panzerblitz::engine::Mode::Combination)
+    );
+    // Having fired it may not also assault (C), and nothing obliges it to.
+    to_step(&mut g, Step::Assault);
+    assert_eq!(refused(&mut g, assault("0504", &["i"])), "Close Assault C");
+    ok(&mut g, Action::EndStep);
+}
+
+#[test]
+fn close_assault_h_any_defender_in_any_terrain_may_be_assaulted() {
+    let cases: [(&str, Option<Cover>, Option<Level>); 5] = [
+        ("woods", Some(Cover::Woods), None),
+        ("town", Some(Cover::Town), None),
+        ("swamp", Some(Cover::Swamp), None),
+        ("slope", None, Some(Level::Slope)),
+        ("hilltop", None, Some(Level::Hilltop)),
+    ];
+    for (what, cover, level) in cases {
+        for (kind, defender) in [("halftrack", M2), ("gun", AT_45), ("truck", TRUCK)] {
+            let mut b = Sandbox::new(12, 12);
+            if let Some(c) = cover {
+                b.cover(c, &["0504"]);
+            }
+            if let Some(l) = level {
+                b.level(l, &["0504"]);
+            }
+            b.unit(GERMAN, "i", RIFLE_DE, "0503");
+            b.unit(GERMAN, "j", RIFLE_DE, "0604");
+            b.unit(RUSSIAN, "d", defender, "0504");
+            let mut g = b.game(1);
+            to_step(&mut g, Step::Assault);
+            g.script(&[6]);
+            let e = g
+                .apply(&assault("0504", &["i", "j"]))
+                .unwrap_or_else(|r| panic!("a {kind} in {what}: {r}"));
+            assert_eq!(attacks(&e)[0].kind, AttackKind::Assault, "{kind} in {what}");
+        }
+    }
+}
+
+#[test]
+fn transporting_g_an_armored_vehicle_carries_one_passenger() {
+    let mut b = Sandbox::new(12, 12);
+    b.unit(GERMAN, "tk", PZ_IV, "0503");
+    b.unit(GERMAN, "i", RIFLE_DE, "0503");
+    b.unit(GERMAN, "e", ENGINEER_DE, "0503");
+    let mut g = vehicles(&b);
+    ok(&mut g, load("tk", "i"));
+    assert_eq!(refused(&mut g, load("tk", "e")), "Transporting A");
+    let i = g.s.unit("i").unwrap();
+    assert_eq!(
+        g.state().units[i].loc(),
+        Loc::Carried(g.s.unit("tk").unwrap())
+    );
+}
+
+#[test]
+fn transporting_i_armored_carriers_fire_when_loading_unloading_or_carrying() {
+    let mut b = Sandbox::new(12, 12);
+    b.unit(GERMAN, "carrying", PZ_IV, "0503");
+    b.unit(GERMAN, "rider", RIFLE_DE, "0503");
+    b.aboard("rider", "carrying");
+    b.unit(GERMAN, "unloading", PZ_IV, "0703");
+    b.unit(GERMAN, "rider2", RIFLE_DE, "0703");
+    b.aboard("rider2", "unloading");
+    b.unit(GERMAN, "loading", PZ_IV, "0903");
+    b.unit(GERMAN, "walker", RIFLE_DE, "0903");
+    b.unit(RUSSIAN, "r1", RIFLE_RU, "0506");
+    b.unit(RUSSIAN, "r2", RIFLE_RU, "0706");
+    b.unit(RUSSIAN, "r3", RIFLE_RU, "0906");
+    let mut g = b.game(1);
+    g.script(&[6, 6, 6]);
+    ok(
+        &mut g,
+        Action::Fire {
+            attacks: vec![
+                FireOrder::combination(hex("0506"), vec!["carrying".into()]),
+                FireOrder::combination(hex("0706"), vec!["unloading".into()]),
+                FireOrder::combination(hex("0906"), vec!["loading".into()]),
+            ],
+            clear_mines: vec![],
+        },
+    );
+    to_step(&mut g, Step::VehicleMove);
+    ok(
+        &mut g,
+        Action::Unload {
+            carrier: "unloading".into(),
+        },
+    );
+    ok(&mut g, load("loading", "walker"));
+    // The passenger itself never fires while carried (B).
+    let rider = g.s.unit("rider").unwrap();
+    assert!(
+        g.what_if(GERMAN, Step::Fire)
+            .can_fire_at(rider, hex("0506"))
+            .is_err()
+    );
+}

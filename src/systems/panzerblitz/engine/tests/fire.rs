@@ -517,3 +517,44 @@ fn crt_d_a_dispersed_unit_neither_moves_nor_fires_and_recovers_after_its_next_tu
         "face-up at the end of its own turn"
     );
 }
+
+#[test]
+fn spotting_b_the_spotter_need_not_take_part_in_the_attack() {
+    let mut b = Sandbox::new(12, 12);
+    b.cover(Cover::Woods, &["0505"]);
+    b.unit(GERMAN, "tk", PZ_IV, "0501");
+    b.unit(GERMAN, "spot", RIFLE_DE, "0506");
+    b.unit(RUSSIAN, "r", RIFLE_RU, "0505");
+    let mut g = b.game(1);
+    let e = fire(&mut g, vec![combo("0505", &["tk"])]);
+    let a = &attacks(&e)[0];
+    assert_eq!(a.attackers, vec!["tk".to_string()]);
+    // The spotter did not fire: it may still move.
+    to_step(&mut g, Step::FootMove);
+    ok(&mut g, mv("spot", &["0606"]));
+}
+
+#[test]
+fn indirect_fire_c_a_target_in_woods_must_still_be_spotted_but_not_by_the_cp() {
+    let mut b = Sandbox::new(12, 12);
+    b.green("0506", "0507");
+    b.cover(Cover::Woods, &["0508"]);
+    b.unit(GERMAN, "mortar", MORTAR_81, "0501");
+    b.unit(GERMAN, "cp", CP, "0808");
+    b.unit(RUSSIAN, "r", RIFLE_RU, "0508");
+    let g = b.game(1);
+    let m = g.s.unit("mortar").unwrap();
+    assert!(g.sees(hex("0808"), hex("0508")), "the CP sees the target");
+    assert_eq!(
+        g.can_fire_at(m, hex("0508")).unwrap_err().rule,
+        "Spotting",
+        "but nobody spots it in the woods"
+    );
+    // A rifle platoon next to it spots for the command post.
+    b.unit(GERMAN, "spot", RIFLE_DE, "0509");
+    let g = b.game(1);
+    assert!(matches!(
+        g.can_fire_at(m, hex("0508")),
+        Ok(Sight::Indirect { cp }) if g.s.units[cp].id == "cp"
+    ));
+}

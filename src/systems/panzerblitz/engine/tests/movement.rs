@@ -494,3 +494,105 @@ fn arrivals_enter_on_their_hexes_and_units_leave_across_an_edge() {
         crate::systems::panzerblitz::engine::state::Loc::Exited(MapEdge::West)
     );
 }
+
+/// The minefield attacks in `events`, as (unit attacked, column, modifier).
+fn mine_attacks(events: &[Event]) -> Vec<(String, i32, i32)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Attacked(a)
+                if a.kind == crate::systems::panzerblitz::engine::event::AttackKind::Mines =>
+            {
+                Some((a.targets[0].to_string(), a.column, a.modifier))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn mines_b_c_minefields_stay_where_placed_and_attack_both_sides() {
+    let mut b = Sandbox::new(12, 12);
+    b.marker("0503", Marker::Mines)
+        .marker("0903", Marker::Mines);
+    b.cover(Cover::Woods, &["0903"]);
+    b.unit(GERMAN, "tk", PZ_IV, "0503");
+    b.unit(RUSSIAN, "r", RIFLE_RU, "0903");
+    let mut g = b.game(1);
+    // C: the Germans' first player-turn opens with the minefield attacking the Russian
+    // on it, at 2-1 whatever the terrain (E: the woods give no +1).
+    let opening = mine_attacks(g.opening_events());
+    assert_eq!(opening, vec![("r".to_string(), 4, 0)], "{opening:?}");
+    // ... and the Russians' with the German one on its own side's field.
+    let mut russian_turn = Vec::new();
+    while g.state().side == GERMAN {
+        russian_turn.extend(ok(&mut g, Action::EndStep));
+    }
+    let attacked: Vec<String> = mine_attacks(&russian_turn)
+        .into_iter()
+        .map(|(t, _, _)| t)
+        .collect();
+    assert_eq!(attacked, vec!["tk".to_string()]);
+    // B: once placed a minefield does not move: both are where they were set up.
+    let mines: Vec<_> = g.state().mines.iter().copied().collect();
+    assert_eq!(mines, vec![hex("0503"), hex("0903")]);
+}
+
+#[test]
+fn blockage_a_c_a_block_stays_put_and_affects_neither_sight_nor_combat() {
+    let mut b = Sandbox::new(12, 12);
+    b.marker("0503", Marker::Block);
+    b.unit(GERMAN, "tk", PZ_IV, "0501");
+    b.unit(RUSSIAN, "r", RIFLE_RU, "0505");
+    b.unit(RUSSIAN, "on", RIFLE_RU, "0503");
+    let mut g = b.game(1);
+    // C: the line of sight runs over the block.
+    assert!(g.sees(hex("0501"), hex("0505")));
+    let tk = g.s.unit("tk").unwrap();
+    assert!(g.can_fire_at(tk, hex("0505")).is_ok());
+    // C: a unit on a block is attacked with no die modifier.
+    g.script(&[6]);
+    let e = ok(
+        &mut g,
+        Action::Fire {
+            attacks: vec![crate::systems::panzerblitz::engine::FireOrder::combination(
+                hex("0503"),
+                vec!["tk".into()],
+            )],
+            clear_mines: vec![],
+        },
+    );
+    let modifier = e.iter().find_map(|e| match e {
+        Event::Attacked(a) => Some(a.modifier),
+        _ => None,
+    });
+    assert_eq!(modifier, Some(0));
+    // A: blocks are never moved or removed.
+    while g.state().turn < 2 {
+        ok(&mut g, Action::EndStep);
+    }
+    assert!(g.state().blocks.contains(&hex("0503")));
+}
+
+#[test]
+fn blockage_e_vehicles_neither_enter_a_swamp_road_block_nor_cross_green_off_a_road_block() {
+    let mut b = Sandbox::new(12, 12);
+    b.road(&["0501", "0502", "0503", "0504"]);
+    b.cover(Cover::Swamp, &["0503"]);
+    b.marker("0503", Marker::Block);
+    b.unit(GERMAN, "tk", PZ_IV, "0502");
+    b.road(&["0801", "0802", "0803"]);
+    b.green("0802", "0803");
+    b.marker("0802", Marker::Block);
+    b.unit(GERMAN, "tk2", PZ_IV, "0802");
+    b.unit(GERMAN, "tk3", PZ_IV, "1002");
+    b.road(&["1001", "1002", "1003"]);
+    b.green("1002", "1003");
+    let mut g = vehicles(&b);
+    // The block negates the road: the swamp under it is closed to vehicles.
+    assert_eq!(refused(&mut g, mv("tk", &["0503"])), "TEC Swamps");
+    // Off a block-road hex a vehicle may not cross the green hexside along the road...
+    assert_eq!(refused(&mut g, mv("tk2", &["0803"])), "TEC Woods");
+    // ... as it may where no block stands.
+    ok(&mut g, mv("tk3", &["1003"]));
+}

@@ -1,0 +1,95 @@
+//! The PanzerBlitz heuristic bot against the greedy and random ones, from both sides of
+//! shipped situations: it must do better than the bot it replaces.
+
+use std::path::{Path, PathBuf};
+
+use sztab::systems;
+use sztab::systems::seam::{GameRecord, Narration};
+
+fn situation(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("scenarios/panzerblitz")
+        .join(name)
+}
+
+/// Plays one game, `bots` by side index.
+fn play(path: &Path, seed: u64, bots: [&str; 2]) -> (GameRecord, [String; 2]) {
+    let (system, bundle, _) = systems::load(path).unwrap();
+    let playable = system.prepare(bundle.view()).unwrap();
+    let sides: Vec<String> = playable.sides().into_iter().map(|s| s.id).collect();
+    let pairs: Vec<(String, String)> = sides
+        .iter()
+        .zip(bots)
+        .map(|(s, b)| (s.clone(), b.to_string()))
+        .collect();
+    let mut m = playable.new_match(seed, &pairs, Narration::Silent).unwrap();
+    while !m.is_over() {
+        m.step().unwrap();
+    }
+    (m.record(), [sides[0].clone(), sides[1].clone()])
+}
+
+/// How well side `me` did: 10 for a win, −10 for a loss, plus the enemy's losses less
+/// its own.
+fn margin(rec: &GameRecord, sides: &[String; 2], me: usize) -> i64 {
+    let won = match &rec.winner {
+        Some(w) if *w == sides[me] => 10,
+        Some(_) => -10,
+        None => 0,
+    };
+    won + i64::from(rec.units_lost[1 - me]) - i64::from(rec.units_lost[me])
+}
+
+/// Side `me`'s total margin over `seeds` with bot `mine` against `theirs`.
+fn total(path: &Path, me: usize, mine: &str, theirs: &str, seeds: &[u64]) -> i64 {
+    seeds
+        .iter()
+        .map(|&seed| {
+            let mut bots = [theirs; 2];
+            bots[me] = mine;
+            let (rec, sides) = play(path, seed, bots);
+            assert!(rec.error.is_none(), "{rec:?}");
+            margin(&rec, &sides, me)
+        })
+        .sum()
+}
+
+#[test]
+fn the_heuristic_bot_beats_greedy_and_random_from_both_sides() {
+    let seeds = [1, 2];
+    let cases: Vec<(&str, usize)> = [
+        "09-drive-on-stalino.scenario.ron",
+        "12-nikopol-bridgehead.scenario.ron",
+    ]
+    .into_iter()
+    .flat_map(|s| [(s, 0), (s, 1)])
+    .collect();
+    std::thread::scope(|scope| {
+        for (name, me) in cases {
+            let seeds = &seeds;
+            scope.spawn(move || {
+                let path = situation(name);
+                let greedy = total(&path, me, "greedy", "greedy", seeds);
+                let heuristic = total(&path, me, "heuristic", "greedy", seeds);
+                assert!(
+                    heuristic > greedy,
+                    "{name}, side {me}: heuristic vs greedy {heuristic}, greedy vs greedy {greedy}"
+                );
+                let random = total(&path, me, "heuristic", "random", seeds);
+                assert!(
+                    random > 0,
+                    "{name}, side {me}: heuristic vs random {random}"
+                );
+            });
+        }
+    });
+}
+
+#[test]
+fn the_heuristic_bot_plays_the_same_game_for_the_same_seed() {
+    let path = situation("01-rear-area-raid.scenario.ron");
+    let a = play(&path, 4, ["heuristic", "heuristic"]).0;
+    let b = play(&path, 4, ["heuristic", "heuristic"]).0;
+    assert_eq!(a, b);
+    assert!(a.combats > 0, "{a:?}");
+}
