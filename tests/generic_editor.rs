@@ -471,3 +471,47 @@ fn a_panzerblitz_situation_plays_to_the_end_with_bots_in_the_playtest() {
     assert!(result.contains("after turn"), "{result}");
     h.run();
 }
+
+#[test]
+fn the_balance_lab_plays_the_toy_scenario_through_its_system() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = toy_copy(dir.path());
+    let mut h = harness(EditorApp::open(Some(path.clone())));
+    click(&mut h, "Game");
+    click(&mut h, "Balance lab…");
+    assert!(h.state().lab.open);
+    h.get_by_role_and_label(egui::accesskit::Role::SpinButton, "Games")
+        .set_value_accesskit(8.0);
+    h.run();
+    let config = h.state().lab.setup.config();
+    assert_eq!(config.games, 8);
+    click(&mut h, "Run the games");
+    let t = std::time::Instant::now();
+    while h.state().lab.running() {
+        assert!(t.elapsed().as_secs() < 120, "the lab never finished");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        h.step();
+    }
+    h.run();
+    let study = h.state().lab.study().expect("a finished study").clone();
+    let s = h.state().lab.summary().unwrap().clone();
+    assert_eq!(s.games, 8);
+    assert_eq!(s.errors, 0, "{:?}", study.records);
+    assert_eq!(s.wins[0] + s.wins[1] + s.no_winner, 8);
+    // The very games the balance runner plays for the toy through the seam.
+    let (system, bundle, _) = sztab::systems::load(&path).unwrap();
+    let playable = system.prepare(bundle.view()).unwrap();
+    let again = sztab::balance::run(
+        &playable,
+        &sztab::balance::Config {
+            jobs: Some(1),
+            ..config
+        },
+        &|_| {},
+        &std::sync::atomic::AtomicBool::new(false),
+    )
+    .unwrap();
+    assert_eq!(again.records, study.records);
+    // The results are on screen, with their speed.
+    h.get_by_label_contains("games/s");
+}
