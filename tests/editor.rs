@@ -4,6 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
+use egui::accesskit::Role;
 use egui::{Event, Key, Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -522,11 +523,11 @@ fn calibrating_a_synthetic_scan_from_three_clicks() {
     assert!(map(&h).underlay.unwrap().calibration.is_none());
 }
 
-#[test]
-fn terrain_suggestions_from_the_synthetic_scan() {
-    let dir = tempfile::tempdir().unwrap();
-    let scan = synthetic_scan(dir.path());
-    let mut h = open(&blank_copy(dir.path()));
+/// Loads the synthetic scan under a blank copy of the fixture, calibrates it and computes
+/// terrain suggestions.
+fn suggest_from_synthetic_scan(dir: &Path) -> Harness<'static, EditorApp> {
+    let scan = synthetic_scan(dir);
+    let mut h = open(&blank_copy(dir));
     h.state_mut().load_scan(&scan);
     h.run();
     wait_for_scan(&mut h);
@@ -535,8 +536,22 @@ fn terrain_suggestions_from_the_synthetic_scan() {
     h.run();
     h.get_by_label("Compute suggestions").click();
     h.run();
+    h
+}
+
+fn set_threshold(h: &mut Harness<EditorApp>, percent: f64) {
+    h.get_by_role_and_label(Role::Slider, "Accept at or above")
+        .set_value_accesskit(percent);
+    h.run();
+}
+
+#[test]
+fn terrain_suggestions_from_the_synthetic_scan() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = suggest_from_synthetic_scan(dir.path());
     let n = h.state().trace.suggestions.list.len();
     assert!(n > 50, "only {n} suggestions");
+    set_threshold(&mut h, 0.0);
     let accept = format!("Accept {n} suggestions");
     h.get_by_label(accept.as_str()).click();
     h.run();
@@ -553,7 +568,7 @@ fn terrain_suggestions_from_the_synthetic_scan() {
         truth_map.hexes.len()
     );
     assert!(
-        share > 0.9,
+        share > 0.95,
         "{right} of {} hexes right",
         truth_map.hexes.len()
     );
@@ -564,6 +579,63 @@ fn terrain_suggestions_from_the_synthetic_scan() {
         map(&h).hexes.values().all(|c| c == &HexCell::new("clear")),
         "accepting was one undo step"
     );
+}
+
+#[test]
+fn the_confidence_threshold_decides_which_suggestions_start_accepted() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = suggest_from_synthetic_scan(dir.path());
+    let accepted = |h: &Harness<EditorApp>| h.state().trace.suggestions.accepted().count();
+    let s = &h.state().trace.suggestions;
+    let n = s.list.len();
+    assert!(
+        s.list
+            .iter()
+            .all(|x| x.accepted == (x.confidence >= s.threshold)),
+        "suggestions start accepted exactly at or above the threshold"
+    );
+    let sure = |h: &Harness<EditorApp>, t: f32| {
+        let s = &h.state().trace.suggestions;
+        s.list.iter().filter(|x| x.confidence >= t).count()
+    };
+    // 100 %: none is that sure, so none is accepted and there is nothing to apply.
+    set_threshold(&mut h, 100.0);
+    assert_eq!(accepted(&h), sure(&h, 1.0));
+    assert!(h.query_by_label("Accept 0 suggestions").is_none());
+    // 70 %: exactly the suggestions that sure.
+    set_threshold(&mut h, 70.0);
+    let k = accepted(&h);
+    assert_eq!(k, sure(&h, 0.7));
+    assert!(k > 0 && k < n, "{k} of {n} at or above 70 %");
+    // A click on a marked hex accepts one more by hand; applying takes just those.
+    let unsure = h
+        .state()
+        .trace
+        .suggestions
+        .list
+        .iter()
+        .find(|x| !x.accepted)
+        .map(|x| x.hex)
+        .unwrap();
+    click_hex(&mut h, unsure);
+    assert_eq!(accepted(&h), k + 1);
+    let steps = h.state().doc().unwrap().history().done().len();
+    h.get_by_label(format!("Accept {} suggestions", k + 1).as_str())
+        .click();
+    h.run();
+    let m = map(&h);
+    let changed = m
+        .hexes
+        .values()
+        .filter(|c| **c != HexCell::new("clear"))
+        .count();
+    assert_eq!(
+        changed,
+        k + 1,
+        "exactly the accepted suggestions are applied"
+    );
+    let after = h.state().doc().unwrap().history().done().len();
+    assert_eq!(after, steps + 1, "applying is one undo step");
 }
 
 #[test]

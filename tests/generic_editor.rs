@@ -1,8 +1,8 @@
 //! A scenario of a rule system other than WB-95 in the editor, through the seam alone: the
 //! toy system (built for the tests) is opened, its forces edited by the fields of its unit
 //! schema with undo, saved and read back, checked live by its own rules, drawn on the map,
-//! and played by bots in the editor's bot game — the same game `sztab play` plays with the
-//! same seed.
+//! and played by bots in the editor's playtest — the same game `sztab play` plays with the
+//! same seed — or by a person at a seat against a bot, on the map (PanzerBlitz too).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -11,6 +11,7 @@ use egui_kittest::kittest::Queryable;
 use sztab::editor::EditorApp;
 use sztab::editor::document::Document;
 use sztab::editor::edit::{Change, Edit, Slot};
+use sztab::editor::generic::Seat;
 use sztab::hex::HexId;
 use sztab::model::AttrValue;
 use sztab::model::generic::Placement;
@@ -148,7 +149,7 @@ fn bots_play_the_toy_scenario_in_the_editor_as_on_the_command_line() {
     assert!(setup.iter().all(|p| p.unit.as_str() != "R3"));
     click(&mut h, "Close window");
     click(&mut h, "Game");
-    click(&mut h, "Bot game ▶…");
+    click(&mut h, "Playtest ▶…");
     h.state_mut().generic.game.seed = 4;
     click(&mut h, "Start");
     // The map shows the game's position, not the setup, once it has started.
@@ -212,5 +213,261 @@ fn the_setup_card_of_a_toy_scenario_is_exported_from_the_editor() {
     let html = std::fs::read_to_string(&card).unwrap();
     assert!(html.contains("Toy: the fight for Hill 7"), "{html}");
     assert!(html.contains("Tk/1B"), "the units of the counter set");
+    h.run();
+}
+
+/// The toy scenario's playtest with a person at `human`'s seat and the first bot at the
+/// other, started.
+fn seated_playtest(path: &Path, human: usize) -> egui_kittest::Harness<'static, EditorApp> {
+    let mut h = harness(EditorApp::open(Some(path.to_owned())));
+    click(&mut h, "Game");
+    click(&mut h, "Playtest ▶…");
+    let pt = &mut h.state_mut().generic.game;
+    pt.seed = 2;
+    pt.seats = (0..2)
+        .map(|i| {
+            if i == human {
+                Seat::Human
+            } else {
+                Seat::Bot("greedy".into())
+            }
+        })
+        .collect();
+    click(&mut h, "Start");
+    h
+}
+
+/// Where `unit` stands in the game on screen.
+fn hex_of(h: &egui_kittest::Harness<'static, EditorApp>, unit: &str) -> Option<HexId> {
+    let app = h.state();
+    let layer = app.generic.game_layer(app.doc()?)?;
+    layer
+        .stacks
+        .iter()
+        .find(|s| s.units.iter().any(|u| u.as_str() == unit))
+        .map(|s| s.hex)
+}
+
+#[test]
+fn a_person_plays_the_toy_scenario_to_the_end_against_a_bot_on_the_map() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = toy_copy(dir.path());
+    let mut h = seated_playtest(&path, 0);
+    let d = h
+        .state()
+        .generic
+        .game
+        .decision()
+        .expect("blue decides first")
+        .clone();
+    assert!(d.prompt.starts_with("Blue"), "{}", d.prompt);
+    // Click a unit, then one of its shaded hexes: it moves there.
+    let mv = d
+        .choices
+        .iter()
+        .find(|c| c.label.starts_with("move "))
+        .unwrap();
+    let (unit, to) = (mv.units[0].clone(), mv.target.unwrap());
+    let at = hex_of(&h, &unit).unwrap();
+    common::click_hex(&mut h, at);
+    assert_eq!(
+        h.state().generic.game.selected.as_deref(),
+        Some(unit.as_str())
+    );
+    common::click_hex(&mut h, to);
+    assert_eq!(
+        hex_of(&h, &unit),
+        Some(to),
+        "{:?}",
+        h.state().generic.game.message
+    );
+    // Then attack whenever a unit can (on the map), else end the phase (in the list);
+    // the bot plays red's turns by itself.
+    let mut attacks = 0;
+    for _ in 0..400 {
+        if h.state().generic.game.result().is_some() {
+            break;
+        }
+        let Some(d) = h.state().generic.game.decision().cloned() else {
+            h.step();
+            continue;
+        };
+        if let Some(a) = d.choices.iter().find(|c| c.label.contains(" attacks ")) {
+            let at = hex_of(&h, &a.units[0]).unwrap();
+            common::click_hex(&mut h, at);
+            common::click_hex(&mut h, a.target.unwrap());
+            attacks += 1;
+            continue;
+        }
+        let end = d
+            .general()
+            .next()
+            .expect("a way to end the phase")
+            .label
+            .clone();
+        click(&mut h, &end);
+    }
+    let pt = &h.state().generic.game;
+    let result = pt.result().expect("the game ended");
+    assert!(pt.error().is_none(), "{:?}", pt.error());
+    assert!(attacks > 0, "blue attacked on the map");
+    assert!(
+        pt.lines().iter().any(|l| l.contains("game over")),
+        "{result}: {:?}",
+        pt.lines()
+    );
+}
+
+/// The PanzerBlitz test situation copied into `dir`, its catalogue by absolute path.
+fn krasny_copy(dir: &Path) -> PathBuf {
+    let src = root("tests/fixtures/panzerblitz");
+    for f in ["krasny.scenario.ron", "krasny.counters.ron"] {
+        std::fs::copy(src.join(f), dir.join(f)).unwrap();
+    }
+    let map = std::fs::read_to_string(src.join("krasny.map.ron")).unwrap();
+    let terrain = root("assets/panzerblitz/panzerblitz.terrain.ron");
+    let map = map.replace(
+        "\"../../../assets/panzerblitz/panzerblitz.terrain.ron\"",
+        &format!("{:?}", terrain.to_str().unwrap()),
+    );
+    std::fs::write(dir.join("krasny.map.ron"), map).unwrap();
+    dir.join("krasny.scenario.ron")
+}
+
+#[test]
+fn a_person_fires_with_the_odds_shown_and_moves_a_panzerblitz_unit_on_the_map() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = krasny_copy(dir.path());
+    // The Russian mortar set up in the open, in sight of the German tanks.
+    let text = std::fs::read_to_string(&path).unwrap();
+    let text = text.replace(
+        "(unit: \"R/82\", hex: \"0907\")",
+        "(unit: \"R/82\", hex: \"0406\")",
+    );
+    std::fs::write(&path, text).unwrap();
+    let mut h = seated_playtest(&path, 0);
+    // A passenger is drawn in its carrier's stack, marked aboard it.
+    let app = h.state();
+    let layer = app.generic.game_layer(app.doc().unwrap()).unwrap();
+    let stack = layer.stack_at(common::hex("0204")).unwrap();
+    let aboard: Vec<&str> = stack.faces.iter().map(|f| f.formation.as_str()).collect();
+    assert!(aboard.contains(&"aboard G/931"), "{aboard:?}");
+    let d = h
+        .state()
+        .generic
+        .game
+        .decision()
+        .expect("the Germans fire first")
+        .clone();
+    assert!(d.prompt.contains("fire"), "{}", d.prompt);
+    let shot = d
+        .choices
+        .iter()
+        .find(|c| c.label.contains(" fires at ") && c.explain.is_some())
+        .unwrap_or_else(|| panic!("a unit in range and sight of an enemy: {d:#?}"))
+        .clone();
+    let (unit, target) = (shot.units[0].clone(), shot.target.unwrap());
+    // Pick the unit, point at the target: the window shows the line of sight and odds.
+    let at = hex_of(&h, &unit).unwrap();
+    common::click_hex(&mut h, at);
+    assert_eq!(
+        h.state().generic.game.selected.as_deref(),
+        Some(unit.as_str())
+    );
+    let p = h.state().hex_screen_pos(target).unwrap();
+    h.hover_at(p);
+    h.run();
+    h.get_by_label_contains("line of sight");
+    h.get_by_label_contains("attack");
+    // Clicking the target plans the shot; firing resolves it.
+    common::click_hex(&mut h, target);
+    let d = h.state().generic.game.decision().unwrap().clone();
+    let fire = d
+        .general()
+        .find(|c| c.label.starts_with("fire the 1 planned"))
+        .expect("the planned shot can be fired")
+        .label
+        .clone();
+    click(&mut h, &fire);
+    let pt = &h.state().generic.game;
+    assert!(
+        pt.lines().iter().any(|l| l.contains(&target.to_string())),
+        "{:?}",
+        pt.lines()
+    );
+    // The vehicle movement step: another unit moves on the map.
+    let d = pt.decision().expect("the Germans move").clone();
+    let mv = d
+        .choices
+        .iter()
+        .find(|c| c.label.starts_with("move ") && c.units[0] != unit)
+        .unwrap();
+    let (mover, to) = (mv.units[0].clone(), mv.target.unwrap());
+    // A stack: each click on it picks the next of its units.
+    for _ in 0..4 {
+        if h.state().generic.game.selected.as_deref() == Some(mover.as_str()) {
+            break;
+        }
+        let at = hex_of(&h, &mover).unwrap();
+        common::click_hex(&mut h, at);
+    }
+    common::click_hex(&mut h, to);
+    assert_eq!(
+        hex_of(&h, &mover),
+        Some(to),
+        "{:?}",
+        h.state().generic.game.message
+    );
+}
+
+#[test]
+fn the_new_scenario_dialog_makes_a_scenario_of_the_chosen_system() {
+    let dir = tempfile::tempdir().unwrap();
+    toy_copy(dir.path());
+    let (map, counters) = (
+        dir.path().join("valley.map.ron"),
+        dir.path().join("valley.counters.ron"),
+    );
+    let mut h = harness(EditorApp::open(None));
+    click(&mut h, "File");
+    click(&mut h, "New scenario…");
+    click(&mut h, "Rule system");
+    click(&mut h, "Toy (test system)");
+    common::type_into(&mut h, "Title", "The ford");
+    common::type_into(&mut h, "Map file", map.to_str().unwrap());
+    common::type_into(&mut h, "Counter file", counters.to_str().unwrap());
+    click(&mut h, "Create scenario");
+    let doc = h.state().doc().expect("a new scenario");
+    let g = doc.generic().expect("a scenario of the toy system");
+    assert_eq!(g.system.id(), "toy");
+    let s = &g.bundle.scenario;
+    assert_eq!(s.title, "The ford");
+    let sides: Vec<&str> = s.sides.iter().map(|x| x.id.as_str()).collect();
+    assert_eq!(sides, ["blue", "red"], "the counter set's nations");
+    assert_eq!(s.first.as_str(), "blue");
+    // Save As (which the dialog asks for next) writes a scenario its system reads.
+    let path = dir.path().join("ford.scenario.ron");
+    h.state_mut().doc_mut().unwrap().save_as(&path).unwrap();
+    let (system, _, problems) = sztab::systems::load(&path).unwrap();
+    assert_eq!(system.id(), "toy");
+    assert!(problems.iter().all(|p| !p.is_error()), "{problems:#?}");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("map: \"valley.map.ron\""), "{text}");
+}
+
+#[test]
+fn a_panzerblitz_situation_plays_to_the_end_with_bots_in_the_playtest() {
+    let path = root("scenarios/panzerblitz/01-rear-area-raid.scenario.ron");
+    let mut h = harness(EditorApp::open(Some(path)));
+    click(&mut h, "Game");
+    click(&mut h, "Playtest ▶…");
+    h.state_mut().generic.game.seed = 3;
+    click(&mut h, "Start");
+    let EditorApp { files, generic, .. } = h.state_mut();
+    generic.game.run_to_end(files.doc().unwrap());
+    let pt = &h.state().generic.game;
+    assert!(pt.error().is_none(), "{:?}", pt.error());
+    let result = pt.result().expect("the situation ends");
+    assert!(result.contains("after turn"), "{result}");
     h.run();
 }

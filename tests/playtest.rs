@@ -204,7 +204,8 @@ fn bots_take_their_turns_step_by_step() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = open(&fixture_copy(dir.path()));
     click(&mut h, "Play ▶");
-    // The seats offer a human, the random bot and the heuristic bot at strengths 1-5.
+    // The seats offer a human, the random bot and the heuristic and search bots at
+    // strengths 1-5.
     h.get_by_role_and_label(Role::ComboBox, "plays Soviet Union")
         .click();
     h.run();
@@ -212,6 +213,7 @@ fn bots_take_their_turns_step_by_step() {
         .into_iter()
         .map(String::from)
         .chain((1..=5).map(|s| format!("Heuristic bot, strength {s}")))
+        .chain((1..=5).map(|s| format!("Search bot, strength {s}")))
     {
         assert!(
             h.query_all_by_label(&choice).next().is_some(),
@@ -253,6 +255,32 @@ fn bots_take_their_turns_step_by_step() {
         "both bots acted: {by_side:?}"
     );
     assert!(s.last.as_ref().is_some_and(|d| d.by_bot));
+}
+
+#[test]
+fn the_search_bot_plays_a_seat() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&fixture_copy(dir.path()));
+    click(&mut h, "Play ▶");
+    choose_seat(
+        &mut h,
+        "plays Germany (moves first)",
+        "Search bot, strength 1",
+    );
+    choose_seat(&mut h, "plays Soviet Union", "Random bot");
+    click(&mut h, "Start game");
+    h.state_mut().play.pace = Pace::Step;
+    let mut german = 0;
+    for _ in 0..40 {
+        if let Some((side, _)) = decision(&h) {
+            german += usize::from(side == Side::A);
+        }
+        click(&mut h, "Next bot action");
+    }
+    let s = h.state().play.session().unwrap();
+    assert_eq!(s.seat(Side::A), Seat::Bot(BotSpec::search(1)));
+    assert!(german > 0, "the search bot acted");
+    assert!(s.game().state().clock.phase > Phase::AirFirst);
 }
 
 #[test]
@@ -423,6 +451,31 @@ fn wait_for_lab(h: &mut Harness<EditorApp>) {
         h.step();
     }
     h.run();
+}
+
+#[test]
+fn the_balance_lab_runs_a_robustness_study_and_gives_its_verdict() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = fixture_copy(dir.path());
+    let mut h = open(&path);
+    open_lab(&mut h);
+    set_number(&mut h, "Games", 4.0);
+    click(
+        &mut h,
+        "Robustness: does the verdict hold at every strength?",
+    );
+    click(&mut h, "Run the robustness study");
+    wait_for_lab(&mut h);
+    let r = h.state().lab.robustness.result.clone().expect("the study");
+    let labels: Vec<&str> = r.cells.iter().map(|c| c.label).collect();
+    assert_eq!(
+        labels,
+        ["weak-weak", "strong-strong", "strong-weak", "weak-strong"]
+    );
+    assert_eq!(r.cells[2].bots[0].to_string(), "heuristic:5");
+    assert!(r.cells.iter().all(|c| c.share.games == 4));
+    let verdict = format!("Verdict: {}", r.verdict());
+    assert!(h.query_by_label(&verdict).is_some(), "{verdict} is shown");
 }
 
 #[test]

@@ -812,16 +812,25 @@ fn pasting_into_a_unit_field_sets_the_value() {
     assert_eq!(sp, 7);
 }
 
-/// Saving a scenario whose changed map another scenario uses says so, naming it, and
-/// offers a copy of the map for this scenario; the shared map is then left as it was.
+/// The first edit of a scenario's map that other scenarios use names them and asks: a copy
+/// of the map for this scenario (Save then writes it, the shared map left as it was), the
+/// shared map itself, or the edit cancelled. Asked once per document.
 #[test]
-fn saving_a_shared_map_names_the_other_scenarios_and_offers_a_copy() {
+fn a_shared_map_asks_at_its_first_edit_and_saves_as_answered() {
     let dir = tempfile::tempdir().unwrap();
     let path = fixture_copy(dir.path());
     let other = dir.path().join("other.scenario.ron");
     std::fs::copy(&path, &other).unwrap();
     std::fs::copy(&path, dir.path().join("third.scenario.ron")).unwrap();
     let shared = std::fs::read_to_string(dir.path().join("mini.map.ron")).unwrap();
+    let question =
+        "mini.map.ron is also the map of other.scenario.ron, third.scenario.ron. Edit it";
+    // The question at the first edit, or the one at Save.
+    let asks = |h: &Harness<EditorApp>| {
+        h.query_by_label_contains("Edit it for every scenario")
+            .or_else(|| h.query_by_label_contains("Saving the changed map"))
+            .map(|_| ())
+    };
     let mut h = open(&path);
     // Said on opening, before any edit.
     assert!(
@@ -833,18 +842,25 @@ fn saving_a_shared_map_names_the_other_scenarios_and_offers_a_copy() {
     );
     h.state_mut().set_tool(ToolKind::Brush);
     h.state_mut().brush.cell = sztab::model::HexCell::new("mountain");
-    common::click_hex(&mut h, HexId::parse("0104").unwrap());
-    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
-    h.run();
-    h.get_by_label_contains(
-        "mini.map.ron is also the map of other.scenario.ron, third.scenario.ron. Saving",
-    );
+    let hex = |s: &str| HexId::parse(s).unwrap();
+    let terrain = |h: &Harness<EditorApp>, s: &str| {
+        h.state().doc().unwrap().map().hexes[&hex(s)]
+            .terrain
+            .to_string()
+    };
+    common::click_hex(&mut h, hex("0104"));
+    h.get_by_label_contains(question);
+    click(&mut h, "Make a copy for this scenario");
+    assert_eq!(terrain(&h, "0104"), "mountain", "the edit is kept");
     assert_eq!(
         std::fs::read_to_string(dir.path().join("mini.map.ron")).unwrap(),
         shared,
         "nothing written yet"
     );
-    click(&mut h, "Save a copy for this scenario");
+    // Save writes the copy without asking again.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    assert!(asks(&h).is_none());
     let copy = dir.path().join("mini-2.map.ron");
     assert!(copy.exists(), "{:?}", h.state().error());
     assert_eq!(
@@ -855,25 +871,34 @@ fn saving_a_shared_map_names_the_other_scenarios_and_offers_a_copy() {
     let saved = io::load_scenario(&path).unwrap().value;
     assert_eq!(saved.map, Path::new("mini-2.map.ron"));
     let (b, _) = Bundle::load(&path).unwrap();
-    let mountain = &b.map.hexes[&HexId::parse("0104").unwrap()];
-    assert_eq!(mountain.terrain.as_str(), "mountain");
+    assert_eq!(b.map.hexes[&hex("0104")].terrain.as_str(), "mountain");
     assert!(!h.state().doc().unwrap().is_dirty());
-    // The scenario has a map of its own now: saving it asks no more.
-    common::click_hex(&mut h, HexId::parse("0105").unwrap());
+    // The scenario has a map of its own now: editing and saving it asks no more.
+    common::click_hex(&mut h, hex("0105"));
+    assert!(asks(&h).is_none());
     h.key_press_modifiers(Modifiers::COMMAND, Key::S);
     h.run();
-    assert!(h.query_by_label_contains("also the map of").is_none());
+    assert!(asks(&h).is_none());
     assert!(!h.state().doc().unwrap().is_dirty());
 
-    // Save for all writes the shared map (still the map of third.scenario.ron).
+    // Cancel takes the edit back and asks again at the next edit.
     let mut h = open(&other);
+    let before = terrain(&h, "0104");
     h.state_mut().set_tool(ToolKind::Brush);
     h.state_mut().brush.cell = sztab::model::HexCell::new("mountain");
-    common::click_hex(&mut h, HexId::parse("0104").unwrap());
+    common::click_hex(&mut h, hex("0104"));
+    h.get_by_label_contains("also the map of third.scenario.ron. Edit it");
+    click(&mut h, "Cancel the edit");
+    assert_eq!(terrain(&h, "0104"), before);
+    assert!(!h.state().doc().unwrap().is_dirty());
+    common::click_hex(&mut h, hex("0104"));
+    // Edit the shared map: no more questions, and Save writes the shared map.
+    click(&mut h, "Edit the shared map");
+    common::click_hex(&mut h, hex("0105"));
+    assert!(asks(&h).is_none());
     h.key_press_modifiers(Modifiers::COMMAND, Key::S);
     h.run();
-    h.get_by_label_contains("also the map of third.scenario.ron.");
-    click(&mut h, "Save for all");
+    assert!(asks(&h).is_none());
     assert_ne!(
         std::fs::read_to_string(dir.path().join("mini.map.ron")).unwrap(),
         shared

@@ -11,8 +11,15 @@
 //!   CSV files ([`csv`]) merge into exactly the records of a single run.
 //! * [`Summary`] turns records into win rates with Wilson intervals, the VP and level
 //!   distributions, losses, automatic victories and the combat heat map.
+//! * A [`series::Series`] plays several studies in turn: the bot [`ladder`] (is each
+//!   rung stronger than the one below?) and the [`robustness`] study (does the verdict
+//!   hold at every strength?).
 
 pub mod csv;
+pub mod ladder;
+pub mod robustness;
+pub mod series;
+pub mod shares;
 mod summary;
 
 use std::ops::Range;

@@ -23,7 +23,7 @@ pub struct Args {
     #[arg(long, default_value_t = 100)]
     games: u64,
     /// The bot of a side, `SIDE=KIND` with one of the system's bots (`sztab systems`;
-    /// WB-95: random, heuristic, heuristic:1-5); sides not named get the system's
+    /// WB-95: random, heuristic[:1-5], search[:1-5]); sides not named get the system's
     /// first bot (WB-95: heuristic).
     #[arg(long = "bot", value_parser = parse_bot)]
     bots: Vec<(String, String)>,
@@ -55,6 +55,31 @@ pub struct Args {
     /// No progress line on stderr.
     #[arg(long)]
     quiet: bool,
+    /// Play the robustness study instead: the same games at weak-weak, strong-strong,
+    /// strong-weak and weak-strong, and say whether the verdict holds at every strength.
+    #[arg(long, conflicts_with_all = ["bots", "strength", "shard", "csv", "heat_csv", "merge"])]
+    robustness: bool,
+    /// The weak bot of the robustness study (default: the system's first graded bot at
+    /// its weakest, WB-95: heuristic:1).
+    #[arg(long, requires = "robustness")]
+    weak: Option<String>,
+    /// The strong bot of the robustness study (default: that bot at its strongest,
+    /// WB-95: heuristic:5; `search:3` is stronger still).
+    #[arg(long, requires = "robustness")]
+    strong: Option<String>,
+}
+
+impl Args {
+    fn robustness_args(&self) -> super::robustness::Options<'_> {
+        super::robustness::Options {
+            games: self.games,
+            seed: self.seed,
+            jobs: self.jobs,
+            weak: self.weak.as_deref(),
+            strong: self.strong.as_deref(),
+            quiet: self.quiet,
+        }
+    }
 }
 
 pub fn run(args: &Args) -> ExitCode {
@@ -86,6 +111,9 @@ pub fn run(args: &Args) -> ExitCode {
             return super::play::exit_of(&e);
         }
     };
+    if args.robustness {
+        return super::robustness::run(args.robustness_args(), system, &playable);
+    }
     let bots = match choose_bots(args, system, &playable.sides()) {
         Ok(b) => b,
         Err(e) => {

@@ -2,11 +2,13 @@
 
 mod balance;
 mod card;
+mod ladder;
 mod new;
 mod odds;
 mod play;
 mod render;
 mod replay;
+mod robustness;
 mod schema;
 mod systems;
 mod validate;
@@ -49,6 +51,8 @@ enum Command {
     Odds(odds::Args),
     /// Let bots play many games of a scenario and summarize the results.
     Balance(balance::Args),
+    /// Measure the bot ladder: each rung's win share against the one below, both sides.
+    Ladder(ladder::Args),
     /// Write a scenario's setup card: a printable HTML page like the rulebook's.
     Card(card::Args),
     /// List the rule systems: what each supports, its catalogue vocabulary, its counters.
@@ -71,6 +75,7 @@ pub fn run() -> ExitCode {
         Some(Command::Replay(args)) => replay::run(&args),
         Some(Command::Odds(args)) => odds::run(&args),
         Some(Command::Balance(args)) => balance::run(&args),
+        Some(Command::Ladder(args)) => ladder::run(&args),
         Some(Command::Card(args)) => card::run(&args),
         Some(Command::Systems(args)) => systems::run(&args),
         Some(Command::New(what)) => new::run(&what),

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use egui::{Key, Modifiers, Pos2, Ui};
 
 mod scenario_ui;
+mod shared_map;
 
 use super::canvas::{Canvas, Pointer};
 use super::document::Document;
@@ -211,7 +212,8 @@ impl EditorApp {
         self.status = match self.files.doc() {
             Some(d) => {
                 let g = d.map().grid;
-                let shared: Vec<String> = d
+                let shared: Vec<String> = self
+                    .files
                     .map_shared_with()
                     .iter()
                     .map(|p| {
@@ -947,19 +949,24 @@ impl EditorApp {
         let mut switch_to = None;
         let mut requests = Vec::new();
         if let Some(p) = &frame.pointer {
-            let mut cx = ToolCtx {
-                doc,
-                brush: &mut self.brush,
-                trace: &mut self.trace,
-                selected: &mut self.selected,
-                status: &mut self.status,
-                switch_to: &mut switch_to,
-                requests: &mut requests,
-                scen: &mut self.scen,
-            };
-            self.tools.active_mut().pointer(p, &mut cx);
-            if p.released || !p.down {
-                doc.end_stroke();
+            if self.generic.game.takes_clicks() {
+                // A person at a playtest seat decides on the map.
+                self.generic.game.pointer(doc, p.hex, p.pressed);
+            } else {
+                let mut cx = ToolCtx {
+                    doc,
+                    brush: &mut self.brush,
+                    trace: &mut self.trace,
+                    selected: &mut self.selected,
+                    status: &mut self.status,
+                    switch_to: &mut switch_to,
+                    requests: &mut requests,
+                    scen: &mut self.scen,
+                };
+                self.tools.active_mut().pointer(p, &mut cx);
+                if p.released || !p.down {
+                    doc.end_stroke();
+                }
             }
         }
         if let (Some(view), Some(doc)) = (&mut self.trace.scan, self.files.doc()) {
@@ -991,6 +998,7 @@ impl EditorApp {
         let zones = self.canvas.layers.setup_zones && doc.scenario().is_some();
         let control = self.validator.control();
         let heat = self.lab.heat();
+        let game = &self.generic.game;
         // While something is dragged from a panel the canvas is not "hovered": use the
         // pointer itself.
         let hover = ui
@@ -1012,9 +1020,11 @@ impl EditorApp {
                 if let Some(v) = &view.scen.dragging {
                     super::tools::units::shade_verdicts(sink, &view, v);
                 }
+                game.paint_below(sink, &doc.map().grid);
                 if let (Some(l), Some(w)) = (&layer, &window) {
                     crate::render::counter::draw_units(sink, &doc.map().grid, l, w);
                 }
+                game.paint_above(sink, &doc.map().grid);
                 tool.overlay(sink, pointer.as_ref(), &view);
                 if let (Some(v), Some(at)) = (&dnd, hover) {
                     scenario_ui::paint_dragged(sink, doc, &v.units, at);
@@ -1065,6 +1075,7 @@ impl EditorApp {
         self.confirm_dialog(ctx);
         self.recovery_dialog(ctx);
         self.shared_map_dialog(ctx);
+        self.first_edit_dialog(ctx);
     }
 
     /// The Compose boards form, starting in the open document's folder.

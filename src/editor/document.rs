@@ -120,6 +120,15 @@ impl Document {
         doc
     }
 
+    /// A new, unsaved scenario of a rule system other than WB-95 (its map and counter
+    /// files exist; Save As writes the scenario).
+    pub fn new_generic(system: &'static dyn RuleSystem, bundle: generic::Bundle) -> Self {
+        Self::from_content(
+            Content::Generic(Box::new(GenericScenario { system, bundle })),
+            None,
+        )
+    }
+
     /// The open scenario as its rule system sees it.
     pub fn rules_view(&self) -> Option<crate::systems::seam::BundleRef<'_>> {
         match &self.content {

@@ -7,9 +7,11 @@ pub mod chooser;
 pub mod paths;
 pub mod recent;
 pub mod session;
+pub mod shared_map;
 pub mod suggest;
 pub mod untitled;
 
 pub use chooser::{Chooser, ChooserPurpose};
 pub use recent::Recent;
 pub use session::{AUTOSAVE_SECONDS, Answer, Autosave, FileSession, Pending, Saved, SharedSave};
+pub use shared_map::SharedEdit;

@@ -5,6 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
+use super::shared_map::{SharedEdit, SharedMapGuard};
 use super::suggest::{self, Context};
 use super::untitled::UntitledAutosave;
 use super::{Chooser, ChooserPurpose, Recent};
@@ -100,8 +101,8 @@ pub struct FileSession {
     last_autosave: Option<f64>,
     /// The document revision the last autosave wrote (or that was opened).
     autosaved_revision: u64,
-    /// The user agreed to save the open scenario's shared map for every scenario on it.
-    shared_agreed: bool,
+    /// The open scenario's map, when other scenarios share it: asked at its first edit.
+    shared: SharedMapGuard,
     /// Where untitled work is autosaved; `None`: it is not.
     untitled: Option<UntitledAutosave>,
     /// Untitled work an earlier session autosaved, offered for recovery.
@@ -170,7 +171,7 @@ impl FileSession {
 
     fn install(&mut self, doc: Document) {
         self.autosaved_revision = doc.revision();
-        self.shared_agreed = false;
+        self.shared = SharedMapGuard::for_document(&doc);
         self.doc = Some(doc);
     }
 
@@ -182,13 +183,40 @@ impl FileSession {
         if doc.path().is_none() {
             return Ok(Saved::NeedsName);
         }
-        if doc.map_changed() && !self.shared_agreed {
-            let others = doc.map_shared_with();
-            if !others.is_empty() {
-                return Ok(Saved::SharedMap(others));
+        if doc.map_changed() {
+            match self.shared.choice() {
+                Some(SharedSave::ForAll) => {}
+                Some(SharedSave::Copy) => return self.save_shared(SharedSave::Copy),
+                None => {
+                    let others = doc.map_shared_with();
+                    if !others.is_empty() {
+                        return Ok(Saved::SharedMap(others));
+                    }
+                }
             }
         }
         doc.save().map(Saved::Files)
+    }
+
+    /// The other scenarios on the open scenario's map, found when it was opened.
+    pub fn map_shared_with(&self) -> &[PathBuf] {
+        self.shared.others()
+    }
+
+    /// The other scenarios on the map while its first edit waits for the designer's
+    /// answer ([`FileSession::answer_shared_edit`]); call after the edits of a frame,
+    /// with whether the pointer stroke (if any) is over.
+    pub fn first_map_edit(&mut self, stroke_over: bool) -> Option<Vec<PathBuf>> {
+        let doc = self.doc.as_ref()?;
+        self.shared
+            .first_edit(doc, stroke_over)
+            .map(<[PathBuf]>::to_vec)
+    }
+
+    pub fn answer_shared_edit(&mut self, a: SharedEdit) {
+        if let Some(doc) = self.doc.as_mut() {
+            self.shared.answer(a, doc);
+        }
     }
 
     /// Saves a scenario whose changed map other scenarios share: for all of them (not
@@ -199,7 +227,7 @@ impl FileSession {
         };
         match how {
             SharedSave::ForAll => {
-                self.shared_agreed = true;
+                self.shared.chose(SharedSave::ForAll);
                 doc.save().map(Saved::Files)
             }
             SharedSave::Copy => {
@@ -207,7 +235,10 @@ impl FileSession {
                     return Ok(Saved::NeedsName);
                 };
                 let copy = map_copy_name(own);
-                doc.save_map_copy(&copy).map(Saved::Files)
+                let written = doc.save_map_copy(&copy)?;
+                // The map is the scenario's own from now on.
+                self.shared = SharedMapGuard::for_document(doc);
+                Ok(Saved::Files(written))
             }
         }
     }

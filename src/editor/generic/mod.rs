@@ -1,13 +1,14 @@
 //! The editor's panels for a scenario of a rule system other than WB-95: a Forces table
-//! generated from the system's unit schema, and a bot game played through the seam on the
-//! editor's own map. Nothing here names a system: a new system gets both for free.
+//! generated from the system's unit schema, and a playtest (people at seats, bots) played
+//! through the seam on the editor's own map. Nothing here names a system: a new system
+//! gets both for free.
 
-mod bot_game;
 mod forces;
+mod playtest;
 
 use std::sync::Arc;
 
-pub use bot_game::BotGame;
+pub use playtest::{Playtest, Seat};
 
 use super::document::Document;
 use crate::render::counter::UnitLayer;
@@ -16,7 +17,7 @@ use crate::render::counter::UnitLayer;
 #[derive(Default)]
 pub struct GenericPanels {
     pub forces_open: bool,
-    pub game: BotGame,
+    pub game: Playtest,
 }
 
 impl GenericPanels {
@@ -30,7 +31,7 @@ impl GenericPanels {
         }
         let can_play = g.system.support().engine;
         let play = ui
-            .add_enabled(can_play, egui::Button::new("Bot game ▶…"))
+            .add_enabled(can_play, egui::Button::new("Playtest ▶…"))
             .on_disabled_hover_text(format!("{} has no engine yet", g.system.name()));
         if play.clicked() {
             self.game.open = true;
@@ -52,7 +53,7 @@ impl GenericPanels {
         self.game.window(ctx, doc);
     }
 
-    /// While a bot game is on, the map shows its position instead of the setup.
+    /// While a game is on, the map shows its position instead of the setup.
     pub fn game_layer(&self, doc: &Document) -> Option<Arc<UnitLayer>> {
         self.game.layer(doc)
     }

@@ -6,6 +6,7 @@
 
 mod plots;
 mod results;
+mod robust;
 mod setup;
 
 use std::time::Duration;
@@ -52,11 +53,12 @@ pub struct Lab {
     chooser: Option<Chooser>,
     /// The scenario's file: the CSV is proposed beside it.
     scenario_file: Option<std::path::PathBuf>,
+    pub robustness: robust::RobustnessPanel,
 }
 
 impl Lab {
     pub fn running(&self) -> bool {
-        self.runner.is_some()
+        self.runner.is_some() || self.robustness.running()
     }
 
     pub fn summary(&self) -> Option<&Summary> {
@@ -148,6 +150,11 @@ impl Lab {
         if self.poll() {
             ctx.request_repaint();
         }
+        if let Some(b) = doc.and_then(Document::rules_view)
+            && self.robustness.poll(&side_names(b))
+        {
+            ctx.request_repaint();
+        }
         if self.running() {
             ctx.request_repaint_after(Duration::from_millis(100));
         }
@@ -190,6 +197,15 @@ impl Lab {
         if let Some(m) = &self.message {
             ui.colored_label(egui::Color32::from_rgb(190, 30, 30), m);
         }
+        ui.separator();
+        egui::CollapsingHeader::new("Robustness: does the verdict hold at every strength?")
+            .id_salt("lab_robustness_section")
+            .show(ui, |ui| {
+                ui.add_enabled_ui(self.runner.is_none(), |ui| {
+                    self.robustness
+                        .show(ui, bundle, system, &self.setup, &names)
+                });
+            });
         if let (Some(s), Some(study)) = (&self.summary, &self.study) {
             ui.separator();
             let names = names_of(bundle, &s.info.sides);
@@ -221,16 +237,30 @@ impl Lab {
                 } else {
                     0.0
                 };
+                let left = if rate > 0.0 {
+                    format!(
+                        ", {} left",
+                        duration_text(total.saturating_sub(done) as f64 / rate)
+                    )
+                } else {
+                    String::new()
+                };
                 ui.add(
                     egui::ProgressBar::new(done as f32 / total.max(1) as f32)
-                        .text(format!("{done} of {total} games, {rate:.1} games/s")),
+                        .text(format!("{done} of {total} games, {rate:.1} games/s{left}")),
                 );
                 if ui.button("Cancel").clicked() {
                     r.cancel();
                 }
             }
             None => {
-                if ui.button("Run the games").clicked() {
+                if ui
+                    .add_enabled(
+                        !self.robustness.running(),
+                        egui::Button::new("Run the games"),
+                    )
+                    .clicked()
+                {
                     self.start(bundle);
                 }
             }
@@ -250,5 +280,25 @@ impl Lab {
                 self.message = Some(e);
             }
         }
+    }
+}
+
+/// "42 s", "3 min 5 s", "1 h 12 min": a time left.
+fn duration_text(secs: f64) -> String {
+    let s = secs.round() as u64;
+    match s {
+        0..60 => format!("{s} s"),
+        60..3600 => format!("{} min {} s", s / 60, s % 60),
+        _ => format!("{} h {} min", s / 3600, (s % 3600) / 60),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn time_left_reads_in_the_largest_units() {
+        assert_eq!(super::duration_text(41.6), "42 s");
+        assert_eq!(super::duration_text(185.0), "3 min 5 s");
+        assert_eq!(super::duration_text(4320.0), "1 h 12 min");
     }
 }

@@ -112,7 +112,7 @@ fn cells(row: &str) -> Vec<String> {
 
 /// The text with the characters the editor's fonts lack (arrows, ≤, ●) replaced by ones
 /// they have, so the guide never shows empty boxes.
-fn drawable(ctx: &Context, s: &str) -> String {
+pub(crate) fn drawable(ctx: &Context, s: &str) -> String {
     let font = egui::FontId::proportional(14.0);
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {

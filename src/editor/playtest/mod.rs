@@ -19,7 +19,7 @@ mod movement;
 mod odds_view;
 mod orders;
 pub mod overlays;
-mod paint;
+pub(crate) mod paint;
 mod phase_bar;
 mod reinforcements;
 mod replay_bar;

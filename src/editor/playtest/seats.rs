@@ -1,5 +1,6 @@
 //! Who plays each side: a human at this screen or a bot (the random bot, or the
-//! heuristic bot at a strength), and how fast bots act so a human can follow them.
+//! heuristic or search bot at a strength), and how fast bots act so a human can follow
+//! them.
 
 use crate::systems::wb95::Side;
 use crate::systems::wb95::ai::{BotKind, BotSpec};
@@ -12,11 +13,12 @@ pub enum Seat {
 }
 
 impl Seat {
-    /// Every choice a start dialog offers: a human, the random bot, the heuristic bot at
-    /// each strength.
+    /// Every choice a start dialog offers: a human, the random bot, the heuristic and the
+    /// search bot at each strength.
     pub fn choices() -> Vec<Seat> {
         let mut v = vec![Seat::Human, Seat::Bot(BotSpec::RANDOM)];
         v.extend((1..=5).map(|s| Seat::Bot(BotSpec::heuristic(s))));
+        v.extend((1..=5).map(|s| Seat::Bot(BotSpec::search(s))));
         v
     }
 
@@ -30,6 +32,7 @@ impl Seat {
             Seat::Bot(b) => match b.kind {
                 BotKind::Random => "Random bot".into(),
                 BotKind::Heuristic => format!("Heuristic bot, strength {}", b.strength),
+                BotKind::Search => format!("Search bot, strength {}", b.strength),
             },
         }
     }

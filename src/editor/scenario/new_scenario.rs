@@ -1,6 +1,8 @@
-//! File → New scenario: pick a map and a counter set (or start a new one with the German
-//! and Soviet nations of the Kursk edition), the first day and the number of turns. The
-//! sides follow the counter set's first two nations; everything else is set in the panels.
+//! File → New scenario: pick the rule system, a map and a counter set (for WB-95, or
+//! start a new one with the German and Soviet nations of the Kursk edition), the first day
+//! and the number of turns. The sides follow the counter set's first two nations;
+//! everything else is set in the panels. Other systems' scenarios are made by
+//! [`super::new_generic`].
 
 use std::path::{Path, PathBuf};
 
@@ -13,6 +15,8 @@ use crate::model::{
 };
 
 pub struct NewScenario {
+    /// The rule system's id: WB-95's typed scenario, or another system's generic one.
+    pub system: &'static str,
     pub title: String,
     pub map: String,
     /// `None`: a new counter set.
@@ -26,6 +30,7 @@ pub struct NewScenario {
 impl Default for NewScenario {
     fn default() -> Self {
         Self {
+            system: "wb95",
             title: "New scenario".into(),
             map: known("map.ron").into_iter().next().unwrap_or_default(),
             counters: None,
@@ -119,6 +124,10 @@ impl NewScenario {
     ) -> (Option<Document>, bool) {
         let mut made = None;
         let mut close = false;
+        self.system_pick(ui);
+        if self.system != "wb95" {
+            return self.show_generic(ui, browse);
+        }
         egui::Grid::new("new scenario")
             .num_columns(2)
             .spacing([8.0, 6.0])
@@ -204,6 +213,101 @@ impl NewScenario {
             }
         });
         (made, close)
+    }
+
+    fn system_pick(&mut self, ui: &mut Ui) {
+        ui.horizontal(|ui| {
+            let l = ui.label("Rule system");
+            let name = crate::systems::get(self.system).map_or(self.system, |s| s.name());
+            egui::ComboBox::from_id_salt("new-scenario-system")
+                .selected_text(name)
+                .show_ui(ui, |ui| {
+                    for s in crate::systems::all()
+                        .iter()
+                        .filter(|s| s.support().authoring)
+                    {
+                        ui.selectable_value(&mut self.system, s.id(), s.name());
+                    }
+                })
+                .response
+                .labelled_by(l.id);
+        });
+    }
+
+    /// The form for another system: title, its map and counter set, turns.
+    fn show_generic(
+        &mut self,
+        ui: &mut Ui,
+        browse: &mut Option<crate::editor::files::ChooserPurpose>,
+    ) -> (Option<Document>, bool) {
+        use crate::editor::files::ChooserPurpose;
+        let mut made = None;
+        let mut close = false;
+        egui::Grid::new("new generic scenario")
+            .num_columns(2)
+            .spacing([8.0, 6.0])
+            .show(ui, |ui| {
+                let l = ui.label("Title");
+                ui.text_edit_singleline(&mut self.title).labelled_by(l.id);
+                ui.end_row();
+                let l = ui.label("Map file");
+                ui.horizontal(|ui| {
+                    ui.add(egui::TextEdit::singleline(&mut self.map).desired_width(300.0))
+                        .labelled_by(l.id);
+                    if ui.button("Browse maps…").clicked() {
+                        *browse = Some(ChooserPurpose::Map);
+                    }
+                });
+                ui.end_row();
+                let l = ui.label("Counter file");
+                let c = self.counters.get_or_insert_with(String::new);
+                ui.horizontal(|ui| {
+                    ui.add(egui::TextEdit::singleline(c).desired_width(300.0))
+                        .labelled_by(l.id);
+                    if ui.button("Browse counters…").clicked() {
+                        *browse = Some(ChooserPurpose::Counters);
+                    }
+                });
+                ui.end_row();
+                let l = ui.label("Turns");
+                ui.add(egui::DragValue::new(&mut self.turns).range(1..=200))
+                    .labelled_by(l.id);
+                ui.end_row();
+            });
+        ui.weak("The sides are the counter set's first two nations; the first moves first.");
+        if let Some(e) = &self.error {
+            ui.colored_label(egui::Color32::RED, e);
+        }
+        ui.horizontal(|ui| {
+            if ui.button("Create scenario").clicked() {
+                match self.create_generic() {
+                    Ok(d) => {
+                        made = Some(d);
+                        close = true;
+                    }
+                    Err(e) => self.error = Some(e),
+                }
+            }
+            if ui.button("Cancel").clicked() {
+                close = true;
+            }
+        });
+        (made, close)
+    }
+
+    /// Builds a scenario of another system (see [`super::new_generic`]).
+    pub fn create_generic(&self) -> Result<Document, String> {
+        let system = crate::systems::get(self.system)
+            .ok_or_else(|| format!("no rule system \"{}\"", self.system))?;
+        let map = PathBuf::from(self.map.trim());
+        let counters = PathBuf::from(self.counters.as_deref().unwrap_or("").trim());
+        super::new_generic::create(&super::new_generic::Request {
+            system,
+            title: &self.title,
+            map: &map,
+            counters: &counters,
+            turns: self.turns,
+        })
     }
 
     /// Builds the document: loads the map (and counters), makes two sides.

@@ -11,11 +11,13 @@ use crate::editor::edit::{Change, Edit};
 use crate::editor::files::ChooserPurpose;
 use crate::editor::trace::CalPoint;
 use crate::editor::trace::calibrate::{hex_pixels, residuals, rms};
-use crate::editor::trace::suggest::sample_one;
+use crate::editor::trace::palette::{look_name, sample_one};
 use crate::model::{CalibrationPoint, Colour, Underlay};
-use crate::render::{Similarity, Sink, hex_fill};
+use crate::render::{Anchor, Similarity, Sink, hex_fill};
 
 const MARK: Colour = Colour([230, 30, 30, 255]);
+/// Confidence figures and the hovered suggestion's name.
+const LABEL: Colour = Colour([20, 20, 20, 255]);
 
 /// The scan's loading state and its underlay settings: shared by both trace tools.
 fn scan_panel(ui: &mut Ui, cx: &mut ToolCtx) {
@@ -255,6 +257,77 @@ pub struct Suggest {
 }
 
 impl Suggest {
+    /// The confidence threshold: moving it accepts exactly the suggestions at or above it.
+    fn threshold(ui: &mut Ui, cx: &mut ToolCtx) {
+        let s = &mut cx.trace.suggestions;
+        let mut pct = (s.threshold * 100.0).round();
+        let r = ui
+            .add(
+                egui::Slider::new(&mut pct, 0.0..=100.0)
+                    .suffix(" %")
+                    .text("Accept at or above"),
+            )
+            .on_hover_text(
+                "Suggestions at least this confident start accepted; moving the slider \
+                 accepts exactly those. Click a marked hex to change one.",
+            );
+        if r.changed() {
+            s.set_threshold(pct / 100.0);
+        }
+        if let Some(f) = s.fit {
+            ui.weak(format!(
+                "Scan colours against the drawn palette: chroma ×{:.2}, lightness ×{:.2} {:+.1}",
+                f.chroma, f.gain, f.offset
+            ))
+            .on_hover_text(
+                "Fitted on the scan's hexes, so a faded or desaturated scan matches \
+                 the palette without examples",
+            );
+        }
+    }
+
+    /// The suggestions with their confidence, least confident first, each with a tick.
+    fn review(ui: &mut Ui, cx: &mut ToolCtx) {
+        let s = &mut cx.trace.suggestions;
+        if s.list.is_empty() {
+            return;
+        }
+        let n = s.accepted().count();
+        ui.label(format!(
+            "{} suggestions, {n} accepted. Click a marked hex (or tick it below) to accept or reject it.",
+            s.list.len()
+        ));
+        let cat = cx.doc.terrain();
+        let mut order: Vec<usize> = (0..s.list.len()).collect();
+        order.sort_by(|&a, &b| s.list[a].confidence.total_cmp(&s.list[b].confidence));
+        egui::CollapsingHeader::new(format!("Suggestions ({})", s.list.len()))
+            .id_salt("suggestion list")
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .max_height(220.0)
+                    .show(ui, |ui| {
+                        for i in order {
+                            let g = &mut s.list[i];
+                            let text = format!(
+                                "{} {} — {:.0} %",
+                                g.hex,
+                                look_name(cat, &g.cell),
+                                100.0 * g.confidence
+                            );
+                            ui.checkbox(&mut g.accepted, text);
+                        }
+                    });
+            });
+        if n > 0 && ui.button(format!("Accept {n} suggestions")).clicked() {
+            let edit = s.accept_edit(cx.doc.map());
+            cx.doc.apply(edit);
+            cx.trace.suggestions.list.clear();
+        }
+        if !cx.trace.suggestions.list.is_empty() && ui.button("Clear suggestions").clicked() {
+            cx.trace.suggestions.list.clear();
+        }
+    }
+
     fn palette(ui: &mut Ui, cx: &mut ToolCtx) {
         let cat = cx.doc.terrain();
         egui::CollapsingHeader::new("Palette").show(ui, |ui| {
@@ -304,32 +377,20 @@ impl Tool for Suggest {
             super::brush::look_picker(ui, cx.brush, cx.doc.terrain());
             cx.brush.with_features = true;
         }
-        let s = &mut cx.trace.suggestions;
-        if s.max_distance <= 0.0 {
-            s.max_distance = 25.0;
-        }
-        ui.add(egui::Slider::new(&mut s.max_distance, 2.0..=60.0).text("Max colour distance"));
+        Self::threshold(ui, cx);
         if ui.button("Compute suggestions").clicked() {
             cx.trace
                 .suggestions
                 .compute(cx.doc.map(), &cx.trace.palette, &scan, &sim);
-            *cx.status = format!("{} suggestions", cx.trace.suggestions.list.len());
+            let s = &cx.trace.suggestions;
+            *cx.status = format!(
+                "{} suggestions, {} at or above {:.0} % confidence accepted",
+                s.list.len(),
+                s.accepted().count(),
+                100.0 * s.threshold
+            );
         }
-        let n = cx.trace.suggestions.accepted().count();
-        if n > 0 {
-            ui.label(format!(
-                "{} suggestions, {n} accepted. Click a marked hex to reject or accept it.",
-                cx.trace.suggestions.list.len()
-            ));
-            if ui.button(format!("Accept {n} suggestions")).clicked() {
-                let edit = cx.trace.suggestions.accept_edit(cx.doc.map());
-                cx.doc.apply(edit);
-                cx.trace.suggestions.list.clear();
-            }
-        }
-        if !cx.trace.suggestions.list.is_empty() && ui.button("Clear suggestions").clicked() {
-            cx.trace.suggestions.list.clear();
-        }
+        Self::review(ui, cx);
         Self::palette(ui, cx);
     }
 
@@ -354,8 +415,12 @@ impl Tool for Suggest {
         }
     }
 
+    /// Each suggestion as an inner hexagon in its look's colour, as opaque as it is
+    /// confident, outlined in the accent colour when accepted and struck out in red when
+    /// not; the hovered one names its look and confidence.
     fn overlay(&self, sink: &mut EguiSink, p: Option<&Pointer>, v: &View) {
         let grid = &v.doc.map().grid;
+        let hovered = p.and_then(|p| p.hex);
         for s in &v.trace.suggestions.list {
             let c = grid.center(s.hex);
             let pts: Vec<[f32; 2]> = grid
@@ -363,13 +428,32 @@ impl Tool for Suggest {
                 .iter()
                 .map(|q| [c[0] + (q[0] - c[0]) * 0.45, c[1] + (q[1] - c[1]) * 0.45])
                 .collect();
-            sink.convex(&pts, hex_fill(v.doc.terrain(), &s.cell, true));
-            sink.outline(&pts, 0.04, if s.rejected { MARK } else { ACCENT });
-            if s.rejected {
+            let mut fill = hex_fill(v.doc.terrain(), &s.cell, true);
+            fill.0[3] = (255.0 * (0.25 + 0.75 * s.confidence)).round() as u8;
+            sink.convex(&pts, fill);
+            sink.outline(&pts, 0.04, if s.accepted { ACCENT } else { MARK });
+            if !s.accepted {
                 sink.line(pts[0], pts[3], 0.05, MARK, None);
             }
+            sink.text(
+                [c[0], c[1] + 0.62],
+                0.22,
+                &format!("{:.0}", 100.0 * s.confidence),
+                LABEL,
+                Anchor::Center,
+                0.0,
+            );
+            if hovered == Some(s.hex) {
+                let text = format!(
+                    "{}: {} {:.0} %",
+                    s.hex,
+                    look_name(v.doc.terrain(), &s.cell),
+                    100.0 * s.confidence
+                );
+                sink.text([c[0], c[1] - 0.95], 0.3, &text, LABEL, Anchor::Center, 0.0);
+            }
         }
-        if let Some(h) = p.and_then(|p| p.hex) {
+        if let Some(h) = hovered {
             highlight(sink, v.doc, h, HOVER);
         }
     }

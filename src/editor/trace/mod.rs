@@ -2,14 +2,20 @@
 //! calibration by least squares from clicked hex centres, and terrain suggestions from the
 //! scan's colours.
 
+#[cfg(test)]
+mod accuracy;
 pub mod calibrate;
+pub mod colour;
 mod loader;
+pub mod palette;
+pub mod sample;
 pub mod suggest;
 mod underlay;
 
 pub use calibrate::{CalPoint, solve};
 pub use loader::{MAX_RGBA_BYTES, MAX_SIDE, ScanLoader, ScanMsg, probe};
-pub use suggest::{Palette, Suggestions};
+pub use palette::Palette;
+pub use suggest::Suggestions;
 pub use underlay::{Scan, UnderlayView};
 
 use crate::render::Similarity;

@@ -3,6 +3,8 @@
 
 use crate::hex::HexId;
 
+use super::decision::{Choice, Decision};
+
 /// A side of a game, in the system's order (the first moves first).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SideInfo {
@@ -90,6 +92,12 @@ pub trait Playable: Send + Sync {
         bots: &[(String, String)],
         narration: Narration,
     ) -> Result<Box<dyn Match>, MatchError>;
+
+    /// Whether a side may be played by a person: a side `new_match` names no bot for
+    /// then asks through [`Match::decision`] and answers through [`Match::choose`].
+    fn human_seats(&self) -> bool {
+        false
+    }
 }
 
 /// A unit on the map as a match stands now: what the playtest shell draws.
@@ -100,9 +108,14 @@ pub struct OnBoard {
     pub unit: String,
     /// Its side, in the order of [`Match::sides`].
     pub side: usize,
+    /// Markers its counter shows in this state ("D" for dispersed), as the system
+    /// names them.
+    pub marks: Vec<String>,
+    /// The carrier it rides on, if it is a passenger (drawn under its carrier).
+    pub carried_by: Option<String>,
 }
 
-/// A system's game with a bot on each side.
+/// A system's game, a bot or a person on each side.
 pub trait Match {
     /// The scenario's title.
     fn title(&self) -> String;
@@ -124,6 +137,22 @@ pub trait Match {
     /// The game log (RON, the system's format) naming `scenario` as the file to replay
     /// it on, with the number of actions and events it holds.
     fn log(&self, scenario: &std::path::Path) -> Result<(String, usize, usize), MatchError>;
+
+    /// What the person at the seat of the side to play must decide now; `None` while a
+    /// bot is to act, or the game is over, or the system seats no people.
+    fn decision(&self) -> Option<Decision> {
+        None
+    }
+
+    /// Carries out a choice of the current decision through the rules (a choice the
+    /// rules refuse changes nothing); returns the lines that narrate it, as `step` does.
+    fn choose(&mut self, choice: &Choice) -> Result<Vec<String>, MatchError> {
+        let _ = choice;
+        Err(MatchError::Unsupported(format!(
+            "{} is played by bots only",
+            self.title()
+        )))
+    }
 }
 
 /// What replaying a log found.

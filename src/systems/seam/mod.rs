@@ -13,6 +13,7 @@
 //! its own types (WB-95's typed counters, its `Game`, its bots) behind the trait.
 
 pub mod counters;
+mod decision;
 pub mod fingerprint;
 mod game;
 mod odds;
@@ -20,6 +21,7 @@ mod parts;
 mod probe;
 mod scenario;
 
+pub use decision::{Choice, Decision};
 pub use game::{GameRecord, Match, MatchError, Narration, OnBoard, Playable, Replayed, SideInfo};
 pub use odds::OddsQuery;
 pub use parts::ScenarioPart;

@@ -7,6 +7,7 @@ mod bots;
 mod checks;
 mod play;
 pub mod rules;
+mod seat;
 
 use std::path::Path;
 use std::sync::Arc;

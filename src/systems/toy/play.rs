@@ -1,4 +1,4 @@
-//! Toy games through the seam: bot matches, game logs and their replay, odds.
+//! Toy games through the seam: matches of bots and people at seats, game logs and their replay, odds.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -8,12 +8,13 @@ use serde::{Deserialize, Serialize};
 
 use super::bots::{self, Bot};
 use super::rules::{Action, Event, Game, Loc, Rules};
+use super::seat;
 use crate::hex::HexId;
 use crate::model::SystemId;
 use crate::systems::seam::fingerprint::Fingerprint;
 use crate::systems::seam::{
-    BundleRef, GameRecord, Match, MatchError, Narration, OddsQuery, OnBoard, Playable, Replayed,
-    RuleSystem, SideInfo,
+    BundleRef, Choice, Decision, GameRecord, Match, MatchError, Narration, OddsQuery, OnBoard,
+    Playable, Replayed, RuleSystem, SideInfo,
 };
 
 /// A toy scenario compiled for play.
@@ -61,6 +62,10 @@ impl Playable for Compiled {
         }
         let game = Game::new(self.0.clone(), seed);
         Ok(Box::new(ToyMatch::new(game, players, seed, narration)))
+    }
+
+    fn human_seats(&self) -> bool {
+        true
     }
 }
 
@@ -146,6 +151,19 @@ impl ToyMatch {
     }
 }
 
+impl ToyMatch {
+    /// Applies an order through the rules and records it; a refused one changes nothing.
+    fn act(&mut self, action: Action) -> Result<Vec<String>, String> {
+        let events = self
+            .game
+            .apply(&action)
+            .map_err(|e| format!("{action}: {e}"))?;
+        self.observe(&events);
+        self.actions.push(action);
+        Ok(std::mem::take(&mut self.out))
+    }
+}
+
 impl Match for ToyMatch {
     fn title(&self) -> String {
         self.game.rules.title.clone()
@@ -166,20 +184,33 @@ impl Match for ToyMatch {
         let side = self.game.state().side;
         let Some(bot) = self.players[side].as_mut() else {
             return Err(MatchError::Failed(format!(
-                "side {} has no player",
+                "side {} has no bot: its player decides",
                 self.game.rules.sides[side].0
             )));
         };
         let action = bot.decide(&self.game);
-        let events = self.game.apply(&action).map_err(|e| {
+        self.act(action).map_err(|e| {
             MatchError::Failed(format!(
-                "the {} player chose an illegal action ({action}): {e}",
+                "the {} player chose an illegal action ({e})",
                 self.game.rules.sides[side].0
             ))
-        })?;
-        self.observe(&events);
-        self.actions.push(action);
-        Ok(std::mem::take(&mut self.out))
+        })
+    }
+
+    fn decision(&self) -> Option<Decision> {
+        let side = self.game.state().side;
+        (!self.game.is_over() && self.players[side].is_none()).then(|| seat::decision(&self.game))
+    }
+
+    fn choose(&mut self, choice: &Choice) -> Result<Vec<String>, MatchError> {
+        if self.decision().is_none() {
+            return Err(MatchError::BadRequest(
+                "no player at a seat is to decide now".into(),
+            ));
+        }
+        let action = seat::order(&choice.key).map_err(MatchError::BadRequest)?;
+        self.act(action)
+            .map_err(|e| MatchError::BadRequest(format!("refused: {e}")))
     }
 
     fn finish(&mut self) -> Vec<String> {
@@ -209,6 +240,8 @@ impl Match for ToyMatch {
                     hex: *hex,
                     unit: u.id.clone(),
                     side: u.side,
+                    marks: Vec::new(),
+                    carried_by: None,
                 }),
                 _ => None,
             })

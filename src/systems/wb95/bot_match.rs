@@ -213,6 +213,8 @@ impl Match for Wb95Match {
                     hex: self.game.hex_id(h),
                     unit: u.id.to_string(),
                     side: u.side.index(),
+                    marks: Vec::new(),
+                    carried_by: None,
                 }),
                 _ => None,
             })

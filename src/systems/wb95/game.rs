@@ -406,6 +406,14 @@ impl Game {
         self.zoc[side.index()].get_or_init(|| self.build_zoc(side))
     }
 
+    /// Drops the cached ZoC maps (after units were placed by other means than events,
+    /// as a determinized copy does).
+    pub(in crate::systems::wb95) fn forget_zoc(&mut self) {
+        self.zoc.iter_mut().for_each(|z| {
+            z.take();
+        });
+    }
+
     /// Is `h` in the ZoC of an enemy of `side`?
     pub fn in_enemy_zoc(&self, side: Side, h: Hx) -> bool {
         self.zoc_of(side.other()).covers(h)

@@ -29,6 +29,7 @@ pub mod control;
 pub mod crt;
 pub mod decision;
 mod deploy;
+pub mod determinize;
 pub mod dice;
 pub mod error;
 pub mod event;

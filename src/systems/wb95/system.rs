@@ -266,6 +266,15 @@ const BOTS: &[BotInfo] = &[
         default_strength: super::ai::heuristic::DEFAULT_STRENGTH,
     },
     BotInfo {
+        kind: "search",
+        label: "Search (rollouts over the heuristic)",
+        strengths: Some((
+            super::ai::heuristic::MIN_STRENGTH,
+            super::ai::heuristic::MAX_STRENGTH,
+        )),
+        default_strength: super::ai::heuristic::DEFAULT_STRENGTH,
+    },
+    BotInfo {
         kind: "random",
         label: "Random",
         strengths: None,

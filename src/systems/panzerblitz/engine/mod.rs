@@ -33,6 +33,7 @@ pub mod overrun;
 pub mod play;
 pub mod sandbox;
 pub mod scenario;
+pub mod seat;
 pub mod state;
 mod transport;
 pub mod unit;

@@ -115,7 +115,15 @@ pub fn odds(bundle: BundleRef<'_>, q: &OddsQuery) -> Result<String, MatchError> 
     Ok(out)
 }
 
-fn write_plan(out: &mut String, g: &Game, target: HexId, p: &Plan, extra: i32, dispersed: bool) {
+/// Writes one battle's breakdown (also the playtest's explanation of a choice).
+pub(super) fn write_plan(
+    out: &mut String,
+    g: &Game,
+    target: HexId,
+    p: &Plan,
+    extra: i32,
+    dispersed: bool,
+) {
     let targets: Vec<String> = p
         .pieces
         .iter()

@@ -13,15 +13,18 @@ use crate::model::SystemId;
 use crate::model::generic::Bundle;
 use crate::systems::seam::fingerprint::Fingerprint;
 use crate::systems::seam::{
-    BundleRef, GameRecord, Match, MatchError, Narration, OnBoard, Playable, Replayed, SideInfo,
+    BundleRef, Choice, Decision, GameRecord, Match, MatchError, Narration, OnBoard, Playable,
+    Replayed, SideInfo,
 };
 
-use super::action::Action;
+use super::action::{Action, FireOrder};
 use super::bots::{self, Bot};
 use super::compile::compile;
 use super::event::{AttackKind, Event};
 use super::game::Game;
 use super::scenario::Scenario;
+use super::seat::{self, Order};
+use super::state::Loc;
 
 /// The log format this module writes and reads.
 const LOG_FORMAT: u32 = 1;
@@ -86,6 +89,10 @@ impl Playable for Compiled {
         let game = Game::new(self.0.clone(), seed);
         Ok(Box::new(PbMatch::new(game, players, seed, narration)))
     }
+
+    fn human_seats(&self) -> bool {
+        true
+    }
 }
 
 /// A PanzerBlitz game with a bot on each side.
@@ -99,6 +106,8 @@ pub struct PbMatch {
     out: Vec<String>,
     record: GameRecord,
     heat: BTreeMap<HexId, u32>,
+    /// The fire a person at a seat has planned in this fire step (not yet an action).
+    plan: Vec<FireOrder>,
 }
 
 impl PbMatch {
@@ -118,6 +127,7 @@ impl PbMatch {
             out: Vec::new(),
             record: GameRecord::default(),
             heat: BTreeMap::new(),
+            plan: Vec::new(),
         };
         let opening = m.game.opening_events().to_vec();
         m.observe(&opening);
@@ -126,6 +136,19 @@ impl PbMatch {
 
     pub fn game(&self) -> &Game {
         &self.game
+    }
+
+    /// Applies an action through the rules and records it; a refused one changes
+    /// nothing.
+    fn act(&mut self, action: Action) -> Result<Vec<String>, String> {
+        let events = self
+            .game
+            .apply(&action)
+            .map_err(|e| format!("{action}: {e}"))?;
+        self.plan.clear();
+        self.observe(&events);
+        self.actions.push(action);
+        Ok(std::mem::take(&mut self.out))
     }
 
     fn observe(&mut self, events: &[Event]) {
@@ -200,20 +223,41 @@ impl Match for PbMatch {
         let side = self.game.state().side;
         let Some(bot) = self.players[side].as_mut() else {
             return Err(MatchError::Failed(format!(
-                "side {} has no player",
+                "side {} has no bot: its player decides",
                 self.game.s.sides[side].id
             )));
         };
         let action = bot.decide(&self.game);
-        let events = self.game.apply(&action).map_err(|e| {
+        self.act(action).map_err(|e| {
             MatchError::Failed(format!(
-                "the {} player chose an illegal action ({action}): {e}",
+                "the {} player chose an illegal action ({e})",
                 self.game.s.sides[side].id
             ))
-        })?;
-        self.observe(&events);
-        self.actions.push(action);
-        Ok(std::mem::take(&mut self.out))
+        })
+    }
+
+    fn decision(&self) -> Option<Decision> {
+        let side = self.game.state().side;
+        (!self.game.is_over() && self.players[side].is_none())
+            .then(|| seat::decision(&self.game, &self.plan))
+    }
+
+    fn choose(&mut self, choice: &Choice) -> Result<Vec<String>, MatchError> {
+        if self.decision().is_none() {
+            return Err(MatchError::BadRequest(
+                "no player at a seat is to decide now".into(),
+            ));
+        }
+        let order = Order::read(&choice.key).map_err(MatchError::BadRequest)?;
+        if let Some(plan) = seat::replan(&self.plan, &order) {
+            self.plan = plan;
+            return Ok(Vec::new());
+        }
+        let Order::Act(action) = order else {
+            return Ok(Vec::new());
+        };
+        self.act(action)
+            .map_err(|e| MatchError::BadRequest(format!("refused: {e}")))
     }
 
     fn finish(&mut self) -> Vec<String> {
@@ -249,10 +293,17 @@ impl Match for PbMatch {
             .filter_map(|u| {
                 let hex = st.hex_of(u)?;
                 let def = &self.game.s.units[u];
+                let us = &st.units[u];
+                let carried_by = match us.loc() {
+                    Loc::Carried(c) => Some(self.game.s.units[c].id.clone()),
+                    _ => None,
+                };
                 Some(OnBoard {
                     hex,
                     unit: def.id.clone(),
                     side: def.side,
+                    marks: us.dispersed.then(|| "D".to_owned()).into_iter().collect(),
+                    carried_by,
                 })
             })
             .collect()

@@ -1,13 +1,15 @@
 //! Players that answer a game's decisions: the `Player` trait, a driver that plays a
-//! game to its end, the random-legal bot and the heuristic bot.
+//! game to its end, the random-legal bot, the heuristic bot and the search bot over it.
 
 mod deploy;
 pub mod heuristic;
 mod random;
+pub mod search;
 mod spec;
 
 pub use heuristic::HeuristicBot;
 pub use random::RandomBot;
+pub use search::SearchBot;
 pub use spec::{BotKind, BotSpec};
 
 use crate::model::SideId;

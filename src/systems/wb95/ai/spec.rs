@@ -1,20 +1,22 @@
-//! Bots by name: `random`, `heuristic` or `heuristic:STRENGTH`, as the command line and
-//! the balance lab name them.
+//! Bots by name: `random`, `heuristic[:STRENGTH]` or `search[:STRENGTH]`, as the command
+//! line and the balance lab name them.
 
 use std::fmt;
 use std::str::FromStr;
 
 use super::heuristic::{DEFAULT_STRENGTH, MAX_STRENGTH, MIN_STRENGTH};
-use super::{HeuristicBot, Player, RandomBot};
+use super::{HeuristicBot, Player, RandomBot, SearchBot};
 
 /// Which bot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BotKind {
     Random,
     Heuristic,
+    /// Determinized rollouts over the heuristic's plans ([`SearchBot`]).
+    Search,
 }
 
-/// A bot and its strength (the strength matters to the heuristic bot only).
+/// A bot and its strength (the random bot has none).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct BotSpec {
     pub kind: BotKind,
@@ -34,6 +36,13 @@ impl BotSpec {
         }
     }
 
+    pub fn search(strength: u8) -> BotSpec {
+        BotSpec {
+            kind: BotKind::Search,
+            strength: strength.clamp(MIN_STRENGTH, MAX_STRENGTH),
+        }
+    }
+
     /// The same bot at another strength.
     pub fn with_strength(self, strength: u8) -> BotSpec {
         BotSpec {
@@ -47,6 +56,7 @@ impl BotSpec {
         match self.kind {
             BotKind::Random => Box::new(RandomBot::new(seed)),
             BotKind::Heuristic => Box::new(HeuristicBot::new(self.strength, seed)),
+            BotKind::Search => Box::new(SearchBot::new(self.strength, seed)),
         }
     }
 }
@@ -62,6 +72,7 @@ impl fmt::Display for BotSpec {
         match self.kind {
             BotKind::Random => f.write_str("random"),
             BotKind::Heuristic => write!(f, "heuristic:{}", self.strength),
+            BotKind::Search => write!(f, "search:{}", self.strength),
         }
     }
 }
@@ -69,7 +80,8 @@ impl fmt::Display for BotSpec {
 impl FromStr for BotSpec {
     type Err = String;
 
-    /// `random`, `heuristic` (strength 3) or `heuristic:N` with N in 1-5.
+    /// `random`, `heuristic` or `search` (strength 3), or `heuristic:N`, `search:N` with
+    /// N in 1-5.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let (kind, strength) = match s.split_once(':') {
             Some((k, n)) => (k, Some(n)),
@@ -78,9 +90,10 @@ impl FromStr for BotSpec {
         let kind = match kind {
             "random" => BotKind::Random,
             "heuristic" => BotKind::Heuristic,
+            "search" => BotKind::Search,
             other => {
                 return Err(format!(
-                    "unknown bot \"{other}\"; the bots are: random, heuristic[:1-5]"
+                    "unknown bot \"{other}\"; the bots are: random, heuristic[:1-5], search[:1-5]"
                 ));
             }
         };
@@ -104,10 +117,11 @@ impl FromStr for BotSpec {
 
 impl From<BotSpec> for crate::systems::seam::BotChoice {
     fn from(b: BotSpec) -> Self {
-        let strength = (b.kind == BotKind::Heuristic).then_some(b.strength);
+        let strength = (b.kind != BotKind::Random).then_some(b.strength);
         let kind = match b.kind {
             BotKind::Random => "random",
             BotKind::Heuristic => "heuristic",
+            BotKind::Search => "search",
         };
         crate::systems::seam::BotChoice::new(kind, strength)
     }
@@ -119,7 +133,14 @@ mod tests {
 
     #[test]
     fn bot_names_round_trip() {
-        for s in ["random", "heuristic:1", "heuristic:3", "heuristic:5"] {
+        for s in [
+            "random",
+            "heuristic:1",
+            "heuristic:3",
+            "heuristic:5",
+            "search:1",
+            "search:5",
+        ] {
             let b: BotSpec = s.parse().unwrap();
             assert_eq!(b.to_string(), s);
         }

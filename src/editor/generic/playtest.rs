@@ -1,0 +1,575 @@
+//! The playtest of a scenario whose rules the shell does not know, played through the seam
+//! (`RuleSystem::prepare` → `Playable::new_match` → `Match::step` for bots,
+//! `Match::decision` / `Match::choose` for a person) on the editor's own map. Each side's
+//! seat is a person or one of the system's bots; bots move on their turn, a person picks a
+//! unit on the map (or in the list), sees its choices' targets shaded and clicks one, or
+//! chooses in the list, where each choice explains itself (odds, line of sight). The same
+//! seed and bots give the same game as `sztab play --seed`.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use crate::editor::document::Document;
+use crate::editor::panels::help::drawable;
+use crate::editor::playtest::paint;
+use crate::hex::{Grid, HexId};
+use crate::model::UnitId;
+use crate::render::Sink;
+use crate::render::counter::{Stack, UnitLayer};
+use crate::systems::seam::{BotChoice, BundleRef, Choice, Decision, Match, Narration, OnBoard};
+
+/// Actions bots take in a frame while running, so the window stays responsive.
+const STEPS_PER_FRAME: usize = 50;
+/// The account kept in the window: the most recent lines.
+const KEPT_LINES: usize = 2000;
+/// The hexes a line of sight is traced through.
+const SIGHT: crate::model::Colour = crate::model::Colour([230, 20, 20, 45]);
+
+/// Who plays a side.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Seat {
+    /// A person at this screen.
+    Human,
+    /// A bot of the system, as the command line names it (`greedy`).
+    Bot(String),
+}
+
+impl Seat {
+    fn label(&self) -> String {
+        match self {
+            Seat::Human => "Human".into(),
+            Seat::Bot(b) => format!("Bot: {b}"),
+        }
+    }
+}
+
+/// The playtest window's state.
+#[derive(Default)]
+pub struct Playtest {
+    pub open: bool,
+    /// Each side's seat, by side order; a new game has the system's first bot everywhere.
+    pub seats: Vec<Seat>,
+    pub seed: u64,
+    game: Option<Box<dyn Match>>,
+    /// Bots play on their own (with nobody at a seat, Run starts them).
+    running: bool,
+    lines: Vec<String>,
+    /// Why the game cannot go on.
+    error: Option<String>,
+    /// The rules' answer to the last choice, when they refused it.
+    pub message: Option<String>,
+    /// The position drawn, rebuilt after each action.
+    layer: Option<Arc<UnitLayer>>,
+    /// What the person at the seat must decide now.
+    decision: Option<Decision>,
+    /// The unit picked on the map or in the list.
+    pub selected: Option<String>,
+    /// The hex under the pointer, to show the selected unit's choice there.
+    hovered: Option<HexId>,
+    /// Several choices of the selected unit aim at this clicked hex: the list asks which.
+    asked: Option<HexId>,
+    /// Where each unit is, for map clicks.
+    board: Vec<OnBoard>,
+}
+
+impl Playtest {
+    /// Ends the game and closes the window (another document was opened).
+    pub fn close(&mut self) {
+        *self = Playtest {
+            seed: self.seed,
+            ..Playtest::default()
+        };
+    }
+
+    /// The game's position while a game is on.
+    pub fn layer(&self, doc: &Document) -> Option<Arc<UnitLayer>> {
+        doc.generic()?;
+        self.game.as_ref()?;
+        self.layer.clone()
+    }
+
+    fn fill_seats(&mut self, doc: &Document) {
+        let Some(g) = doc.generic() else { return };
+        let default = BotChoice::default_of(g.system).map_or(Seat::Human, |b| Seat::Bot(b.kind));
+        self.seats.resize(g.bundle.scenario.sides.len(), default);
+    }
+
+    /// Starts a game of the document's scenario with the chosen seats.
+    pub fn start(&mut self, doc: &Document) {
+        let Some(g) = doc.generic() else { return };
+        self.fill_seats(doc);
+        self.error = None;
+        self.message = None;
+        self.lines.clear();
+        self.selected = None;
+        self.asked = None;
+        let bots: Vec<(String, String)> = g
+            .bundle
+            .scenario
+            .sides
+            .iter()
+            .zip(&self.seats)
+            .filter_map(|(s, seat)| match seat {
+                Seat::Bot(b) => Some((s.id.to_string(), b.clone())),
+                Seat::Human => None,
+            })
+            .collect();
+        let humans = bots.len() < self.seats.len();
+        let started = g
+            .system
+            .prepare(BundleRef::Generic(&g.bundle))
+            .and_then(|p| {
+                if humans && !p.human_seats() {
+                    return Err(crate::systems::seam::MatchError::Unsupported(format!(
+                        "{} is played by bots only: choose a bot for every side",
+                        g.system.name()
+                    )));
+                }
+                p.new_match(self.seed, &bots, Narration::Events)
+            });
+        match started {
+            Ok(m) => {
+                self.running = humans;
+                self.game = Some(m);
+                self.refresh(doc);
+            }
+            Err(e) => {
+                self.game = None;
+                self.error = Some(e.to_string());
+            }
+        }
+    }
+
+    /// The bot to move takes one action.
+    pub fn step(&mut self, doc: &Document) {
+        let Some(m) = self.game.as_mut() else { return };
+        if m.is_over() || self.decision.is_some() {
+            return;
+        }
+        match m.step() {
+            Ok(lines) => self.lines.extend(lines),
+            Err(e) => {
+                self.error = Some(e.to_string());
+                self.running = false;
+            }
+        }
+        self.after_action(doc);
+    }
+
+    /// The person at the seat chooses `choice` of the current decision.
+    pub fn choose(&mut self, doc: &Document, choice: &Choice) {
+        let Some(m) = self.game.as_mut() else { return };
+        match m.choose(choice) {
+            Ok(lines) => {
+                self.lines.extend(lines);
+                self.message = None;
+            }
+            Err(e) => self.message = Some(e.to_string()),
+        }
+        self.selected = None;
+        self.asked = None;
+        self.after_action(doc);
+    }
+
+    /// Chooses the current decision's choice labelled `label` (tests, keyboard users).
+    pub fn choose_labelled(&mut self, doc: &Document, label: &str) -> bool {
+        let Some(c) = self
+            .decision
+            .as_ref()
+            .and_then(|d| d.choices.iter().find(|c| c.label == label))
+            .cloned()
+        else {
+            return false;
+        };
+        self.choose(doc, &c);
+        true
+    }
+
+    fn after_action(&mut self, doc: &Document) {
+        if let Some(m) = self.game.as_mut()
+            && m.is_over()
+        {
+            self.lines.extend(m.finish());
+            self.running = false;
+        }
+        let extra = self.lines.len().saturating_sub(KEPT_LINES);
+        self.lines.drain(..extra);
+        self.refresh(doc);
+    }
+
+    /// Bots play until a person must decide or the game ends (at most a frame's worth).
+    pub fn run_bots(&mut self, doc: &Document, max: usize) {
+        for _ in 0..max {
+            let waiting = self.game.as_ref().is_some_and(|m| !m.is_over());
+            if !waiting || self.decision.is_some() || self.error.is_some() {
+                break;
+            }
+            self.step(doc);
+        }
+    }
+
+    /// Plays to the end at once with bots on every seat (tests; the window runs a few
+    /// steps a frame instead).
+    pub fn run_to_end(&mut self, doc: &Document) {
+        while self.game.as_ref().is_some_and(|m| !m.is_over())
+            && self.error.is_none()
+            && self.decision.is_none()
+        {
+            self.step(doc);
+        }
+    }
+
+    pub fn result(&self) -> Option<String> {
+        self.game.as_ref().and_then(|m| m.result())
+    }
+
+    pub fn lines(&self) -> &[String] {
+        &self.lines
+    }
+
+    pub fn error(&self) -> Option<&str> {
+        self.error.as_deref()
+    }
+
+    pub fn decision(&self) -> Option<&Decision> {
+        self.decision.as_ref()
+    }
+
+    /// The units on the map now, drawn with the system's counter faces; a dispersed
+    /// unit shows its back with its marks, a passenger names its carrier.
+    fn refresh(&mut self, doc: &Document) {
+        let (Some(g), Some(m)) = (doc.generic(), &self.game) else {
+            return;
+        };
+        self.decision = m.decision();
+        self.board = m.board();
+        let counters = &g.bundle.counters;
+        let mut by_hex: BTreeMap<HexId, Stack> = BTreeMap::new();
+        for on in &self.board {
+            let Some(u) = counters.unit(&on.unit) else {
+                continue;
+            };
+            let mut face = g.system.counter_face(counters, u, &Default::default());
+            if !on.marks.is_empty() {
+                face.reduced = true;
+                face.values = format!("{} {}", face.values, on.marks.join(" "));
+            }
+            if let Some(c) = &on.carried_by {
+                face.formation = format!("aboard {c}");
+            }
+            let st = by_hex.entry(on.hex).or_insert_with(|| Stack {
+                hex: on.hex,
+                units: Vec::new(),
+                faces: Vec::new(),
+            });
+            st.units.push(UnitId::new(on.unit.clone()));
+            st.faces.push(face);
+        }
+        self.layer = Some(Arc::new(UnitLayer {
+            stacks: by_hex.into_values().collect(),
+        }));
+    }
+
+    // ---- the map ----
+
+    /// Whether map clicks are the person's, not the editor tool's.
+    pub fn takes_clicks(&self) -> bool {
+        self.open && self.decision.is_some()
+    }
+
+    /// The pointer over the map: its hex, and whether the button went down there.
+    pub fn pointer(&mut self, doc: &Document, hex: Option<HexId>, pressed: bool) {
+        self.hovered = hex;
+        if let (true, Some(h)) = (pressed, hex) {
+            self.click(doc, h);
+        }
+    }
+
+    /// A click on `hex`: on a choice's target of the selected unit, that choice (or the
+    /// list asks which, when several aim there); on a unit with choices, picks it
+    /// (again: the next of its stack); elsewhere, drops the selection.
+    pub fn click(&mut self, doc: &Document, hex: HexId) {
+        let Some(d) = &self.decision else { return };
+        self.asked = None;
+        if let Some(sel) = &self.selected {
+            let aimed: Vec<Choice> = d
+                .of_unit(sel)
+                .filter(|c| c.target == Some(hex))
+                .cloned()
+                .collect();
+            match aimed.as_slice() {
+                [one] => return self.choose(doc, one),
+                [_, _, ..] => {
+                    self.asked = Some(hex);
+                    return;
+                }
+                [] => {}
+            }
+        }
+        let here: Vec<&str> = self
+            .board
+            .iter()
+            .filter(|o| o.hex == hex)
+            .map(|o| o.unit.as_str())
+            .filter(|u| d.of_unit(u).next().is_some())
+            .collect();
+        let next = match self
+            .selected
+            .as_deref()
+            .and_then(|s| here.iter().position(|u| *u == s))
+        {
+            Some(i) => here.get(i + 1).or(here.first()),
+            None => here.first(),
+        };
+        self.selected = next.map(|u| (*u).to_owned());
+    }
+
+    /// The choice the map shows now: the one asked about, or the selected unit's aimed
+    /// at the hex under the pointer.
+    fn shown(&self) -> Option<&Choice> {
+        let d = self.decision.as_ref()?;
+        let sel = self.selected.as_deref()?;
+        let at = self.asked.or(self.hovered)?;
+        d.of_unit(sel).find(|c| c.target == Some(at))
+    }
+
+    fn unit_hex(&self, unit: &str) -> Option<HexId> {
+        self.board.iter().find(|o| o.unit == unit).map(|o| o.hex)
+    }
+
+    /// Shading under the counters: the selected unit's hex and its choices' targets.
+    pub fn paint_below(&self, sink: &mut impl Sink, grid: &Grid) {
+        let (Some(d), Some(sel)) = (&self.decision, &self.selected) else {
+            return;
+        };
+        let targets: Vec<HexId> = d.of_unit(sel).filter_map(|c| c.target).collect();
+        paint::shade(sink, grid, targets.iter().copied(), paint::REACH);
+        if let Some(c) = self.shown().filter(|c| c.sight) {
+            paint::shade(sink, grid, c.hexes.iter().copied(), SIGHT);
+        }
+        if let Some(h) = self.unit_hex(sel) {
+            paint::outline(sink, grid, [h], paint::SELECTED, 0.14);
+        }
+    }
+
+    /// Above the counters: the shown choice's path or line of sight, its target ringed.
+    pub fn paint_above(&self, sink: &mut impl Sink, grid: &Grid) {
+        let Some(c) = self.shown() else { return };
+        let from = self.selected.as_deref().and_then(|u| self.unit_hex(u));
+        let hexes: Vec<HexId> = c
+            .hexes
+            .iter()
+            .copied()
+            .filter(|h| Some(*h) != from)
+            .collect();
+        if c.sight {
+            // The line straight, centre to centre, over its traced hexes (shaded below).
+            if let (Some(a), Some(b)) = (from, c.target) {
+                sink.line(
+                    grid.center(a),
+                    grid.center(b),
+                    0.08,
+                    paint::TARGET,
+                    Some(0.25),
+                );
+                sink.layer_done();
+            }
+        } else if !hexes.is_empty() {
+            paint::path(sink, grid, from, &hexes, paint::PATH);
+        }
+        if let Some(t) = c.target {
+            let colour = if c.explain.is_some() {
+                paint::TARGET
+            } else {
+                paint::SELECTED
+            };
+            paint::outline(sink, grid, [t], colour, 0.1);
+        }
+    }
+
+    // ---- the window ----
+
+    pub fn window(&mut self, ctx: &egui::Context, doc: &Document) {
+        if !self.open {
+            return;
+        }
+        let mut open = self.open;
+        // At the right, off the map's west edge where a scenario's first units stand.
+        egui::Window::new("Playtest")
+            .open(&mut open)
+            .default_pos(ctx.content_rect().right_top() + egui::vec2(-480.0, 60.0))
+            .default_width(460.0)
+            .show(ctx, |ui| self.ui(ui, doc));
+        self.open = open;
+        if !open {
+            self.game = None;
+            self.decision = None;
+            self.running = false;
+        }
+        if self.running {
+            self.run_bots(doc, STEPS_PER_FRAME);
+            if self.decision.is_none() && self.game.as_ref().is_some_and(|m| !m.is_over()) {
+                ctx.request_repaint();
+            }
+        }
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, doc: &Document) {
+        let Some(g) = doc.generic() else { return };
+        self.fill_seats(doc);
+        let sides = &g.bundle.scenario.sides;
+        let mut offered = vec![Seat::Human];
+        offered.extend(g.system.bots().iter().map(|b| Seat::Bot(b.kind.to_owned())));
+        ui.add_enabled_ui(self.game.is_none(), |ui| {
+            egui::Grid::new("playtest-seats").show(ui, |ui| {
+                for (side, seat) in sides.iter().zip(&mut self.seats) {
+                    let name = ui.label(&side.name);
+                    egui::ComboBox::from_id_salt(("seat", side.id.as_str()))
+                        .selected_text(seat.label())
+                        .show_ui(ui, |ui| {
+                            for s in &offered {
+                                ui.selectable_value(seat, s.clone(), s.label());
+                            }
+                        })
+                        .response
+                        .labelled_by(name.id);
+                    ui.end_row();
+                }
+                let name = ui.label("Seed");
+                ui.add(egui::DragValue::new(&mut self.seed))
+                    .labelled_by(name.id);
+                ui.end_row();
+            });
+        });
+        self.controls(ui, doc);
+        if let Some(e) = &self.error {
+            ui.colored_label(egui::Color32::RED, drawable(ui.ctx(), e));
+        }
+        if let Some(m) = &self.game {
+            ui.label(format!("{} actions", m.actions()));
+            if let Some(r) = m.result() {
+                ui.strong(drawable(ui.ctx(), &r));
+            }
+        }
+        if let Some(d) = self.decision.clone() {
+            ui.separator();
+            self.decision_ui(ui, doc, &d);
+        }
+        ui.separator();
+        egui::ScrollArea::vertical()
+            .id_salt("playtest-log")
+            .max_height(200.0)
+            .stick_to_bottom(true)
+            .show(ui, |ui| {
+                for l in &self.lines {
+                    ui.label(drawable(ui.ctx(), l));
+                }
+            });
+    }
+
+    fn controls(&mut self, ui: &mut egui::Ui, doc: &Document) {
+        ui.horizontal(|ui| {
+            if self.game.is_none() {
+                if ui.button("Start").clicked() {
+                    self.start(doc);
+                }
+                return;
+            }
+            let over = self.game.as_ref().is_some_and(|m| m.is_over());
+            let bots_turn = !over && self.decision.is_none();
+            if ui
+                .add_enabled(bots_turn, egui::Button::new("Step"))
+                .clicked()
+            {
+                self.step(doc);
+            }
+            let run = if self.running { "Pause" } else { "Run" };
+            if ui.add_enabled(!over, egui::Button::new(run)).clicked() {
+                self.running = !self.running;
+            }
+            if ui.button("New game").clicked() {
+                self.game = None;
+                self.decision = None;
+                self.running = false;
+                self.lines.clear();
+                self.selected = None;
+            }
+        });
+    }
+
+    /// The person's decision: the prompt, the selected unit's choices (or the units that
+    /// have some), the choices of no unit, and the explanation of the choice shown.
+    fn decision_ui(&mut self, ui: &mut egui::Ui, doc: &Document, d: &Decision) {
+        ui.strong(drawable(ui.ctx(), &d.prompt));
+        if let Some(m) = &self.message {
+            ui.colored_label(egui::Color32::from_rgb(190, 30, 30), drawable(ui.ctx(), m));
+        }
+        let mut chosen: Option<Choice> = None;
+        egui::ScrollArea::vertical()
+            .id_salt("playtest-choices")
+            .max_height(260.0)
+            .show(ui, |ui| match self.selected.clone() {
+                Some(sel) => {
+                    ui.horizontal(|ui| {
+                        ui.label(format!("{sel}: click a shaded hex, or choose"));
+                        if ui.small_button("Drop selection").clicked() {
+                            self.selected = None;
+                            self.asked = None;
+                        }
+                    });
+                    for c in d.of_unit(&sel) {
+                        if self.asked.is_some_and(|h| c.target != Some(h)) {
+                            continue;
+                        }
+                        if choice_button(ui, c) {
+                            chosen = Some(c.clone());
+                        }
+                    }
+                }
+                None => {
+                    ui.label("Click one of your units on the map, or pick it here:");
+                    let mut units: Vec<&str> = Vec::new();
+                    for c in &d.choices {
+                        if let Some(u) = c.units.first()
+                            && !units.contains(&u.as_str())
+                        {
+                            units.push(u);
+                        }
+                    }
+                    let counters = doc.generic().map(|g| &g.bundle.counters);
+                    ui.horizontal_wrapped(|ui| {
+                        for u in units {
+                            let n = d.of_unit(u).count();
+                            let name = counters
+                                .and_then(|c| c.unit(u))
+                                .map_or(String::new(), |x| format!("{} ", x.designation));
+                            if ui.button(format!("{name}{u} ({n})")).clicked() {
+                                self.selected = Some(u.to_owned());
+                            }
+                        }
+                    });
+                }
+            });
+        for c in d.general() {
+            if choice_button(ui, c) {
+                chosen = Some(c.clone());
+            }
+        }
+        if let Some(why) = self.shown().and_then(|c| c.explain.clone()) {
+            ui.separator();
+            ui.label(drawable(ui.ctx(), &why));
+        }
+        if let Some(c) = chosen {
+            self.choose(doc, &c);
+        }
+    }
+}
+
+/// A choice as a button, its explanation on hover; true when clicked.
+fn choice_button(ui: &mut egui::Ui, c: &Choice) -> bool {
+    let r = ui.button(drawable(ui.ctx(), &c.label));
+    match &c.explain {
+        Some(why) => r.on_hover_text(drawable(ui.ctx(), why)).clicked(),
+        None => r.clicked(),
+    }
+}

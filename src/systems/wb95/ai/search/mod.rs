@@ -1,0 +1,178 @@
+//! The search bot: the heuristic bot's candidate plans, each tried out by determinized
+//! rollouts, the best one played.
+//!
+//! At each of its side's Movement-type phases (the first `Move` decision of a phase
+//! tick) the bot weighs a few *candidate policies*: the heuristic bot at several
+//! strengths and tie-breaking seeds, each of which makes its own movement plan and the
+//! attacks that go with it. Each candidate is scored by [`Budget::rollouts`] rollouts:
+//! a [determinized](Game::determinized) copy of the game (what the side sees kept, the
+//! enemy units it cannot see shuffled among the places it cannot see, new dice) played
+//! ahead one full turn, the candidate for this side and the heuristic bot for the enemy,
+//! then judged by [`rollout::score`] (CELs left on both sides, the victory points if the
+//! game ended now and the level they reach, or the result of a game that ended). Every
+//! candidate meets the same determinizations and dice (common random numbers), so the
+//! comparison is between plans, not between luck. The best candidate then plays the
+//! side's decisions until the next search.
+//!
+//! The bot never reads what fog of war hides (R16): every decision, searched or not, is
+//! taken on a determinized copy of the game; an action that is not legal in the real
+//! game (it cannot happen through what the side sees, but the check costs nothing) falls
+//! back to the random-legal bot. It is deterministic for its seed: the beliefs and the
+//! rollouts' dice come from its own ChaCha stream, and no clock is read.
+
+mod rollout;
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::heuristic::{MAX_STRENGTH, MIN_STRENGTH};
+use super::{HeuristicBot, Player, RandomBot};
+use crate::model::SideId;
+use crate::systems::wb95::{Action, Decision, Game, Side};
+
+pub use rollout::score;
+
+/// Ticks (phases) a rollout plays ahead: one full turn, so the enemy answers the plan.
+const HORIZON_TICKS: u32 = 12;
+/// The heuristic strength of the enemy in rollouts: the default, the rung below.
+const ROLLOUT_ENEMY_STRENGTH: u8 = 3;
+/// Candidate policies, best guesses first: (heuristic strength, seed offset).
+const CANDIDATES: [(u8, u64); 6] = [(3, 0), (5, 0), (4, 0), (5, 1), (3, 1), (2, 0)];
+
+/// How much a decision may cost, as the strength sets it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Candidate policies weighed at each search.
+    pub candidates: usize,
+    /// Rollouts per candidate.
+    pub rollouts: usize,
+}
+
+impl Budget {
+    pub fn of(strength: u8) -> Budget {
+        let (candidates, rollouts) = match strength.clamp(MIN_STRENGTH, MAX_STRENGTH) {
+            1 => (2, 1),
+            2 => (3, 2),
+            3 => (4, 2),
+            4 => (5, 3),
+            _ => (6, 4),
+        };
+        Budget {
+            candidates,
+            rollouts,
+        }
+    }
+}
+
+/// What the bot has spent so far (for the cost per decision and per game).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    pub searches: u64,
+    pub rollouts: u64,
+    /// Actions played in rollouts.
+    pub simulated: u64,
+}
+
+/// The search player.
+pub struct SearchBot {
+    strength: u8,
+    budget: Budget,
+    seed: u64,
+    rng: ChaCha8Rng,
+    /// The policy chosen by the last search: (tick searched at, policy).
+    policy: Option<(u32, HeuristicBot)>,
+    /// Plays before the first search (set-up).
+    base: HeuristicBot,
+    /// For an action the real game refuses.
+    fallback: RandomBot,
+    stats: SearchStats,
+}
+
+impl SearchBot {
+    /// A bot of `strength` (clamped to 1-5), seeded.
+    pub fn new(strength: u8, seed: u64) -> Self {
+        let strength = strength.clamp(MIN_STRENGTH, MAX_STRENGTH);
+        Self {
+            strength,
+            budget: Budget::of(strength),
+            seed,
+            rng: ChaCha8Rng::seed_from_u64(seed ^ 0x5eac_4b07),
+            policy: None,
+            base: HeuristicBot::new(CANDIDATES[0].0, seed),
+            fallback: RandomBot::new(seed),
+            stats: SearchStats::default(),
+        }
+    }
+
+    pub fn strength(&self) -> u8 {
+        self.strength
+    }
+
+    pub fn stats(&self) -> SearchStats {
+        self.stats
+    }
+
+    /// The belief the bot holds through one phase: one determinization per tick, so its
+    /// plan is made and carried out on the same picture of the enemy.
+    fn belief(&self, game: &Game, side: Side) -> Game {
+        let tick = u64::from(game.state().tick());
+        game.determinized(side, self.seed ^ tick.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+    }
+
+    /// Weighs the candidates from `belief` and returns the best one's (strength, seed).
+    fn search(&mut self, belief: &Game, me: Side) -> (u8, u64) {
+        self.stats.searches += 1;
+        let until = belief.state().tick() + HORIZON_TICKS;
+        let worlds: Vec<(u64, u64)> = (0..self.budget.rollouts)
+            .map(|_| (self.rng.random(), self.rng.random()))
+            .collect();
+        let mut best: Option<((u8, u64), f64)> = None;
+        for &(strength, offset) in CANDIDATES.iter().take(self.budget.candidates) {
+            let seed = self.seed.wrapping_add(offset);
+            let mut total = 0.0;
+            for &(world_seed, enemy_seed) in &worlds {
+                // The belief already hides what the side cannot see; a fresh shuffle
+                // of it per rollout spreads the guesses.
+                let mut world = belief.determinized(me, world_seed);
+                let mut mine = HeuristicBot::new(strength, seed);
+                let mut theirs = HeuristicBot::new(ROLLOUT_ENEMY_STRENGTH, enemy_seed);
+                let played = rollout::play_ahead(&mut world, me, &mut mine, &mut theirs, until);
+                self.stats.rollouts += 1;
+                self.stats.simulated += played as u64;
+                total += rollout::score(&world, me);
+            }
+            let mean = total / worlds.len().max(1) as f64;
+            if best.is_none_or(|(_, b)| mean > b) {
+                best = Some(((strength, seed), mean));
+            }
+        }
+        best.map_or((CANDIDATES[0].0, self.seed), |(c, _)| c)
+    }
+}
+
+impl Player for SearchBot {
+    fn decide(&mut self, game: &Game, side: &SideId, decision: &Decision) -> Action {
+        let Some(me) = game.side_of_id(side.as_str()) else {
+            return Action::EndPhase;
+        };
+        let tick = game.state().tick();
+        let belief = self.belief(game, me);
+        let searched = matches!(&self.policy, Some((t, _)) if *t == tick);
+        if matches!(decision, Decision::Move { .. }) && !searched {
+            let (strength, seed) = self.search(&belief, me);
+            self.policy = Some((tick, HeuristicBot::new(strength, seed)));
+        }
+        let bot = match &mut self.policy {
+            Some((_, p)) => p,
+            None => &mut self.base,
+        };
+        let action = bot.decide(&belief, side, decision);
+        if game.check(&action).is_ok() {
+            return action;
+        }
+        self.fallback.decide(game, side, decision)
+    }
+}
+
+#[cfg(test)]
+mod tests;
