@@ -16,7 +16,9 @@ use super::files::{
     AUTOSAVE_SECONDS, Answer, Autosave, Chooser, ChooserPurpose, FileSession, Pending, Saved,
     SharedSave,
 };
-use super::panels::{history, inspector, new_map::NewMap, properties::Properties};
+use super::panels::{
+    compose::ComposeBoards, history, inspector, new_map::NewMap, properties::Properties,
+};
 use super::scenario::Workbench;
 use super::tools::{Brush, Request, Tool, ToolCtx, ToolKind, Toolbox, View};
 use super::trace::{ScanLoader, Trace};
@@ -41,6 +43,8 @@ pub struct EditorApp {
     error: Option<String>,
     chooser: Option<Chooser>,
     new_map: Option<NewMap>,
+    /// File → Compose boards…, while open.
+    compose: Option<ComposeBoards>,
     properties: Option<Properties>,
     scan_request: Option<PathBuf>,
     last_title: String,
@@ -79,6 +83,7 @@ impl EditorApp {
             error: None,
             chooser: None,
             new_map: None,
+            compose: None,
             properties: None,
             scan_request: None,
             last_title: String::new(),
@@ -717,6 +722,13 @@ impl EditorApp {
             self.request(Pending::NewScenario);
         }
         if ui
+            .button("Compose boards…")
+            .on_hover_text("A map put together from board map files")
+            .clicked()
+        {
+            self.compose = Some(self.compose_form());
+        }
+        if ui
             .add(egui::Button::new("Open…").shortcut_text("Ctrl+O"))
             .clicked()
         {
@@ -1036,6 +1048,20 @@ impl EditorApp {
                 self.new_map = None;
             }
         }
+        if let Some(form) = &mut self.compose {
+            let mut open = true;
+            let mut result = (None, false);
+            egui::Window::new("Compose boards")
+                .open(&mut open)
+                .default_width(640.0)
+                .show(ctx, |ui| result = form.show(ui));
+            if result.1 || !open {
+                self.compose = None;
+            }
+            if let Some(path) = result.0 {
+                self.request(Pending::Open(path));
+            }
+        }
         if let (Some(form), Some(doc)) = (&mut self.properties, self.files.doc_mut()) {
             let mut open = true;
             let mut close = false;
@@ -1050,6 +1076,21 @@ impl EditorApp {
         self.recovery_dialog(ctx);
         self.shared_map_dialog(ctx);
         self.first_edit_dialog(ctx);
+    }
+
+    /// The Compose boards form, starting in the open document's folder.
+    fn compose_form(&self) -> ComposeBoards {
+        let dir = self
+            .files
+            .doc()
+            .and_then(|d| d.path())
+            .and_then(Path::parent)
+            .map(Path::to_path_buf)
+            .unwrap_or_default();
+        ComposeBoards::new(
+            dir.join("composed.map.ron").display().to_string(),
+            dir.display().to_string(),
+        )
     }
 
     /// "The map is shared": save it for every scenario on it, or a copy for this one.

@@ -1,5 +1,6 @@
 //! Side panels and dialogs of the editor.
 
+pub mod compose;
 pub mod help;
 pub mod history;
 pub mod inspector;
