@@ -98,6 +98,9 @@ pub struct ComposeBoards {
     chooser: Option<(Target, Chooser)>,
     preview: Option<Preview>,
     error: Option<String>,
+    /// An existing file the user agreed to replace (in the chooser, or by pressing Create
+    /// again after being told): a typed path never overwrites a file silently.
+    replace_ok: Option<PathBuf>,
 }
 
 impl ComposeBoards {
@@ -114,6 +117,7 @@ impl ComposeBoards {
             chooser: None,
             preview: None,
             error: None,
+            replace_ok: None,
         }
     }
 
@@ -212,12 +216,20 @@ impl ComposeBoards {
         Ok((map, cat))
     }
 
-    /// Writes the composed file (atomically, like every save); returns its path.
-    pub fn create(&self) -> Result<PathBuf, String> {
+    /// Writes the composed file (atomically, like every save); returns its path. An
+    /// existing file is replaced only once agreed: the first Create on it says so.
+    pub fn create(&mut self) -> Result<PathBuf, String> {
         // Assembled first, so a composition that would not load is not written.
         self.assemble()?;
         let file = self.file()?;
         let path = self.target()?;
+        if path.exists() && self.replace_ok.as_deref() != Some(path.as_path()) {
+            self.replace_ok = Some(path.clone());
+            return Err(format!(
+                "{} exists: press Create again to replace it",
+                path.display()
+            ));
+        }
         io::save(FileKind::Map, &path, &file)
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         Ok(path)
@@ -442,7 +454,11 @@ impl ComposeBoards {
         let Some(path) = chosen else { return };
         let text = path.display().to_string();
         match target {
-            Target::File => self.path = text,
+            Target::File => {
+                // The chooser has asked before replacing a file.
+                self.replace_ok = Some(path);
+                self.path = text;
+            }
             Target::Board(i) => {
                 if let Some(b) = self.boards.get_mut(i) {
                     b.map = text;
@@ -599,5 +615,27 @@ mod tests {
         assert!(e.contains("board-9.map.ron"), "{e}");
         f.path = "x.ron".into();
         assert!(f.file().unwrap_err().contains(".map.ron"));
+    }
+
+    #[test]
+    fn a_typed_path_to_an_existing_file_is_replaced_only_when_created_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("c.map.ron");
+        std::fs::write(&target, "precious").unwrap();
+        let mut f = form(
+            "c.map.ron",
+            &[(1, false), (2, false)],
+            Arrangement::EndToEnd,
+        );
+        f.path = target.display().to_string();
+        let e = f.create().unwrap_err();
+        assert!(e.contains("press Create again"), "{e}");
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "precious");
+        assert_eq!(f.create().unwrap(), target);
+        assert!(
+            std::fs::read_to_string(&target)
+                .unwrap()
+                .contains("sections")
+        );
     }
 }
