@@ -486,13 +486,7 @@ fn the_balance_lab_plays_the_toy_scenario_through_its_system() {
     let config = h.state().lab.setup.config();
     assert_eq!(config.games, 8);
     click(&mut h, "Run the games");
-    let t = std::time::Instant::now();
-    while h.state().lab.running() {
-        assert!(t.elapsed().as_secs() < 120, "the lab never finished");
-        std::thread::sleep(std::time::Duration::from_millis(20));
-        h.step();
-    }
-    h.run();
+    common::wait_for_lab(&mut h);
     let study = h.state().lab.study().expect("a finished study").clone();
     let s = h.state().lab.summary().unwrap().clone();
     assert_eq!(s.games, 8);

@@ -14,7 +14,7 @@ use sztab::systems::wb95::ai::BotSpec;
 use sztab::systems::wb95::{Decision, Phase, Side};
 
 mod common;
-use common::{click, fixture_copy, open, type_into};
+use common::{click, fixture_copy, open, type_into, wait_for_lab};
 
 fn click_hex(h: &mut Harness<EditorApp>, s: &str) {
     common::click_hex(h, common::hex(s));
@@ -439,17 +439,6 @@ fn choose_lab_bot(h: &mut Harness<EditorApp>, side: &str, kind: &str, strength: 
 fn set_number(h: &mut Harness<EditorApp>, label: &str, value: f64) {
     h.get_by_role_and_label(Role::SpinButton, label)
         .set_value_accesskit(value);
-    h.run();
-}
-
-/// Steps the harness until the lab has collected its run.
-fn wait_for_lab(h: &mut Harness<EditorApp>) {
-    let t = std::time::Instant::now();
-    while h.state().lab.running() {
-        assert!(t.elapsed().as_secs() < 300, "the lab never finished");
-        std::thread::sleep(std::time::Duration::from_millis(20));
-        h.step();
-    }
     h.run();
 }
 

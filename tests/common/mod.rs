@@ -128,3 +128,14 @@ pub fn redo(h: &mut Harness<EditorApp>) {
     h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
     h.run();
 }
+
+/// Steps the harness until the lab has collected its run.
+pub fn wait_for_lab(h: &mut Harness<EditorApp>) {
+    let t = std::time::Instant::now();
+    while h.state().lab.running() {
+        assert!(t.elapsed().as_secs() < 300, "the lab never finished");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        h.step();
+    }
+    h.run();
+}

@@ -122,8 +122,6 @@ impl NewScenario {
         ui: &mut Ui,
         browse: &mut Option<crate::editor::files::ChooserPurpose>,
     ) -> (Option<Document>, bool) {
-        let mut made = None;
-        let mut close = false;
         self.system_pick(ui);
         if self.system != "wb95" {
             return self.show_generic(ui, browse);
@@ -195,24 +193,7 @@ impl NewScenario {
                 });
                 ui.end_row();
             });
-        if let Some(e) = &self.error {
-            ui.colored_label(egui::Color32::RED, e);
-        }
-        ui.horizontal(|ui| {
-            if ui.button("Create scenario").clicked() {
-                match self.create() {
-                    Ok(d) => {
-                        made = Some(d);
-                        close = true;
-                    }
-                    Err(e) => self.error = Some(e),
-                }
-            }
-            if ui.button("Cancel").clicked() {
-                close = true;
-            }
-        });
-        (made, close)
+        self.buttons(ui, Self::create)
     }
 
     fn system_pick(&mut self, ui: &mut Ui) {
@@ -241,8 +222,6 @@ impl NewScenario {
         browse: &mut Option<crate::editor::files::ChooserPurpose>,
     ) -> (Option<Document>, bool) {
         use crate::editor::files::ChooserPurpose;
-        let mut made = None;
-        let mut close = false;
         egui::Grid::new("new generic scenario")
             .num_columns(2)
             .spacing([8.0, 6.0])
@@ -275,12 +254,23 @@ impl NewScenario {
                 ui.end_row();
             });
         ui.weak("The sides are the counter set's first two nations; the first moves first.");
+        self.buttons(ui, Self::create_generic)
+    }
+
+    /// The error line and the Create scenario / Cancel row both forms end with; returns the
+    /// document made and whether to close.
+    fn buttons(
+        &mut self,
+        ui: &mut egui::Ui,
+        create: fn(&Self) -> Result<Document, String>,
+    ) -> (Option<Document>, bool) {
+        let (mut made, mut close) = (None, false);
         if let Some(e) = &self.error {
             ui.colored_label(egui::Color32::RED, e);
         }
         ui.horizontal(|ui| {
             if ui.button("Create scenario").clicked() {
-                match self.create_generic() {
+                match create(self) {
                     Ok(d) => {
                         made = Some(d);
                         close = true;
