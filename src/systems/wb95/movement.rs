@@ -42,6 +42,14 @@ pub struct MovePlan {
     pub mode: MoveMode,
 }
 
+/// Why a unit may not take a step: the terrain (or the map's edge), or a scenario's
+/// restriction on crossing a kind of hexside.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum StepBlock {
+    Terrain,
+    Crossing(usize),
+}
+
 impl Game {
     /// The day's turn number, for dated restrictions.
     pub(crate) fn today(&self) -> i64 {
@@ -172,11 +180,36 @@ impl Game {
                 format!("{} and {} are not adjacent", b.id(from), b.id(to)),
             );
         };
-        let Some(mut step) = b.step_over(from, dir, info.mover, &self.state.bridge_up) else {
-            return refuse(
+        self.step_toward(u, from, dir).map_err(|why| match why {
+            StepBlock::Terrain => RuleError::new(
                 "R3.1.11",
                 format!("{} cannot enter {} from {}", info.id, b.id(to), b.id(from)),
-            );
+            ),
+            StepBlock::Crossing(kind) => RuleError::new(
+                "Scenario",
+                format!(
+                    "{} may not cross the {} here",
+                    info.id, b.side_kinds[kind].name
+                ),
+            ),
+        })
+    }
+
+    /// `step_cost` toward the neighbour in `dir`, without the message: the movement
+    /// search asks it of every step it tries.
+    pub(crate) fn step_toward(
+        &self,
+        u: Unit,
+        from: Hx,
+        dir: usize,
+    ) -> Result<(Mp, Option<usize>), StepBlock> {
+        let b = self.board();
+        let info = self.info(u);
+        let Some(to) = b.neighbour(from, dir) else {
+            return Err(StepBlock::Terrain);
+        };
+        let Some(mut step) = b.step_over(from, dir, info.mover, &self.state.bridge_up) else {
+            return Err(StepBlock::Terrain);
         };
         // R8.2.13: +1 MP per enemy movement-disorganization mission over the hex.
         let air = self.air_disruption(info.side, to);
@@ -189,13 +222,7 @@ impl Game {
                 let north = north_of_row.is_none_or(|row| b.id(from).row.min(b.id(to).row) < row);
                 // A bridge is still a crossing of the river.
                 if edge.kinds.contains(kind) && north {
-                    return refuse(
-                        "Scenario",
-                        format!(
-                            "{} may not cross the {} here",
-                            info.id, b.side_kinds[*kind].name
-                        ),
-                    );
+                    return Err(StepBlock::Crossing(*kind));
                 }
             }
         }
