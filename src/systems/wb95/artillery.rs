@@ -188,6 +188,15 @@ impl Game {
         self.support_ready(side, u, friendly, defending)
     }
 
+    /// The artillery of `side` on the map, in roster order.
+    pub(crate) fn artillery_on_map(&self, side: Side) -> impl Iterator<Item = Unit> + '_ {
+        self.roster()
+            .artillery_of(side)
+            .iter()
+            .copied()
+            .filter(move |&u| self.state.unit(u).hex().is_some())
+    }
+
     /// Artillery of `side` that could support a combat of these hexes now.
     pub fn support_options(
         &self,
@@ -196,9 +205,8 @@ impl Game {
         defending: &[Hx],
         exclude: &[Unit],
     ) -> Vec<Unit> {
-        self.units_on_map(side)
+        self.artillery_on_map(side)
             .filter(|u| !exclude.contains(u))
-            .filter(|&u| self.info(u).is_artillery())
             .filter(|&u| self.support_block(side, u, friendly, defending).is_ok())
             .collect()
     }
@@ -466,8 +474,7 @@ impl Game {
     pub(crate) fn any_fire_possible(&self, side: Side) -> bool {
         let b = self.board();
         let ready: Vec<Hx> = self
-            .units_on_map(side)
-            .filter(|&u| self.info(u).is_artillery())
+            .artillery_on_map(side)
             .filter_map(|u| self.fire_block(side, u).ok())
             .collect();
         ready.iter().any(|&h| {
@@ -488,8 +495,7 @@ impl Game {
         }
         let b = self.board();
         let ready: Vec<Hx> = self
-            .units_on_map(side)
-            .filter(|&u| self.info(u).is_artillery())
+            .artillery_on_map(side)
             .filter_map(|u| self.fire_block(side, u).ok())
             .collect();
         (0..b.len()).any(|t| {
@@ -508,8 +514,7 @@ impl Game {
     /// Fire-ready artillery of `side` within range of `target` but not next to it.
     fn guns_for(&self, side: Side, target: Hx) -> Vec<Unit> {
         let b = self.board();
-        self.units_on_map(side)
-            .filter(|&u| self.info(u).is_artillery())
+        self.artillery_on_map(side)
             .filter(|&u| {
                 self.fire_block(side, u)
                     .is_ok_and(|h| (2..=ARTILLERY_RANGE).contains(&b.distance(h, target)))

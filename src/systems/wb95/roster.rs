@@ -116,6 +116,8 @@ pub struct Roster {
     /// units many times a decision, and walking the whole roster each time was a tenth
     /// of a heuristic game's cost.
     by_side: [Vec<Unit>; 2],
+    /// Each side's artillery (R6.1.1), in roster order.
+    artillery: [Vec<Unit>; 2],
     /// Formations giving tactical concentration, by index.
     pub tc_formations: Vec<FormationId>,
 }
@@ -156,7 +158,7 @@ impl Roster {
             let unit = Unit(n);
             r.by_id.insert(id.to_string(), unit);
             r.by_side[side.index()].push(unit);
-            r.units.push(UnitInfo {
+            let info = UnitInfo {
                 id: id.clone(),
                 def: def.clone(),
                 side,
@@ -165,7 +167,11 @@ impl Roster {
                 hq_range: nation.map_or(3, |n| n.hq_range),
                 tc,
                 supply_mp: nation.map_or(Mp::ZERO, |n| n.supply_mp),
-            });
+            };
+            if info.is_artillery() {
+                r.artillery[side.index()].push(unit);
+            }
+            r.units.push(info);
         }
         r
     }
@@ -193,6 +199,11 @@ impl Roster {
     /// The units of `side`, in roster order.
     pub fn of_side(&self, side: Side) -> &[Unit] {
         &self.by_side[side.index()]
+    }
+
+    /// The artillery of `side`, in roster order.
+    pub fn artillery_of(&self, side: Side) -> &[Unit] {
+        &self.artillery[side.index()]
     }
 }
 
