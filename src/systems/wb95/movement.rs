@@ -50,6 +50,15 @@ pub(crate) enum StepBlock {
     Crossing(usize),
 }
 
+/// A unit's step rules for one search (see `Game::step_rules`).
+pub(crate) struct StepRules {
+    unit: Unit,
+    mover: super::board::Mover,
+    /// No scenario crossing restriction binds the unit and no enemy movement-
+    /// disorganization mission is up (R8.2.13): the board's cost is the step's.
+    plain: bool,
+}
+
 impl Game {
     /// The day's turn number, for dated restrictions.
     pub(crate) fn today(&self) -> i64 {
@@ -193,6 +202,36 @@ impl Game {
                 ),
             ),
         })
+    }
+
+    /// What `u`'s steps depend on beyond the board, looked up once per search.
+    pub(crate) fn step_rules(&self, u: Unit) -> StepRules {
+        let info = self.info(u);
+        let crossings = self.state.prepared.restraints[u.ix()]
+            .iter()
+            .any(|r| matches!(r, Restraint::NoCrossing { .. }));
+        StepRules {
+            unit: u,
+            mover: info.mover,
+            plain: !crossings && !self.air_disruption_possible(info.side),
+        }
+    }
+
+    /// `step_toward` for the unit of `rules`: the board's step alone when no scenario
+    /// restriction and no enemy air mission can change it.
+    pub(crate) fn step_by(
+        &self,
+        rules: &StepRules,
+        from: Hx,
+        dir: usize,
+    ) -> Result<(Mp, Option<usize>), StepBlock> {
+        if rules.plain {
+            return self
+                .board()
+                .step_over(from, dir, rules.mover, &self.state.bridge_up)
+                .ok_or(StepBlock::Terrain);
+        }
+        self.step_toward(rules.unit, from, dir)
     }
 
     /// `step_cost` toward the neighbour in `dir`, without the message: the movement

@@ -142,10 +142,11 @@ impl Game {
         let n = b.len();
         let mut cost = vec![UNREACHED; 2 * n];
         let mut prev = vec![NO_STATE; 2 * n];
-        let mut heap = BinaryHeap::new();
+        let mut heap = BinaryHeap::with_capacity(64);
         let left = (allowance - self.mp_spent(u)).twelfths();
         let fresh = self.mp_spent(u) == Mp::ZERO;
         let col = info.mover.column();
+        let rules = self.step_rules(u);
         // The all-along-the-road flag starts set on the map, clear when entering.
         let first = 2 * seed.0 + usize::from(start.is_some());
         cost[first] = seed.1.twelfths();
@@ -169,7 +170,7 @@ impl Game {
                     }
                     extra_cost = self.overrun_cost(nb).twelfths();
                 }
-                let Ok((step, road)) = self.step_toward(u, h, d) else {
+                let Ok((step, road)) = self.step_by(&rules, h, d) else {
                     continue;
                 };
                 if enemy_zoc.shared(h, nb) || (mode == MoveMode::Strategic && enemy_zoc.covers(nb))
