@@ -622,6 +622,37 @@ mod tests {
         b.index(HexId::parse(s).unwrap()).unwrap()
     }
 
+    /// The tabled steps are the terrain's, with every bridge up and with every bridge
+    /// down (A-06, R14.1.2), on the fixture and on a full scenario map.
+    #[test]
+    fn a_6_tabled_steps_match_the_terrain_whichever_bridges_stand() {
+        let claws = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("scenarios/kursk-1943/armored-claws.scenario.ron");
+        let (c, _) = Bundle::load(&claws).unwrap();
+        let boards = [
+            fixture(),
+            Board::new(&c.map, &c.terrain, &c.scenario.destroyed_bridges),
+        ];
+        let movers = [Mover::Trucked, Mover::Mechanized, Mover::Foot, Mover::Hq];
+        for b in &boards {
+            assert!(!b.bridges.is_empty(), "the board has bridges to test");
+            for up in [vec![true; b.bridges.len()], vec![false; b.bridges.len()]] {
+                for h in 0..b.len() {
+                    for d in 0..6 {
+                        for (col, m) in movers.into_iter().enumerate() {
+                            assert_eq!(
+                                b.step_over(h, d, m, &up),
+                                b.step_by_bridges(h, d, col, &up),
+                                "hex {} side {d} {m:?}",
+                                b.id(h)
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn r3_1_12_costs_add_up_per_movement_class() {
         let b = fixture();

@@ -1031,7 +1031,15 @@ impl Planner<'_> {
                 .or_insert_with(|| obligation_cost(g, an, table, u, h))
         };
         let mut best = (
-            place_score_by(g, an, table, &self.occ, u, Place::at(here, 0), &mut obligation),
+            place_score_by(
+                g,
+                an,
+                table,
+                &self.occ,
+                u,
+                Place::at(here, 0),
+                &mut obligation,
+            ),
             here,
         );
         let reach = self.reach_ix[u.ix()].map(|i| &self.reaches[i]);
