@@ -609,6 +609,15 @@ impl Game {
         self.support_air(side, ids, hexes, MissionKind::DefensiveSupport, "R8.2.4")
     }
 
+    /// Is any enemy movement-disorganization mission up that could slow a unit of
+    /// `side` (R8.2.12-8.2.15: they fly against Soviet units)?
+    pub(crate) fn air_disruption_possible(&self, side: Side) -> bool {
+        self.state.prepared.sides[side.index()].soviet
+            && self.state.air.missions.iter().any(|m| {
+                m.side != side && !m.done && m.kind == MissionKind::MovementDisorganization
+            })
+    }
+
     /// Enemy movement-disorganization missions covering `h` for a unit of `side`
     /// (R8.2.12-8.2.15): each costs +1 MP to enter and -1 MP to start there.
     pub fn air_disruption(&self, side: Side, h: Hx) -> i32 {

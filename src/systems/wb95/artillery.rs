@@ -32,6 +32,44 @@ pub struct FirePlan {
     pub full_strength: Vec<Unit>,
 }
 
+/// Why a unit may not fire or support now; `refusal` words it as the rule it breaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum NotReady {
+    OffMap,
+    NotFriendly,
+    NotArtillery,
+    Transport,
+    Fired,
+    Fought,
+    BarrageLocked,
+    OutOfRange,
+}
+
+impl NotReady {
+    fn refusal(self, id: &UnitId) -> RuleError {
+        let (rule, message) = match self {
+            NotReady::OffMap => ("R6.1.1", format!("{id} is not on the map")),
+            NotReady::NotFriendly => ("R6.3.1", format!("{id} is not a friendly unit")),
+            NotReady::NotArtillery => ("R6.1.1", format!("{id} is not artillery")),
+            NotReady::Transport => (
+                "R6.1.3",
+                format!("{id} is in transport setup and cannot fire"),
+            ),
+            NotReady::Fired => ("R6.1.4", format!("{id} has already fired this phase")),
+            NotReady::Fought => ("R5.1.1", format!("{id} has already fought this phase")),
+            NotReady::BarrageLocked => (
+                "R6.5.6",
+                format!("{id} fired a barrage and may not fire in the next two Combat phases"),
+            ),
+            NotReady::OutOfRange => (
+                "R6.3.2",
+                format!("{id} is more than {ARTILLERY_RANGE} hexes from the combat"),
+            ),
+        };
+        RuleError::new(rule, message)
+    }
+}
+
 impl Game {
     /// R6.5.5-6.5.6: artillery that fired a barrage may not move in the next Movement
     /// phase and may not fire in the next two Combat phases: "may not support" is read as
@@ -68,36 +106,36 @@ impl Game {
     /// in combat setup (R6.1.3), not yet fired in this phase (R6.1.4), not in a combat
     /// of this phase (R5.1.1), not locked by a barrage (R6.5.6).
     pub(crate) fn fire_ready(&self, side: Side, u: Unit) -> Result<Hx, RuleError> {
+        self.fire_block(side, u)
+            .map_err(|b| b.refusal(&self.info(u).id))
+    }
+
+    /// `fire_ready` without the message: the bots ask it of every gun for every hex
+    /// they weigh, and most guns are not ready there.
+    fn fire_block(&self, side: Side, u: Unit) -> Result<Hx, NotReady> {
         let info = self.info(u);
         let st = self.state.unit(u);
-        let id = &info.id;
         let Some(h) = st.hex() else {
-            return refuse("R6.1.1", format!("{id} is not on the map"));
+            return Err(NotReady::OffMap);
         };
         if info.side != side {
-            return refuse("R6.3.1", format!("{id} is not a friendly unit"));
+            return Err(NotReady::NotFriendly);
         }
         if !info.is_artillery() {
-            return refuse("R6.1.1", format!("{id} is not artillery"));
+            return Err(NotReady::NotArtillery);
         }
         if info.is_towed() && st.setup != Some(ArtillerySetup::Combat) {
-            return refuse(
-                "R6.1.3",
-                format!("{id} is in transport setup and cannot fire"),
-            );
+            return Err(NotReady::Transport);
         }
         let now = Some(self.state.tick());
         if st.fired_tick == now || st.barrage_tick == now {
-            return refuse("R6.1.4", format!("{id} has already fired this phase"));
+            return Err(NotReady::Fired);
         }
         if st.fought_tick == now {
-            return refuse("R5.1.1", format!("{id} has already fought this phase"));
+            return Err(NotReady::Fought);
         }
         if self.barrage_locked(u) {
-            return refuse(
-                "R6.5.6",
-                format!("{id} fired a barrage and may not fire in the next two Combat phases"),
-            );
+            return Err(NotReady::BarrageLocked);
         }
         Ok(h)
     }
@@ -112,7 +150,19 @@ impl Game {
         friendly: &[Hx],
         defending: &[Hx],
     ) -> Result<(), RuleError> {
-        let h = self.fire_ready(side, u)?;
+        self.support_block(side, u, friendly, defending)
+            .map_err(|b| b.refusal(&self.info(u).id))
+    }
+
+    /// `support_ready` without the message.
+    fn support_block(
+        &self,
+        side: Side,
+        u: Unit,
+        friendly: &[Hx],
+        defending: &[Hx],
+    ) -> Result<(), NotReady> {
+        let h = self.fire_block(side, u)?;
         let measured = match self.state.prepared.rules.artillery_range {
             ArtilleryRange::FriendlyHex => friendly,
             ArtilleryRange::DefenderHex => defending,
@@ -121,13 +171,7 @@ impl Game {
             .iter()
             .any(|&x| self.board().distance(h, x) <= ARTILLERY_RANGE)
         {
-            return refuse(
-                "R6.3.2",
-                format!(
-                    "{} is more than {ARTILLERY_RANGE} hexes from the combat",
-                    self.unit_id(u)
-                ),
-            );
+            return Err(NotReady::OutOfRange);
         }
         Ok(())
     }
@@ -144,6 +188,15 @@ impl Game {
         self.support_ready(side, u, friendly, defending)
     }
 
+    /// The artillery of `side` on the map, in roster order.
+    pub(crate) fn artillery_on_map(&self, side: Side) -> impl Iterator<Item = Unit> + '_ {
+        self.roster()
+            .artillery_of(side)
+            .iter()
+            .copied()
+            .filter(move |&u| self.state.unit(u).hex().is_some())
+    }
+
     /// Artillery of `side` that could support a combat of these hexes now.
     pub fn support_options(
         &self,
@@ -152,10 +205,9 @@ impl Game {
         defending: &[Hx],
         exclude: &[Unit],
     ) -> Vec<Unit> {
-        self.units_on_map(side)
+        self.artillery_on_map(side)
             .filter(|u| !exclude.contains(u))
-            .filter(|&u| self.info(u).is_artillery())
-            .filter(|&u| self.support_ready(side, u, friendly, defending).is_ok())
+            .filter(|&u| self.support_block(side, u, friendly, defending).is_ok())
             .collect()
     }
 
@@ -422,9 +474,8 @@ impl Game {
     pub(crate) fn any_fire_possible(&self, side: Side) -> bool {
         let b = self.board();
         let ready: Vec<Hx> = self
-            .units_on_map(side)
-            .filter(|&u| self.info(u).is_artillery())
-            .filter_map(|u| self.fire_ready(side, u).ok())
+            .artillery_on_map(side)
+            .filter_map(|u| self.fire_block(side, u).ok())
             .collect();
         ready.iter().any(|&h| {
             b.within(h, ARTILLERY_RANGE).any(|t| {
@@ -444,9 +495,8 @@ impl Game {
         }
         let b = self.board();
         let ready: Vec<Hx> = self
-            .units_on_map(side)
-            .filter(|&u| self.info(u).is_artillery())
-            .filter_map(|u| self.fire_ready(side, u).ok())
+            .artillery_on_map(side)
+            .filter_map(|u| self.fire_block(side, u).ok())
             .collect();
         (0..b.len()).any(|t| {
             self.occupant(t) == Some(side.other())
@@ -464,10 +514,9 @@ impl Game {
     /// Fire-ready artillery of `side` within range of `target` but not next to it.
     fn guns_for(&self, side: Side, target: Hx) -> Vec<Unit> {
         let b = self.board();
-        self.units_on_map(side)
-            .filter(|&u| self.info(u).is_artillery())
+        self.artillery_on_map(side)
             .filter(|&u| {
-                self.fire_ready(side, u)
+                self.fire_block(side, u)
                     .is_ok_and(|h| (2..=ARTILLERY_RANGE).contains(&b.distance(h, target)))
             })
             .collect()

@@ -204,7 +204,23 @@ pub struct Board {
     pub bridges: Vec<BridgeInfo>,
     /// Which bridges stand at the start (the scenario's destroyed bridges are down).
     pub bridges_at_start: Vec<bool>,
+    /// Every step's cost per hex, direction and column where no bridge decides it:
+    /// the movement, threat and supply searches take millions of steps a game.
+    steps: Vec<[[PlainStep; 4]; 6]>,
 }
+
+/// A step whose cost does not depend on which bridges stand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum PlainStep {
+    /// Off the map or impassable for the column.
+    Blocked,
+    /// The cost and the road followed (`NO_ROAD`: none).
+    Cost(Mp, u32),
+    /// A bridge stands on the edge: its cost depends on whether it is up.
+    Bridged,
+}
+
+const NO_ROAD: u32 = u32::MAX;
 
 impl Board {
     /// Compiles a map whose references have been checked; unknown kinds count as plain.
@@ -266,9 +282,11 @@ impl Board {
             places: Vec::new(),
             bridges: Vec::new(),
             bridges_at_start: Vec::new(),
+            steps: Vec::new(),
         };
         board.compile_hexes(map, cat);
         board.compile_edges(map, cat, destroyed_bridges);
+        board.steps = (0..n).map(|h| board.plain_steps(h)).collect();
         board.places = map
             .places
             .iter()
@@ -466,6 +484,36 @@ impl Board {
         up: &[bool],
     ) -> Option<(Mp, Option<usize>)> {
         let col = mover.column()?;
+        match self.steps.get(from).map(|s| s[dir][col]) {
+            Some(PlainStep::Blocked) => None,
+            Some(PlainStep::Cost(c, road)) => Some((c, (road != NO_ROAD).then_some(road as usize))),
+            Some(PlainStep::Bridged) | None => self.step_by_bridges(from, dir, col, up),
+        }
+    }
+
+    /// The cost of every step from `h` that no bridge decides (see `step_by_bridges`).
+    fn plain_steps(&self, h: Hx) -> [[PlainStep; 4]; 6] {
+        std::array::from_fn(|dir| {
+            std::array::from_fn(|col| {
+                if self.neighbour(h, dir).is_some() && self.edge(h, dir).bridge.is_some() {
+                    return PlainStep::Bridged;
+                }
+                match self.step_by_bridges(h, dir, col, &[]) {
+                    None => PlainStep::Blocked,
+                    Some((c, road)) => PlainStep::Cost(c, road.map_or(NO_ROAD, |r| r as u32)),
+                }
+            })
+        })
+    }
+
+    /// `step_over` for the column `col`, computed from the terrain.
+    fn step_by_bridges(
+        &self,
+        from: Hx,
+        dir: usize,
+        col: usize,
+        up: &[bool],
+    ) -> Option<(Mp, Option<usize>)> {
         let to = self.neighbour(from, dir)?;
         let e = self.edge(from, dir);
         let standing = e.bridge.map(|b| up.get(b).copied().unwrap_or(false));
@@ -572,6 +620,37 @@ mod tests {
 
     fn hx(b: &Board, s: &str) -> Hx {
         b.index(HexId::parse(s).unwrap()).unwrap()
+    }
+
+    /// The tabled steps are the terrain's, with every bridge up and with every bridge
+    /// down (A-06, R14.1.2), on the fixture and on a full scenario map.
+    #[test]
+    fn a_6_tabled_steps_match_the_terrain_whichever_bridges_stand() {
+        let claws = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("scenarios/kursk-1943/armored-claws.scenario.ron");
+        let (c, _) = Bundle::load(&claws).unwrap();
+        let boards = [
+            fixture(),
+            Board::new(&c.map, &c.terrain, &c.scenario.destroyed_bridges),
+        ];
+        let movers = [Mover::Trucked, Mover::Mechanized, Mover::Foot, Mover::Hq];
+        for b in &boards {
+            assert!(!b.bridges.is_empty(), "the board has bridges to test");
+            for up in [vec![true; b.bridges.len()], vec![false; b.bridges.len()]] {
+                for h in 0..b.len() {
+                    for d in 0..6 {
+                        for (col, m) in movers.into_iter().enumerate() {
+                            assert_eq!(
+                                b.step_over(h, d, m, &up),
+                                b.step_by_bridges(h, d, col, &up),
+                                "hex {} side {d} {m:?}",
+                                b.id(h)
+                            );
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]

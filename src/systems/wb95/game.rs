@@ -353,9 +353,9 @@ impl Game {
         let p = &self.state.prepared;
         let units = p
             .roster
-            .all()
-            .filter(|&u| p.roster.info(u).side == side)
-            .filter_map(|u| self.state.unit(u).hex().map(|h| (u, h)));
+            .of_side(side)
+            .iter()
+            .filter_map(|&u| self.state.unit(u).hex().map(|h| (u, h)));
         ZocMap::build(&p.board, &p.roster, units)
     }
 
@@ -450,8 +450,10 @@ impl Game {
     /// Units of a side on the map.
     pub fn units_on_map(&self, side: Side) -> impl Iterator<Item = Unit> + '_ {
         self.roster()
-            .all()
-            .filter(move |&u| self.info(u).side == side && self.state.unit(u).hex().is_some())
+            .of_side(side)
+            .iter()
+            .copied()
+            .filter(move |&u| self.state.unit(u).hex().is_some())
     }
 
     /// Resolves unit ids of an action, refusing unknown ones.

@@ -42,6 +42,23 @@ pub struct MovePlan {
     pub mode: MoveMode,
 }
 
+/// Why a unit may not take a step: the terrain (or the map's edge), or a scenario's
+/// restriction on crossing a kind of hexside.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum StepBlock {
+    Terrain,
+    Crossing(usize),
+}
+
+/// A unit's step rules for one search (see `Game::step_rules`).
+pub(crate) struct StepRules {
+    unit: Unit,
+    mover: super::board::Mover,
+    /// No scenario crossing restriction binds the unit and no enemy movement-
+    /// disorganization mission is up (R8.2.13): the board's cost is the step's.
+    plain: bool,
+}
+
 impl Game {
     /// The day's turn number, for dated restrictions.
     pub(crate) fn today(&self) -> i64 {
@@ -172,11 +189,66 @@ impl Game {
                 format!("{} and {} are not adjacent", b.id(from), b.id(to)),
             );
         };
-        let Some(mut step) = b.step_over(from, dir, info.mover, &self.state.bridge_up) else {
-            return refuse(
+        self.step_toward(u, from, dir).map_err(|why| match why {
+            StepBlock::Terrain => RuleError::new(
                 "R3.1.11",
                 format!("{} cannot enter {} from {}", info.id, b.id(to), b.id(from)),
-            );
+            ),
+            StepBlock::Crossing(kind) => RuleError::new(
+                "Scenario",
+                format!(
+                    "{} may not cross the {} here",
+                    info.id, b.side_kinds[kind].name
+                ),
+            ),
+        })
+    }
+
+    /// What `u`'s steps depend on beyond the board, looked up once per search.
+    pub(crate) fn step_rules(&self, u: Unit) -> StepRules {
+        let info = self.info(u);
+        let crossings = self.state.prepared.restraints[u.ix()]
+            .iter()
+            .any(|r| matches!(r, Restraint::NoCrossing { .. }));
+        StepRules {
+            unit: u,
+            mover: info.mover,
+            plain: !crossings && !self.air_disruption_possible(info.side),
+        }
+    }
+
+    /// `step_toward` for the unit of `rules`: the board's step alone when no scenario
+    /// restriction and no enemy air mission can change it.
+    pub(crate) fn step_by(
+        &self,
+        rules: &StepRules,
+        from: Hx,
+        dir: usize,
+    ) -> Result<(Mp, Option<usize>), StepBlock> {
+        if rules.plain {
+            return self
+                .board()
+                .step_over(from, dir, rules.mover, &self.state.bridge_up)
+                .ok_or(StepBlock::Terrain);
+        }
+        self.step_toward(rules.unit, from, dir)
+    }
+
+    /// `step_cost` toward the neighbour in `dir`, without the message: the movement
+    /// search asks it of every step it tries.
+    pub(crate) fn step_toward(
+        &self,
+        u: Unit,
+        from: Hx,
+        dir: usize,
+    ) -> Result<(Mp, Option<usize>), StepBlock> {
+        let b = self.board();
+        let info = self.info(u);
+        let Some(to) = b.neighbour(from, dir) else {
+            return Err(StepBlock::Terrain);
+        };
+        let Some(mut step) = b.step_over(from, dir, info.mover, &self.state.bridge_up) else {
+            return Err(StepBlock::Terrain);
         };
         // R8.2.13: +1 MP per enemy movement-disorganization mission over the hex.
         let air = self.air_disruption(info.side, to);
@@ -189,13 +261,7 @@ impl Game {
                 let north = north_of_row.is_none_or(|row| b.id(from).row.min(b.id(to).row) < row);
                 // A bridge is still a crossing of the river.
                 if edge.kinds.contains(kind) && north {
-                    return refuse(
-                        "Scenario",
-                        format!(
-                            "{} may not cross the {} here",
-                            info.id, b.side_kinds[*kind].name
-                        ),
-                    );
+                    return Err(StepBlock::Crossing(*kind));
                 }
             }
         }

@@ -25,6 +25,9 @@ pub struct Reach {
     start: Option<Hx>,
     cost: Vec<i32>,
     prev: Vec<u32>,
+    /// The hexes reached, ascending: the bots walk them for every unit they place,
+    /// and a search reaches a small part of the board.
+    reached: Vec<Hx>,
 }
 
 /// One reachable end hex, in ids.
@@ -68,7 +71,9 @@ impl Reach {
 
     /// Every reached hex except the start, with its cost.
     pub fn hexes(&self) -> impl Iterator<Item = (Hx, Mp)> + '_ {
-        (0..self.cost.len() / 2)
+        self.reached
+            .iter()
+            .copied()
             .filter(move |&h| Some(h) != self.start)
             .filter_map(move |h| self.cost(h).map(|c| (h, c)))
     }
@@ -137,13 +142,15 @@ impl Game {
         let n = b.len();
         let mut cost = vec![UNREACHED; 2 * n];
         let mut prev = vec![NO_STATE; 2 * n];
-        let mut heap = BinaryHeap::new();
+        let mut heap = BinaryHeap::with_capacity(64);
         let left = (allowance - self.mp_spent(u)).twelfths();
         let fresh = self.mp_spent(u) == Mp::ZERO;
         let col = info.mover.column();
+        let rules = self.step_rules(u);
         // The all-along-the-road flag starts set on the map, clear when entering.
         let first = 2 * seed.0 + usize::from(start.is_some());
         cost[first] = seed.1.twelfths();
+        let mut reached = vec![seed.0];
         heap.push(Reverse((cost[first], first)));
         while let Some(Reverse((c, s))) = heap.pop() {
             if c > cost[s] {
@@ -155,7 +162,7 @@ impl Game {
                 continue;
             }
             let leave = if enemy_zoc.covers(h) { 12 } else { 0 };
-            for (_, nb) in b.neighbours(h) {
+            for (d, nb) in b.neighbours(h) {
                 let mut extra_cost = 0;
                 if self.occupant(nb).is_some_and(|o| o != side) {
                     if !(info.is_regular() && self.overrunnable(side, nb)) {
@@ -163,7 +170,7 @@ impl Game {
                     }
                     extra_cost = self.overrun_cost(nb).twelfths();
                 }
-                let Ok((step, road)) = self.step_cost(u, h, nb) else {
+                let Ok((step, road)) = self.step_by(&rules, h, d) else {
                     continue;
                 };
                 if enemy_zoc.shared(h, nb) || (mode == MoveMode::Strategic && enemy_zoc.covers(nb))
@@ -182,17 +189,23 @@ impl Game {
                 }
                 let s2 = 2 * nb + usize::from(sec2);
                 if c2 < cost[s2] {
+                    if cost[s2] == UNREACHED {
+                        reached.push(nb);
+                    }
                     cost[s2] = c2;
                     prev[s2] = s as u32;
                     heap.push(Reverse((c2, s2)));
                 }
             }
         }
+        reached.sort_unstable();
+        reached.dedup();
         Reach {
             unit: u,
             start,
             cost,
             prev,
+            reached,
         }
     }
 

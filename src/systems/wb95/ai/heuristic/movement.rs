@@ -2,7 +2,7 @@
 //! positions first, then every other unit, HQs, towed guns, reinforcements), carried
 //! out one action per decision and checked against the engine before each one.
 
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 
 use rand::RngExt;
 
@@ -225,6 +225,21 @@ pub fn place_score(
     u: Unit,
     place: Place,
 ) -> f32 {
+    let mut obligation = |u, h| obligation_cost(game, an, table, u, h);
+    place_score_by(game, an, table, occ, u, place, &mut obligation)
+}
+
+/// `place_score` with the attacks `u` would owe on a hex from `obligation` (a plan
+/// remembers them: the position does not change while it is made).
+fn place_score_by(
+    game: &Game,
+    an: &Analysis,
+    table: &ExpectTable,
+    occ: &Occupancy,
+    u: Unit,
+    place: Place,
+    obligation: &mut dyn FnMut(Unit, Hx) -> f32,
+) -> f32 {
     let Place {
         hex: h,
         cost: cost_twelfths,
@@ -248,7 +263,7 @@ pub fn place_score(
     let fortified = own_ff || game.in_fortification(side, h) && !b.fl_hex[h];
     let enemy_zoc = game.zoc_of(an.enemy);
     if enemy_zoc.covers(h) && info.can_attack() && !fortified && !planned_attack {
-        s -= obligation_cost(game, an, table, u, h);
+        s -= obligation(u, h);
     }
     if !info.is_regular() {
         s -= exposed_alone(an, occ, h);
@@ -352,6 +367,9 @@ struct Planner<'a> {
     attacks: Vec<(Hx, Vec<Unit>)>,
     /// Artillery and air SP available against each target hex (filled for targets).
     support: Vec<u32>,
+    /// `obligation_cost` of each unit and hex weighed so far: the refining pass weighs
+    /// them all again.
+    obligations: HashMap<(Unit, Hx), f32>,
 }
 
 impl HeuristicBot {
@@ -503,6 +521,7 @@ fn plan_phase(
         reach_ix: vec![None; game.roster().len()],
         attacks: Vec::new(),
         support: vec![0; game.board().len()],
+        obligations: HashMap::new(),
     };
     let movement = game.state().clock.phase.kind() == PhaseKind::Movement;
     // Units of one stack that move alike (class, MPs, restrictions) reach the same
@@ -1000,27 +1019,43 @@ impl Planner<'_> {
 
     /// The best hex for a unit (its own hex included), by `place_score`.
     fn best_place(&mut self, u: Unit) -> Hx {
-        let g = self.game;
+        let (g, an, table) = (self.game, self.an, self.table);
         let Some(here) = self.hex_of(u) else {
             return 0;
         };
         self.occ.remove(g, u, here);
+        let memo = &mut self.obligations;
+        let mut obligation = |u: Unit, h: Hx| {
+            *memo
+                .entry((u, h))
+                .or_insert_with(|| obligation_cost(g, an, table, u, h))
+        };
         let mut best = (
-            place_score(g, self.an, self.table, &self.occ, u, Place::at(here, 0)),
+            place_score_by(
+                g,
+                an,
+                table,
+                &self.occ,
+                u,
+                Place::at(here, 0),
+                &mut obligation,
+            ),
             here,
         );
-        if let Some(r) = self.reach_of(u) {
+        let reach = self.reach_ix[u.ix()].map(|i| &self.reaches[i]);
+        if let Some(r) = reach {
             for (h, c) in r.hexes() {
                 if !self.occ.fits(g, u, h) {
                     continue;
                 }
-                let s = place_score(
+                let s = place_score_by(
                     g,
-                    self.an,
-                    self.table,
+                    an,
+                    table,
                     &self.occ,
                     u,
                     Place::at(h, c.twelfths()),
+                    &mut obligation,
                 );
                 if s > best.0 {
                     best = (s, h);
