@@ -18,16 +18,12 @@ use crate::systems::wb95::crt::Column;
 use crate::systems::wb95::movement::{MoveMode, STACKING_LIMIT};
 use crate::systems::wb95::{Action, Game, PhaseKind, Reach, Side, Unit};
 
+mod recheck;
+
 /// Weight of the pull of objectives.
 const POT_W: f32 = 1.0;
-/// Weight of holding an objective hex.
-const HOLD_W: f32 = 0.6;
-/// Weight of the CELs a stack may lose if the enemy attacks it next turn.
-const RISK_W: f32 = 0.8;
 /// Keeping one's field fortification.
 const FF_STAY: f32 = 1.2;
-/// Weakest column (index; 4 = 2:1) a planned attack may have.
-const PLAN_MIN_COLUMN: usize = 4;
 /// Column (index; 8 = 6:1) beyond which more attackers are not worth adding.
 const PLAN_ENOUGH_COLUMN: usize = 8;
 /// Smallest value (CEL-equivalents) of a planned attack.
@@ -221,6 +217,7 @@ pub fn place_score(
     game: &Game,
     an: &Analysis,
     table: &ExpectTable,
+    params: &Params,
     occ: &Occupancy,
     u: Unit,
     place: Place,
@@ -239,9 +236,9 @@ pub fn place_score(
     // One regular unit holds a hex; more only add strength (the risk term below).
     let alone = occ.regular[h] == 0;
     let hold = if alone || !info.is_regular() {
-        HOLD_W
+        params.hold()
     } else {
-        0.25 * HOLD_W
+        0.25 * params.hold()
     };
     let mut s = an.obj[h] * hold + an.pot[h] * pot_w;
     let own_ff = game.state().ff[h] == Some(side) && (staying || occ.cel[h] > 0);
@@ -293,7 +290,7 @@ pub fn place_score(
         };
         let with = stack_risk(an, table, h, threat, cms, with);
         let without = stack_risk(an, table, h, threat, cms, without);
-        s -= RISK_W * (with - without);
+        s -= params.risk() * (with - without);
     }
     let friends = b
         .neighbours(h)
@@ -352,6 +349,9 @@ struct Planner<'a> {
     attacks: Vec<(Hx, Vec<Unit>)>,
     /// Artillery and air SP available against each target hex (filled for targets).
     support: Vec<u32>,
+    /// The analysis with the enemy's threat against the planned positions, once
+    /// rechecked (`Params::recheck`).
+    rechecked: Option<Analysis>,
 }
 
 impl HeuristicBot {
@@ -409,19 +409,20 @@ impl HeuristicBot {
     /// The best move for one unit in the position as it is now.
     fn best_move_now(&mut self, game: &Game, side: Side, u: Unit) -> Option<Action> {
         let table = self.table(game);
+        let params = self.params;
         let an = self.analysis(game, side);
         let reach = game.reach(u)?;
         let occ = Occupancy::of(game, side);
         let here = game.unit_state(u).hex()?;
         let mut occ_wo = occ.clone();
         occ_wo.remove(game, u, here);
-        let stay = place_score(game, an, &table, &occ_wo, u, Place::at(here, 0));
+        let stay = place_score(game, an, &table, &params, &occ_wo, u, Place::at(here, 0));
         let mut best: Option<(f32, Hx)> = None;
         for (h, c) in reach.hexes() {
             if !occ_wo.fits(game, u, h) {
                 continue;
             }
-            let s = place_score(game, an, &table, &occ_wo, u, Place::at(h, c.twelfths()));
+            let s = place_score(game, an, &table, &params, &occ_wo, u, Place::at(h, c.twelfths()));
             if s > stay + 0.01 && best.is_none_or(|(b, _)| s > b) {
                 best = Some((s, h));
             }
@@ -439,6 +440,7 @@ impl HeuristicBot {
     /// every hex it can reach from there.
     fn best_entry_now(&mut self, game: &Game, side: Side, u: Unit) -> Option<Action> {
         let table = self.table(game);
+        let params = self.params;
         let an = self.analysis(game, side);
         let occ = Occupancy::of(game, side);
         let mut best: Option<(f32, Vec<Hx>)> = None;
@@ -462,7 +464,7 @@ impl HeuristicBot {
                 if !occ.fits(game, u, h) {
                     continue;
                 }
-                let s = place_score(game, an, &table, &occ, u, Place::at(h, c));
+                let s = place_score(game, an, &table, &params, &occ, u, Place::at(h, c));
                 if best.as_ref().is_none_or(|(b, _)| s > *b) {
                     let path = if h == e { Some(vec![e]) } else { reach.path(h) };
                     if let Some(p) = path {
@@ -503,6 +505,7 @@ fn plan_phase(
         reach_ix: vec![None; game.roster().len()],
         attacks: Vec::new(),
         support: vec![0; game.board().len()],
+        rechecked: None,
     };
     let movement = game.state().clock.phase.kind() == PhaseKind::Movement;
     // Units of one stack that move alike (class, MPs, restrictions) reach the same
@@ -549,13 +552,16 @@ fn plan_phase(
         p.plan_attacks(shuffle_seed);
     }
     p.place_units();
+    if movement && params.recheck {
+        p.recheck();
+    }
     if movement {
         p.place_hqs();
         p.move_guns();
         p.fortify();
     }
     for u in game.waiting_units(side) {
-        if worth_calling_in(game, side, p.an, u) {
+        if worth_calling_in(game, side, p.an, &params, u) {
             p.steps.push(Step::Enter { unit: u });
         }
     }
@@ -570,11 +576,20 @@ const RESERVE_MARGIN: i32 = 5;
 
 /// An optional reserve gives the enemy VP when it is called in, so a side calls one
 /// only when an enemy force threatens a place that wins it the game outright, or when it
-/// still wins with a margin after paying.
-pub(super) fn worth_calling_in(game: &Game, side: Side, an: &Analysis, u: Unit) -> bool {
+/// still wins with a margin after paying; a weak player (without `reserves`) never pays.
+pub(super) fn worth_calling_in(
+    game: &Game,
+    side: Side,
+    an: &Analysis,
+    params: &Params,
+    u: Unit,
+) -> bool {
     let vp = game.call_in_vp(u);
     if vp == 0 {
         return true;
+    }
+    if !params.reserves {
+        return false;
     }
     let danger = game.prepared().victory.as_ref().is_some_and(|v| {
         v.automatic
@@ -646,6 +661,7 @@ impl Planner<'_> {
                 g,
                 self.an,
                 self.table,
+                &self.params,
                 &self.occ,
                 u,
                 Place::attack_from(here, 0),
@@ -673,6 +689,7 @@ impl Planner<'_> {
                             g,
                             self.an,
                             self.table,
+                            &self.params,
                             &self.occ,
                             u,
                             Place::attack_from(p, cost),
@@ -763,7 +780,7 @@ impl Planner<'_> {
                 .map(|s| (s.unit, s.hex))
                 .collect();
             let est = self.estimate(&all, *t);
-            if est.column < PLAN_MIN_COLUMN && !est.forced {
+            if est.column < self.params.plan_floor() && !est.forced {
                 continue;
             }
             ranked.push((i, self.value(&est, *t, &all)));
@@ -871,17 +888,13 @@ impl Planner<'_> {
                     est = e;
                 }
             }
-            if chosen.is_empty() || (est.column < PLAN_MIN_COLUMN && !est.forced) {
+            if chosen.is_empty() || (est.column < self.params.plan_floor() && !est.forced) {
                 continue;
             }
             let moved: f32 =
                 chosen.iter().map(|s| s.displacement).sum::<f32>() + self.group_risk(&chosen);
             let value = self.value(&est, *target, &pairs(&chosen)) - moved;
-            let min_column = if self.an.scorer {
-                PLAN_MIN_COLUMN
-            } else {
-                PLAN_MIN_COLUMN + 1
-            };
+            let min_column = self.params.plan_column(self.an.scorer);
             if value < PLAN_MIN_VALUE || (est.column < min_column && !est.forced) {
                 continue;
             }
@@ -935,7 +948,7 @@ impl Planner<'_> {
                 stack.sturdy += u16::from(g.info(s.unit).is_regular() && c > 1);
             }
             let after = stack_risk(self.an, self.table, h, threat, cms, stack);
-            total += RISK_W * (after - before);
+            total += self.params.risk() * (after - before);
         }
         // The side taking objectives accepts more exposure to get there.
         if self.an.scorer { 0.3 * total } else { total }
@@ -979,23 +992,35 @@ impl Planner<'_> {
             self.decide(u, h);
         }
         if self.params.refine {
-            for &u in &units {
-                let Some(cur) = self.decided[u.ix()] else {
-                    continue;
-                };
-                let Some(home) = self.hex_of(u) else {
-                    continue;
-                };
-                // Take the unit out of its planned hex and choose again.
-                self.occ.remove(g, u, cur);
-                self.occ.add(g, u, home);
-                self.steps
-                    .retain(|s| !matches!(s, Step::Move { unit, .. } if *unit == u));
-                self.decided[u.ix()] = None;
-                let h = self.best_place(u);
-                self.decide(u, h);
-            }
+            self.place_again(&units);
         }
+    }
+
+    /// Takes each of `units` out of its planned hex and chooses again, the others'
+    /// destinations known.
+    fn place_again(&mut self, units: &[Unit]) {
+        let g = self.game;
+        for &u in units {
+            let Some(cur) = self.decided[u.ix()] else {
+                continue;
+            };
+            let Some(home) = self.hex_of(u) else {
+                continue;
+            };
+            self.occ.remove(g, u, cur);
+            self.occ.add(g, u, home);
+            self.steps
+                .retain(|s| !matches!(s, Step::Move { unit, .. } if *unit == u));
+            self.decided[u.ix()] = None;
+            let h = self.best_place(u);
+            self.decide(u, h);
+        }
+    }
+
+    /// The analysis units are placed by: the phase's, or the one rechecked against the
+    /// planned positions.
+    fn view(&self) -> &Analysis {
+        self.rechecked.as_ref().unwrap_or(self.an)
     }
 
     /// The best hex for a unit (its own hex included), by `place_score`.
@@ -1006,7 +1031,15 @@ impl Planner<'_> {
         };
         self.occ.remove(g, u, here);
         let mut best = (
-            place_score(g, self.an, self.table, &self.occ, u, Place::at(here, 0)),
+            place_score(
+                g,
+                self.view(),
+                self.table,
+                &self.params,
+                &self.occ,
+                u,
+                Place::at(here, 0),
+            ),
             here,
         );
         if let Some(r) = self.reach_of(u) {
@@ -1016,8 +1049,9 @@ impl Planner<'_> {
                 }
                 let s = place_score(
                     g,
-                    self.an,
+                    self.view(),
                     self.table,
+                    &self.params,
                     &self.occ,
                     u,
                     Place::at(h, c.twelfths()),
