@@ -10,9 +10,8 @@
 //! (what the side sees kept, the enemy units it cannot see shuffled among the places it
 //! cannot see, new dice) played ahead one full turn, the candidate for this side and the
 //! heuristic bot for the enemy, then judged by [`rollout::score`] (CELs left on both
-//! sides, the victory points if the game ended now and the level they reach, the
-//! victory points the scorer may still take by the end ([`foresight`]), or the result
-//! of a game that ended). Every candidate meets the same determinizations and dice
+//! sides, the victory points if the game ended now and the level they reach, or the
+//! result of a game that ended). Every candidate meets the same determinizations and dice
 //! (common random numbers), so the comparison is between plans, not between luck. The
 //! best candidate then plays the side's decisions until the next search; the standard
 //! plan keeps its place unless another beats it by [`SWITCH_MARGIN`], as a few
@@ -24,7 +23,6 @@
 //! back to the random-legal bot. It is deterministic for its seed: the beliefs and the
 //! rollouts' dice come from its own ChaCha stream, and no clock is read.
 
-pub mod foresight;
 mod rollout;
 
 use rand::{RngExt, SeedableRng};
@@ -227,7 +225,5 @@ impl Player for SearchBot {
     }
 }
 
-#[cfg(test)]
-mod foresight_tests;
 #[cfg(test)]
 mod tests;

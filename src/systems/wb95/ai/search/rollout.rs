@@ -1,6 +1,5 @@
 //! Playing a determinized game a little way ahead and judging where it ends.
 
-use super::foresight::vp_in_reach;
 use crate::model::SideId;
 use crate::systems::wb95::ai::{HeuristicBot, Player};
 use crate::systems::wb95::state::Loc;
@@ -13,9 +12,6 @@ const MAX_ROLLOUT_ACTIONS: usize = 20_000;
 /// A CEL-equivalent per victory point in [`score`]: a scenario's VP come from places and
 /// surrenders, each worth a few steps of losses to either side.
 const CEL_PER_VP: f64 = 2.0;
-/// Weight of the victory points the scorer may still take ([`vp_in_reach`]) beside those
-/// it has.
-const FORESIGHT_W: f64 = 1.0;
 /// What reaching a victory level (were the game to end now) is worth, in CELs.
 const LEVEL_BONUS: f64 = 15.0;
 /// A finished game: won or lost, beyond anything material.
@@ -51,7 +47,7 @@ pub fn play_ahead(
 
 /// How good `world` is for `me`, in CEL-equivalents: a decided game is won or lost;
 /// otherwise the CELs each side still has (the difference), the scorer's victory points
-/// if the game ended now with those it may still take, and the victory level reached.
+/// if the game ended now, and the victory level they would reach.
 pub fn score(world: &Game, me: Side) -> f64 {
     let my_id: &SideId = world.side_id(me);
     if let Some(r) = &world.state().result {
@@ -80,6 +76,5 @@ pub fn score(world: &Game, me: Side) -> f64 {
         Some(_) => -LEVEL_BONUS,
         None => 0.0,
     };
-    let ahead = FORESIGHT_W * vp_in_reach(world);
-    material + sign * CEL_PER_VP * (f64::from(vp) + ahead) + level
+    material + sign * CEL_PER_VP * f64::from(vp) + level
 }
