@@ -35,9 +35,9 @@ mod estimate;
 mod movement;
 mod params;
 mod posture;
-mod support;
 #[cfg(test)]
 mod strength_tests;
+mod support;
 #[cfg(test)]
 mod tests;
 

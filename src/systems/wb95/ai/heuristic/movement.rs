@@ -422,7 +422,15 @@ impl HeuristicBot {
             if !occ_wo.fits(game, u, h) {
                 continue;
             }
-            let s = place_score(game, an, &table, &params, &occ_wo, u, Place::at(h, c.twelfths()));
+            let s = place_score(
+                game,
+                an,
+                &table,
+                &params,
+                &occ_wo,
+                u,
+                Place::at(h, c.twelfths()),
+            );
             if s > stay + 0.01 && best.is_none_or(|(b, _)| s > b) {
                 best = Some((s, h));
             }

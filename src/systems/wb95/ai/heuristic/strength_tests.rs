@@ -2,10 +2,10 @@
 //! differently, each for the reason `Params` gives.
 
 use super::analysis::{Analysis, Outlook};
+use super::movement::worth_calling_in;
 use super::tests::{decide, pocket, reserve_game};
 use super::{HeuristicBot, Params, Posture};
 use crate::hex::HexId;
-use super::movement::worth_calling_in;
 use crate::systems::wb95::sandbox::Sandbox;
 use crate::systems::wb95::tests::{end, hx, pass, start, unit, until};
 use crate::systems::wb95::{Action, PhaseKind, Side};
@@ -43,7 +43,10 @@ fn a_weak_defender_counterattacks_at_poor_odds_a_strong_one_does_not() {
     let weak = combat_choice(&s, Side::B, 1);
     assert!(matches!(weak, Action::Attack(_)), "strength 1: {weak:?}");
     let strong = combat_choice(&s, Side::B, 5);
-    assert!(!matches!(strong, Action::Attack(_)), "strength 5: {strong:?}");
+    assert!(
+        !matches!(strong, Action::Attack(_)),
+        "strength 5: {strong:?}"
+    );
 }
 
 /// The side taking objectives at 3:1: the timid weak attacker waits for 4:1, the strong
@@ -54,7 +57,10 @@ fn a_weak_attacker_waits_for_better_odds_a_strong_one_attacks() {
     let weak = combat_choice(&s, Side::A, 1);
     assert!(!matches!(weak, Action::Attack(_)), "strength 1: {weak:?}");
     let strong = combat_choice(&s, Side::A, 5);
-    assert!(matches!(strong, Action::Attack(_)), "strength 5: {strong:?}");
+    assert!(
+        matches!(strong, Action::Attack(_)),
+        "strength 5: {strong:?}"
+    );
 }
 
 #[test]

@@ -2,9 +2,9 @@
 //! weighs an enemy stack that cuts its units off supply, and when it calls in optional
 //! reserves.
 
-use super::{HeuristicBot, Params};
 use super::analysis::Analysis;
 use super::movement::worth_calling_in;
+use super::{HeuristicBot, Params};
 use crate::hex::HexId;
 use crate::model::{
     AutoTiming, AutoVictory, Entry, Place, PlaceKind, Victory, VictoryLevel, VpAward, VpEvent,
@@ -194,7 +194,13 @@ fn a_reserve_is_called_in_whatever_it_costs_when_an_objective_is_threatened() {
     // Not worth it on the VP alone, as the test above shows; and a unit of the
     // scenario's setup costs nothing to bring on.
     let an = Analysis::new(&g, Side::B, true, None);
-    assert!(worth_calling_in(&g, Side::B, &an, &Params::of(3), unit(&g, "s")));
+    assert!(worth_calling_in(
+        &g,
+        Side::B,
+        &an,
+        &Params::of(3),
+        unit(&g, "s")
+    ));
     assert!(matches!(
         g.pending(),
         Pending::Decide {

@@ -36,7 +36,12 @@ impl Planner<'_> {
             .units_on_map(self.side)
             .filter(|&u| g.info(u).is_regular() && !attacking.contains(&u))
             .collect();
-        units.sort_by_key(|&u| (self.hex_of(u).map_or(u16::MAX, |h| self.an.enemy_dist[h]), u));
+        units.sort_by_key(|&u| {
+            (
+                self.hex_of(u).map_or(u16::MAX, |h| self.an.enemy_dist[h]),
+                u,
+            )
+        });
         self.place_again(&units);
     }
 }
