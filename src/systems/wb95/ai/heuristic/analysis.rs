@@ -28,6 +28,25 @@ const RETAKE_TURNS: u32 = 3;
 /// Distance value for hexes nothing reaches.
 pub const FAR: u16 = u16::MAX;
 
+/// What a player of some strength and posture reads off the map.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outlook {
+    /// Lines of supply (R10): the supply map and the enemy stacks cutting units off.
+    pub supply: bool,
+    /// The side defending objectives is pulled to all of its own objectives, not only
+    /// to those near the enemy (it falls back to them).
+    pub rear_pull: bool,
+}
+
+impl Default for Outlook {
+    fn default() -> Self {
+        Outlook {
+            supply: true,
+            rear_pull: false,
+        }
+    }
+}
+
 /// One side's view of the map for the current phase.
 #[derive(Clone, Debug)]
 pub struct Analysis {
@@ -71,6 +90,18 @@ impl Analysis {
     /// The analysis of `side` now; `cut` carries over the supply cuts of an earlier
     /// analysis of the turn when this one has no threat (and so no supply map).
     pub fn new(game: &Game, side: Side, with_threat: bool, cut: Option<Vec<f32>>) -> Self {
+        Self::with_outlook(game, side, with_threat, cut, Outlook::default())
+    }
+
+    /// The analysis as a player with `outlook` makes it: without supply, there is no
+    /// supply map and no cut is weighed.
+    pub fn with_outlook(
+        game: &Game,
+        side: Side,
+        with_threat: bool,
+        cut: Option<Vec<f32>>,
+        outlook: Outlook,
+    ) -> Self {
         let n = game.board().len();
         let enemy = side.other();
         let victory = game.prepared().victory.as_ref();
@@ -96,10 +127,16 @@ impl Analysis {
             has_threat: with_threat,
             supply: Vec::new(),
             to_supply: Vec::new(),
-            cut: cut.unwrap_or_default(),
+            cut: if outlook.supply {
+                cut.unwrap_or_default()
+            } else {
+                Vec::new()
+            },
         };
         if with_threat {
             a.compute_threat(game);
+        }
+        if with_threat && outlook.supply {
             a.supply = game.supply_map(side);
             // Units that surrender score victory points only for the scorer: the
             // side defending objectives frees its pockets, the scorer keeps going
@@ -117,7 +154,7 @@ impl Analysis {
             a.to_supply = bfs(game, &supplied);
         }
         a.obj = objective_values(game, scorer, &a.enemy_reach, &a.enemy_dist);
-        a.pot = a.potential(game);
+        a.pot = a.potential(game, outlook.rear_pull);
         let all: Vec<(Hx, f32)> = a
             .obj
             .iter()
@@ -130,8 +167,9 @@ impl Analysis {
     }
 
     /// The pull of every hex: objectives this side does not control (to take or
-    /// retake), and, for the side defending them, its own objectives near the enemy.
-    fn potential(&self, game: &Game) -> Vec<f32> {
+    /// retake), and, for the side defending them, its own objectives near the enemy (or
+    /// all of them, at full value, when it falls back to them: `rear_pull`).
+    fn potential(&self, game: &Game, rear_pull: bool) -> Vec<f32> {
         let control = &game.state().control;
         let mut sources: Vec<(Hx, f32)> = Vec::new();
         let retake = self.retake_weight(game);
@@ -144,6 +182,8 @@ impl Analysis {
                 v * retake
             } else if self.scorer {
                 0.0
+            } else if rear_pull {
+                v
             } else {
                 match self.enemy_dist[h] {
                     0..=3 => v,
@@ -261,6 +301,18 @@ impl Analysis {
                 }
             }
         }
+    }
+
+    /// The same analysis with the enemy's threat and reach read off `game` (the
+    /// position after this side's planned moves).
+    pub fn with_threat_of(&self, game: &Game) -> Analysis {
+        let n = game.board().len();
+        let mut a = self.clone();
+        a.threat = vec![0.0; n];
+        a.enemy_reach = vec![false; n];
+        a.compute_threat(game);
+        a.has_threat = true;
+        a
     }
 
     /// The objective value of holding `h`, plus the pull there.

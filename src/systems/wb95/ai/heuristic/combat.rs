@@ -14,8 +14,6 @@ use crate::systems::wb95::combat::odds::AirSupport;
 use crate::systems::wb95::movement::STACKING_LIMIT;
 use crate::systems::wb95::{Action, AttackOrder, DefenseOrder, Game, RetreatOrder, Side, Unit};
 
-/// Column (index; 5 = 3:1) from which a voluntary attack is made.
-const VOLUNTARY_COLUMN: usize = 5;
 /// Column (index; 7 = 5:1) beyond which the bot stops adding attackers.
 const ENOUGH_COLUMN: usize = 7;
 /// Smallest value of a voluntary attack (CEL-equivalents).
@@ -564,7 +562,8 @@ fn choose_attack(
             best.as_ref()
                 .is_none_or(|p| value > p.value || (value == p.value && t < p.target))
         };
-        let good = est.forced || (est.column >= VOLUNTARY_COLUMN && value >= min_value);
+        let worth = value >= min_value || !params.weighs_cost;
+        let good = est.forced || (est.column >= params.combat_column() && worth);
         if good && better(&best_voluntary) {
             best_voluntary = Some(plan.clone());
         }
@@ -634,7 +633,7 @@ fn choose_attack(
         }
         let obliged = game.meets_obligation(side, &order);
         if !(p.est.forced || obliged && obligations_open)
-            && column + usize::from(order.hq_pool_cms) < VOLUNTARY_COLUMN
+            && column + usize::from(order.hq_pool_cms) < params.combat_column()
         {
             continue;
         }

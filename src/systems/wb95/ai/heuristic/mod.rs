@@ -25,13 +25,18 @@
 //!   ZoC, toward friends and home); pursuit and advance into hexes worth having.
 //!
 //! [`Strength`](HeuristicBot::new) 1-5 sets how many targets and attacker orderings the
-//! movement plan weighs, how many attackers per target, and how many retreat options.
+//! movement plan weighs, how many attackers per target, how many retreat options, and
+//! which decisions it gets right ([`Params`]); a [`Posture`] leans a plan one way.
 //! The bot is deterministic for a seed (its seed only breaks ties).
 
 mod analysis;
 mod combat;
 mod estimate;
 mod movement;
+mod params;
+mod posture;
+#[cfg(test)]
+mod strength_tests;
 mod support;
 #[cfg(test)]
 mod tests;
@@ -39,8 +44,10 @@ mod tests;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-pub use analysis::Analysis;
+pub use analysis::{Analysis, Outlook};
 pub use estimate::{Est, Expect, ExpectTable, estimate};
+pub use params::Params;
+pub use posture::Posture;
 
 use super::Player;
 use crate::model::SideId;
@@ -53,63 +60,6 @@ pub const MAX_STRENGTH: u8 = 5;
 /// The strength used when none is given.
 pub const DEFAULT_STRENGTH: u8 = 3;
 
-/// What a strength setting means.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Params {
-    /// Enemy hexes weighed as attack targets in a movement plan.
-    pub targets: usize,
-    /// Orders in which the movement plan allocates units to targets (the best wins).
-    pub orderings: usize,
-    /// Candidate attackers weighed per target.
-    pub attackers: usize,
-    /// Also weigh holding a hex with its strongest units while the others retreat.
-    pub partial_holds: bool,
-    /// Re-place units after the first pass, once everyone's destination is known.
-    pub refine: bool,
-}
-
-impl Params {
-    pub fn of(strength: u8) -> Params {
-        match strength.clamp(MIN_STRENGTH, MAX_STRENGTH) {
-            1 => Params {
-                targets: 3,
-                orderings: 1,
-                attackers: 4,
-                partial_holds: false,
-                refine: false,
-            },
-            2 => Params {
-                targets: 6,
-                orderings: 1,
-                attackers: 6,
-                partial_holds: false,
-                refine: false,
-            },
-            3 => Params {
-                targets: 12,
-                orderings: 2,
-                attackers: 8,
-                partial_holds: true,
-                refine: true,
-            },
-            4 => Params {
-                targets: 20,
-                orderings: 3,
-                attackers: 10,
-                partial_holds: true,
-                refine: true,
-            },
-            _ => Params {
-                targets: 40,
-                orderings: 4,
-                attackers: 14,
-                partial_holds: true,
-                refine: true,
-            },
-        }
-    }
-}
-
 /// Attacks a movement plan prepares: target hex and attackers.
 type PlannedAttacks = Vec<(crate::systems::wb95::Hx, Vec<crate::systems::wb95::Unit>)>;
 
@@ -117,6 +67,10 @@ type PlannedAttacks = Vec<(crate::systems::wb95::Hx, Vec<crate::systems::wb95::U
 pub struct HeuristicBot {
     strength: u8,
     params: Params,
+    posture: Posture,
+    /// `params` are those of the bot's side (they differ for the side taking
+    /// objectives and the side defending them), set at its first decision.
+    sided: bool,
     rng: ChaCha8Rng,
     table: Option<ExpectTable>,
     /// The analysis of the current phase: (tick, side, analysis).
@@ -131,10 +85,17 @@ pub struct HeuristicBot {
 impl HeuristicBot {
     /// A bot of `strength` (clamped to 1-5) whose ties are broken by `seed`.
     pub fn new(strength: u8, seed: u64) -> Self {
+        Self::with_posture(strength, Posture::Standard, seed)
+    }
+
+    /// A bot of `strength` leaning to `posture` (the search bot's candidate plans).
+    pub fn with_posture(strength: u8, posture: Posture, seed: u64) -> Self {
         let strength = strength.clamp(MIN_STRENGTH, MAX_STRENGTH);
         Self {
             strength,
-            params: Params::of(strength),
+            params: Params::of(strength).with_posture(posture),
+            posture,
+            sided: false,
             rng: ChaCha8Rng::seed_from_u64(seed),
             table: None,
             analysis: None,
@@ -177,7 +138,12 @@ impl HeuristicBot {
                 Some((_, s, a)) if s == side && !threat => Some(a.cut),
                 _ => None,
             };
-            self.analysis = Some((tick, side, Analysis::new(game, side, threat, cut)));
+            let outlook = Outlook {
+                supply: self.params.supply,
+                rear_pull: self.params.posture.rear_pull(),
+            };
+            let an = Analysis::with_outlook(game, side, threat, cut, outlook);
+            self.analysis = Some((tick, side, an));
         }
         match &self.analysis {
             Some((_, _, a)) => a,
@@ -191,6 +157,15 @@ impl Player for HeuristicBot {
         let Some(s) = game.side_of_id(side.as_str()) else {
             return Action::EndPhase;
         };
+        if !self.sided {
+            let scorer = game
+                .prepared()
+                .victory
+                .as_ref()
+                .map_or(s == Side::A, |v| v.scorer == s);
+            self.params = Params::for_side(self.strength, scorer).with_posture(self.posture);
+            self.sided = true;
+        }
         match decision {
             Decision::SetUp { waiting, .. } => super::deploy::heuristic(game, s, waiting),
             Decision::Move { .. } => self.movement(game, s),

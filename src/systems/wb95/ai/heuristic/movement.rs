@@ -18,16 +18,12 @@ use crate::systems::wb95::crt::Column;
 use crate::systems::wb95::movement::{MoveMode, STACKING_LIMIT};
 use crate::systems::wb95::{Action, Game, PhaseKind, Reach, Side, Unit};
 
+mod recheck;
+
 /// Weight of the pull of objectives.
 const POT_W: f32 = 1.0;
-/// Weight of holding an objective hex.
-const HOLD_W: f32 = 0.6;
-/// Weight of the CELs a stack may lose if the enemy attacks it next turn.
-const RISK_W: f32 = 0.8;
 /// Keeping one's field fortification.
 const FF_STAY: f32 = 1.2;
-/// Weakest column (index; 4 = 2:1) a planned attack may have.
-const PLAN_MIN_COLUMN: usize = 4;
 /// Column (index; 8 = 6:1) beyond which more attackers are not worth adding.
 const PLAN_ENOUGH_COLUMN: usize = 8;
 /// Smallest value (CEL-equivalents) of a planned attack.
@@ -221,20 +217,23 @@ pub fn place_score(
     game: &Game,
     an: &Analysis,
     table: &ExpectTable,
+    params: &Params,
     occ: &Occupancy,
     u: Unit,
     place: Place,
 ) -> f32 {
     let mut obligation = |u, h| obligation_cost(game, an, table, u, h);
-    place_score_by(game, an, table, occ, u, place, &mut obligation)
+    place_score_by(game, an, table, params, occ, u, place, &mut obligation)
 }
 
 /// `place_score` with the attacks `u` would owe on a hex from `obligation` (a plan
 /// remembers them: the position does not change while it is made).
+#[allow(clippy::too_many_arguments)]
 fn place_score_by(
     game: &Game,
     an: &Analysis,
     table: &ExpectTable,
+    params: &Params,
     occ: &Occupancy,
     u: Unit,
     place: Place,
@@ -254,9 +253,9 @@ fn place_score_by(
     // One regular unit holds a hex; more only add strength (the risk term below).
     let alone = occ.regular[h] == 0;
     let hold = if alone || !info.is_regular() {
-        HOLD_W
+        params.hold()
     } else {
-        0.25 * HOLD_W
+        0.25 * params.hold()
     };
     let mut s = an.obj[h] * hold + an.pot[h] * pot_w;
     let own_ff = game.state().ff[h] == Some(side) && (staying || occ.cel[h] > 0);
@@ -308,7 +307,7 @@ fn place_score_by(
         };
         let with = stack_risk(an, table, h, threat, cms, with);
         let without = stack_risk(an, table, h, threat, cms, without);
-        s -= RISK_W * (with - without);
+        s -= params.risk() * (with - without);
     }
     let friends = b
         .neighbours(h)
@@ -368,8 +367,11 @@ struct Planner<'a> {
     /// Artillery and air SP available against each target hex (filled for targets).
     support: Vec<u32>,
     /// `obligation_cost` of each unit and hex weighed so far: the refining pass weighs
-    /// them all again.
+    /// them all again (cleared when the analysis is rechecked).
     obligations: HashMap<(Unit, Hx), f32>,
+    /// The analysis with the enemy's threat against the planned positions, once
+    /// rechecked (`Params::recheck`).
+    rechecked: Option<Analysis>,
 }
 
 impl HeuristicBot {
@@ -427,19 +429,28 @@ impl HeuristicBot {
     /// The best move for one unit in the position as it is now.
     fn best_move_now(&mut self, game: &Game, side: Side, u: Unit) -> Option<Action> {
         let table = self.table(game);
+        let params = self.params;
         let an = self.analysis(game, side);
         let reach = game.reach(u)?;
         let occ = Occupancy::of(game, side);
         let here = game.unit_state(u).hex()?;
         let mut occ_wo = occ.clone();
         occ_wo.remove(game, u, here);
-        let stay = place_score(game, an, &table, &occ_wo, u, Place::at(here, 0));
+        let stay = place_score(game, an, &table, &params, &occ_wo, u, Place::at(here, 0));
         let mut best: Option<(f32, Hx)> = None;
         for (h, c) in reach.hexes() {
             if !occ_wo.fits(game, u, h) {
                 continue;
             }
-            let s = place_score(game, an, &table, &occ_wo, u, Place::at(h, c.twelfths()));
+            let s = place_score(
+                game,
+                an,
+                &table,
+                &params,
+                &occ_wo,
+                u,
+                Place::at(h, c.twelfths()),
+            );
             if s > stay + 0.01 && best.is_none_or(|(b, _)| s > b) {
                 best = Some((s, h));
             }
@@ -457,6 +468,7 @@ impl HeuristicBot {
     /// every hex it can reach from there.
     fn best_entry_now(&mut self, game: &Game, side: Side, u: Unit) -> Option<Action> {
         let table = self.table(game);
+        let params = self.params;
         let an = self.analysis(game, side);
         let occ = Occupancy::of(game, side);
         let mut best: Option<(f32, Vec<Hx>)> = None;
@@ -480,7 +492,7 @@ impl HeuristicBot {
                 if !occ.fits(game, u, h) {
                     continue;
                 }
-                let s = place_score(game, an, &table, &occ, u, Place::at(h, c));
+                let s = place_score(game, an, &table, &params, &occ, u, Place::at(h, c));
                 if best.as_ref().is_none_or(|(b, _)| s > *b) {
                     let path = if h == e { Some(vec![e]) } else { reach.path(h) };
                     if let Some(p) = path {
@@ -522,6 +534,7 @@ fn plan_phase(
         attacks: Vec::new(),
         support: vec![0; game.board().len()],
         obligations: HashMap::new(),
+        rechecked: None,
     };
     let movement = game.state().clock.phase.kind() == PhaseKind::Movement;
     // Units of one stack that move alike (class, MPs, restrictions) reach the same
@@ -568,13 +581,16 @@ fn plan_phase(
         p.plan_attacks(shuffle_seed);
     }
     p.place_units();
+    if movement && params.recheck {
+        p.recheck();
+    }
     if movement {
         p.place_hqs();
         p.move_guns();
         p.fortify();
     }
     for u in game.waiting_units(side) {
-        if worth_calling_in(game, side, p.an, u) {
+        if worth_calling_in(game, side, p.an, &params, u) {
             p.steps.push(Step::Enter { unit: u });
         }
     }
@@ -589,11 +605,20 @@ const RESERVE_MARGIN: i32 = 5;
 
 /// An optional reserve gives the enemy VP when it is called in, so a side calls one
 /// only when an enemy force threatens a place that wins it the game outright, or when it
-/// still wins with a margin after paying.
-pub(super) fn worth_calling_in(game: &Game, side: Side, an: &Analysis, u: Unit) -> bool {
+/// still wins with a margin after paying; a weak player (without `reserves`) never pays.
+pub(super) fn worth_calling_in(
+    game: &Game,
+    side: Side,
+    an: &Analysis,
+    params: &Params,
+    u: Unit,
+) -> bool {
     let vp = game.call_in_vp(u);
     if vp == 0 {
         return true;
+    }
+    if !params.reserves {
+        return false;
     }
     let danger = game.prepared().victory.as_ref().is_some_and(|v| {
         v.automatic
@@ -665,6 +690,7 @@ impl Planner<'_> {
                 g,
                 self.an,
                 self.table,
+                &self.params,
                 &self.occ,
                 u,
                 Place::attack_from(here, 0),
@@ -692,6 +718,7 @@ impl Planner<'_> {
                             g,
                             self.an,
                             self.table,
+                            &self.params,
                             &self.occ,
                             u,
                             Place::attack_from(p, cost),
@@ -782,7 +809,7 @@ impl Planner<'_> {
                 .map(|s| (s.unit, s.hex))
                 .collect();
             let est = self.estimate(&all, *t);
-            if est.column < PLAN_MIN_COLUMN && !est.forced {
+            if est.column < self.params.plan_floor() && !est.forced {
                 continue;
             }
             ranked.push((i, self.value(&est, *t, &all)));
@@ -890,17 +917,13 @@ impl Planner<'_> {
                     est = e;
                 }
             }
-            if chosen.is_empty() || (est.column < PLAN_MIN_COLUMN && !est.forced) {
+            if chosen.is_empty() || (est.column < self.params.plan_floor() && !est.forced) {
                 continue;
             }
             let moved: f32 =
                 chosen.iter().map(|s| s.displacement).sum::<f32>() + self.group_risk(&chosen);
             let value = self.value(&est, *target, &pairs(&chosen)) - moved;
-            let min_column = if self.an.scorer {
-                PLAN_MIN_COLUMN
-            } else {
-                PLAN_MIN_COLUMN + 1
-            };
+            let min_column = self.params.plan_column(self.an.scorer);
             if value < PLAN_MIN_VALUE || (est.column < min_column && !est.forced) {
                 continue;
             }
@@ -954,7 +977,7 @@ impl Planner<'_> {
                 stack.sturdy += u16::from(g.info(s.unit).is_regular() && c > 1);
             }
             let after = stack_risk(self.an, self.table, h, threat, cms, stack);
-            total += RISK_W * (after - before);
+            total += self.params.risk() * (after - before);
         }
         // The side taking objectives accepts more exposure to get there.
         if self.an.scorer { 0.3 * total } else { total }
@@ -998,32 +1021,46 @@ impl Planner<'_> {
             self.decide(u, h);
         }
         if self.params.refine {
-            for &u in &units {
-                let Some(cur) = self.decided[u.ix()] else {
-                    continue;
-                };
-                let Some(home) = self.hex_of(u) else {
-                    continue;
-                };
-                // Take the unit out of its planned hex and choose again.
-                self.occ.remove(g, u, cur);
-                self.occ.add(g, u, home);
-                self.steps
-                    .retain(|s| !matches!(s, Step::Move { unit, .. } if *unit == u));
-                self.decided[u.ix()] = None;
-                let h = self.best_place(u);
-                self.decide(u, h);
-            }
+            self.place_again(&units);
         }
+    }
+
+    /// Takes each of `units` out of its planned hex and chooses again, the others'
+    /// destinations known.
+    fn place_again(&mut self, units: &[Unit]) {
+        let g = self.game;
+        for &u in units {
+            let Some(cur) = self.decided[u.ix()] else {
+                continue;
+            };
+            let Some(home) = self.hex_of(u) else {
+                continue;
+            };
+            self.occ.remove(g, u, cur);
+            self.occ.add(g, u, home);
+            self.steps
+                .retain(|s| !matches!(s, Step::Move { unit, .. } if *unit == u));
+            self.decided[u.ix()] = None;
+            let h = self.best_place(u);
+            self.decide(u, h);
+        }
+    }
+
+    /// The analysis units are placed by: the phase's, or the one rechecked against the
+    /// planned positions.
+    fn view(&self) -> &Analysis {
+        self.rechecked.as_ref().unwrap_or(self.an)
     }
 
     /// The best hex for a unit (its own hex included), by `place_score`.
     fn best_place(&mut self, u: Unit) -> Hx {
-        let (g, an, table) = (self.game, self.an, self.table);
+        let (g, table) = (self.game, self.table);
         let Some(here) = self.hex_of(u) else {
             return 0;
         };
         self.occ.remove(g, u, here);
+        let an = self.rechecked.as_ref().unwrap_or(self.an);
+        let (params, occ) = (&self.params, &self.occ);
         let memo = &mut self.obligations;
         let mut obligation = |u: Unit, h: Hx| {
             *memo
@@ -1035,7 +1072,8 @@ impl Planner<'_> {
                 g,
                 an,
                 table,
-                &self.occ,
+                params,
+                occ,
                 u,
                 Place::at(here, 0),
                 &mut obligation,
@@ -1052,6 +1090,7 @@ impl Planner<'_> {
                     g,
                     an,
                     table,
+                    params,
                     &self.occ,
                     u,
                     Place::at(h, c.twelfths()),

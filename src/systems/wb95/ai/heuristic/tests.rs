@@ -2,9 +2,9 @@
 //! weighs an enemy stack that cuts its units off supply, and when it calls in optional
 //! reserves.
 
-use super::HeuristicBot;
 use super::analysis::Analysis;
 use super::movement::worth_calling_in;
+use super::{HeuristicBot, Params};
 use crate::hex::HexId;
 use crate::model::{
     AutoTiming, AutoVictory, Entry, Place, PlaceKind, Victory, VictoryLevel, VpAward, VpEvent,
@@ -14,7 +14,7 @@ use crate::systems::wb95::sandbox::Sandbox;
 use crate::systems::wb95::tests::{end, hx, pass, start, unit, until};
 use crate::systems::wb95::{Action, Decision, Game, Pending, PhaseKind, Side};
 
-fn decide(bot: &mut HeuristicBot, g: &Game) -> Action {
+pub(super) fn decide(bot: &mut HeuristicBot, g: &Game) -> Action {
     let Pending::Decide { side, decision } = g.pending() else {
         panic!("game over")
     };
@@ -48,7 +48,7 @@ fn the_bot_attacks_the_weak_neighbour_not_the_strong_one() {
 /// The Soviet side (which does not score) with three regiments cut off: the road from its
 /// supply edge runs through a German stack. The analysis values driving off that stack
 /// by the units it cuts off, and a stack that cuts nothing at zero.
-fn pocket() -> Sandbox {
+pub(super) fn pocket() -> Sandbox {
     let mut s = Sandbox::new(10, 8, 3);
     for (a, b) in [
         ("1005", "0905"),
@@ -116,7 +116,7 @@ fn the_bot_attacks_the_stack_that_cuts_its_units_off() {
 /// A Soviet reserve that gives the German 3 VP, with the German holding `vp` and the
 /// German winning from `german_wins_at` VP; optionally a German automatic-victory town
 /// at 0305 next to a German regiment.
-fn reserve_game(vp_needed: i32, town: bool) -> Game {
+pub(super) fn reserve_game(vp_needed: i32, town: bool) -> Game {
     let mut s = Sandbox::new(12, 10, 3);
     s.unit("g", "german", "0205");
     s.unit("s", "soviet", "1108");
@@ -168,7 +168,7 @@ fn worth(g: &Game) -> bool {
     let an = Analysis::new(g, Side::B, true, None);
     let res = unit(g, "res");
     assert_eq!(g.call_in_vp(res), 3);
-    worth_calling_in(g, Side::B, &an, res)
+    worth_calling_in(g, Side::B, &an, &Params::of(3), res)
 }
 
 #[test]
@@ -194,7 +194,13 @@ fn a_reserve_is_called_in_whatever_it_costs_when_an_objective_is_threatened() {
     // Not worth it on the VP alone, as the test above shows; and a unit of the
     // scenario's setup costs nothing to bring on.
     let an = Analysis::new(&g, Side::B, true, None);
-    assert!(worth_calling_in(&g, Side::B, &an, unit(&g, "s")));
+    assert!(worth_calling_in(
+        &g,
+        Side::B,
+        &an,
+        &Params::of(3),
+        unit(&g, "s")
+    ));
     assert!(matches!(
         g.pending(),
         Pending::Decide {

@@ -2,17 +2,20 @@
 //! rollouts, the best one played.
 //!
 //! At each of its side's Movement-type phases (the first `Move` decision of a phase
-//! tick) the bot weighs a few *candidate policies*: the heuristic bot at several
-//! strengths and tie-breaking seeds, each of which makes its own movement plan and the
-//! attacks that go with it. Each candidate is scored by [`Budget::rollouts`] rollouts:
-//! a [determinized](Game::determinized) copy of the game (what the side sees kept, the
-//! enemy units it cannot see shuffled among the places it cannot see, new dice) played
-//! ahead one full turn, the candidate for this side and the heuristic bot for the enemy,
-//! then judged by [`rollout::score`] (CELs left on both sides, the victory points if the
-//! game ended now and the level they reach, or the result of a game that ended). Every
-//! candidate meets the same determinizations and dice (common random numbers), so the
-//! comparison is between plans, not between luck. The best candidate then plays the
-//! side's decisions until the next search.
+//! tick) the bot weighs a few *candidate policies* ([`CANDIDATES`]): the strongest
+//! heuristic bot leaning to each [`Posture`] (hold the line, fall back to the victory
+//! hexes behind it, strike), then other seeds and strengths, each of which makes its own
+//! movement plan and the attacks that go with it. Each candidate is scored by
+//! [`Budget::rollouts`] rollouts: a [determinized](Game::determinized) copy of the game
+//! (what the side sees kept, the enemy units it cannot see shuffled among the places it
+//! cannot see, new dice) played ahead one full turn, the candidate for this side and the
+//! heuristic bot for the enemy, then judged by [`rollout::score`] (CELs left on both
+//! sides, the victory points if the game ended now and the level they reach, or the
+//! result of a game that ended). Every candidate meets the same determinizations and dice
+//! (common random numbers), so the comparison is between plans, not between luck. The
+//! best candidate then plays the side's decisions until the next search; the standard
+//! plan keeps its place unless another beats it by [`SWITCH_MARGIN`], as a few
+//! rollouts are noisy.
 //!
 //! The bot never reads what fog of war hides (R16): every decision, searched or not, is
 //! taken on a determinized copy of the game; an action that is not legal in the real
@@ -25,7 +28,7 @@ mod rollout;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::heuristic::{MAX_STRENGTH, MIN_STRENGTH};
+use super::heuristic::{MAX_STRENGTH, MIN_STRENGTH, Posture};
 use super::{HeuristicBot, Player, RandomBot};
 use crate::model::SideId;
 use crate::systems::wb95::{Action, Decision, Game, Side};
@@ -36,8 +39,45 @@ pub use rollout::score;
 const HORIZON_TICKS: u32 = 12;
 /// The heuristic strength of the enemy in rollouts: the default, the rung below.
 const ROLLOUT_ENEMY_STRENGTH: u8 = 3;
-/// Candidate policies, best guesses first: (heuristic strength, seed offset).
-const CANDIDATES: [(u8, u64); 6] = [(3, 0), (5, 0), (4, 0), (5, 1), (3, 1), (2, 0)];
+/// A candidate policy: the heuristic bot at a strength leaning to a posture, its
+/// tie-breaking seed offset from the search bot's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Candidate {
+    pub strength: u8,
+    pub posture: Posture,
+    pub offset: u64,
+}
+
+impl Candidate {
+    const fn new(strength: u8, posture: Posture, offset: u64) -> Candidate {
+        Candidate {
+            strength,
+            posture,
+            offset,
+        }
+    }
+
+    /// The policy, seeded from the search bot's `seed`.
+    pub fn bot(self, seed: u64) -> HeuristicBot {
+        HeuristicBot::with_posture(self.strength, self.posture, seed.wrapping_add(self.offset))
+    }
+}
+
+/// Candidate policies, best guesses first: the postures of the strongest heuristic bot
+/// (they differ for the side defending objectives as well), then another seed, then the
+/// default strength.
+pub const CANDIDATES: [Candidate; 6] = [
+    Candidate::new(5, Posture::Standard, 0),
+    Candidate::new(5, Posture::Hold, 0),
+    Candidate::new(5, Posture::Cautious, 0),
+    Candidate::new(5, Posture::Bold, 0),
+    Candidate::new(5, Posture::Standard, 1),
+    Candidate::new(3, Posture::Standard, 0),
+];
+/// How much (CEL-equivalents, a rollout's mean score) another candidate must beat the
+/// first by to be played instead: a few rollouts are noisy, and the first is the plan
+/// the heuristic bot would make.
+pub const SWITCH_MARGIN: f64 = 4.0;
 
 /// How much a decision may cost, as the strength sets it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -98,7 +138,7 @@ impl SearchBot {
             seed,
             rng: ChaCha8Rng::seed_from_u64(seed ^ 0x5eac_4b07),
             policy: None,
-            base: HeuristicBot::new(CANDIDATES[0].0, seed),
+            base: CANDIDATES[0].bot(seed),
             fallback: RandomBot::new(seed),
             stats: SearchStats::default(),
         }
@@ -119,35 +159,46 @@ impl SearchBot {
         game.determinized(side, self.seed ^ tick.wrapping_mul(0x9e37_79b9_7f4a_7c15))
     }
 
-    /// Weighs the candidates from `belief` and returns the best one's (strength, seed).
-    fn search(&mut self, belief: &Game, me: Side) -> (u8, u64) {
+    /// Weighs the candidates from `belief` and returns the one to play.
+    fn search(&mut self, belief: &Game, me: Side) -> Candidate {
         self.stats.searches += 1;
         let until = belief.state().tick() + HORIZON_TICKS;
         let worlds: Vec<(u64, u64)> = (0..self.budget.rollouts)
             .map(|_| (self.rng.random(), self.rng.random()))
             .collect();
-        let mut best: Option<((u8, u64), f64)> = None;
-        for &(strength, offset) in CANDIDATES.iter().take(self.budget.candidates) {
-            let seed = self.seed.wrapping_add(offset);
+        let mut means = Vec::with_capacity(self.budget.candidates);
+        for &candidate in CANDIDATES.iter().take(self.budget.candidates) {
             let mut total = 0.0;
             for &(world_seed, enemy_seed) in &worlds {
                 // The belief already hides what the side cannot see; a fresh shuffle
                 // of it per rollout spreads the guesses.
                 let mut world = belief.determinized(me, world_seed);
-                let mut mine = HeuristicBot::new(strength, seed);
+                let mut mine = candidate.bot(self.seed);
                 let mut theirs = HeuristicBot::new(ROLLOUT_ENEMY_STRENGTH, enemy_seed);
                 let played = rollout::play_ahead(&mut world, me, &mut mine, &mut theirs, until);
                 self.stats.rollouts += 1;
                 self.stats.simulated += played as u64;
                 total += rollout::score(&world, me);
             }
-            let mean = total / worlds.len().max(1) as f64;
-            if best.is_none_or(|(_, b)| mean > b) {
-                best = Some(((strength, seed), mean));
-            }
+            means.push((candidate, total / worlds.len().max(1) as f64));
         }
-        best.map_or((CANDIDATES[0].0, self.seed), |(c, _)| c)
+        choose(&means)
     }
+}
+
+/// The candidate to play: the first unless another's mean beats it by the margin, then
+/// the best (the earlier among equals).
+pub fn choose(means: &[(Candidate, f64)]) -> Candidate {
+    let Some(&(first, base)) = means.first() else {
+        return CANDIDATES[0];
+    };
+    let mut best = (first, base + SWITCH_MARGIN);
+    for &(c, m) in &means[1..] {
+        if m > best.1 {
+            best = (c, m);
+        }
+    }
+    best.0
 }
 
 impl Player for SearchBot {
@@ -159,8 +210,8 @@ impl Player for SearchBot {
         let belief = self.belief(game, me);
         let searched = matches!(&self.policy, Some((t, _)) if *t == tick);
         if matches!(decision, Decision::Move { .. }) && !searched {
-            let (strength, seed) = self.search(&belief, me);
-            self.policy = Some((tick, HeuristicBot::new(strength, seed)));
+            let candidate = self.search(&belief, me);
+            self.policy = Some((tick, candidate.bot(self.seed)));
         }
         let bot = match &mut self.policy {
             Some((_, p)) => p,

@@ -93,3 +93,79 @@ fn the_score_prefers_a_game_won() {
         }
     }
 }
+
+fn soviet_search_game(b: &Bundle, seed: u64) -> super::super::Played {
+    let mut game = Game::new(b, seed).unwrap();
+    let mut players: Vec<(SideId, Box<dyn Player>)> = vec![
+        (SideId::new("german"), BotSpec::heuristic(3).build(seed + 1)),
+        (SideId::new("soviet"), BotSpec::search(2).build(seed + 2)),
+    ];
+    play_out(&mut game, &mut players, 100_000, |_, _, _| {}).unwrap()
+}
+
+#[test]
+fn a_defending_search_bot_replays_identically() {
+    let b = mini();
+    let a = soviet_search_game(&b, 6);
+    let again = soviet_search_game(&b, 6);
+    assert_eq!(again.actions, a.actions);
+    assert_eq!(again.fingerprint.hex(), a.fingerprint.hex());
+}
+
+#[test]
+fn the_first_candidate_keeps_its_place_unless_beaten_by_the_margin() {
+    use super::{CANDIDATES, SWITCH_MARGIN, choose};
+    let [first, second, third, ..] = CANDIDATES;
+    let close = [(first, 0.0), (second, SWITCH_MARGIN - 0.1)];
+    assert_eq!(choose(&close), first);
+    let clear = [
+        (first, 0.0),
+        (second, SWITCH_MARGIN + 0.1),
+        (third, SWITCH_MARGIN + 0.5),
+    ];
+    assert_eq!(choose(&clear), third);
+}
+
+/// The Soviet's first Movement phase of Armored Claws: the postures the search weighs
+/// give the defender different plans (not the same plan found by another route).
+#[test]
+fn the_defenders_candidates_make_different_plans() {
+    let b = bundle("scenarios/kursk-1943/armored-claws.scenario.ron");
+    let mut game = Game::new(&b, 3).unwrap();
+    let mut bot = crate::systems::wb95::ai::HeuristicBot::new(1, 1);
+    loop {
+        let Pending::Decide { side, decision } = game.pending() else {
+            panic!("over")
+        };
+        let soviet_moves = side.as_str() == "soviet" && matches!(decision, Decision::Move { .. });
+        if soviet_moves && game.state().clock.phase.kind() == PhaseKind::Movement {
+            break;
+        }
+        let action = bot.decide(&game, &side, &decision);
+        game.apply(action).unwrap();
+    }
+    let plan = |c: super::Candidate| {
+        let mut g = game.clone();
+        let mut policy = c.bot(5);
+        let tick = g.state().tick();
+        let mut actions = Vec::new();
+        while g.state().tick() == tick {
+            let Pending::Decide { side, decision } = g.pending() else {
+                break;
+            };
+            let a = policy.decide(&g, &side, &decision);
+            g.apply(a.clone()).unwrap();
+            actions.push(a);
+        }
+        actions
+    };
+    let plans: Vec<_> = super::CANDIDATES[..4].iter().map(|&c| plan(c)).collect();
+    let mut distinct = plans.clone();
+    distinct.sort_by_key(|p| format!("{p:?}"));
+    distinct.dedup();
+    assert!(
+        distinct.len() >= 3,
+        "{} distinct plans of 4 postures",
+        distinct.len()
+    );
+}
