@@ -486,6 +486,10 @@ fn a_person_aims_a_selective_attack_and_sees_the_minefield_and_a_wreck_on_the_ma
     // Clicking the stack asks which attack: the whole stack, or one of its units.
     common::click_hex(&mut h, common::hex("0406"));
     h.get_by_label_contains("the whole stack (combination attack");
+    // Pointing at the selective attack shows its breakdown: the SMG's defense alone.
+    h.get_by_label(&shot.label).hover();
+    h.run();
+    h.get_by_label_contains("target: R/121 (defense 12, non-armored)");
     click(&mut h, &shot.label);
     let d = h.state().generic.game.decision().unwrap().clone();
     let fire = d

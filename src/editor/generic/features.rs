@@ -116,13 +116,15 @@ fn hatch(sink: &mut impl Sink, grid: &Grid, hex: HexId) {
     }
 }
 
-/// A fortification round the stack on its hex: a thick square a little wider than a
-/// counter, in its holder's colour.
+/// A fortification under the stack on its hex: a square a little wider than a counter,
+/// in a darker shade of its holder's colour, so the units sit in it.
 fn frame(sink: &mut impl Sink, c: [f32; 2], (fill, _): (Colour, Colour)) {
-    let h = COUNTER_SIDE / 2.0 + 0.08;
-    let pts = rect_points([c[0] - h, c[1] - h], [c[0] + h, c[1] + h]);
-    sink.outline(&pts, 0.16, EDGE);
-    sink.outline(&pts, 0.09, fill);
+    let h = COUNTER_SIDE / 2.0 + 0.13;
+    let (min, max) = ([c[0] - h, c[1] - h], [c[0] + h, c[1] + h]);
+    let [r, g, b, _] = fill.0;
+    let shade = |v: u8| (f32::from(v) * 0.55) as u8;
+    sink.rect(min, max, Colour([shade(r), shade(g), shade(b), 255]));
+    sink.outline(&rect_points(min, max), 0.04, EDGE);
 }
 
 /// A feature's own counter, a little smaller than a unit's, with its name.
@@ -147,7 +149,7 @@ fn tile(sink: &mut impl Sink, c: [f32; 2], (fill, ink): (Colour, Colour), f: &Fe
 
 /// A label along the foot of the hex, below its counter.
 fn tag(sink: &mut impl Sink, c: [f32; 2], (fill, ink): (Colour, Colour), text: &str) {
-    let (w, h) = (0.82, 0.22);
+    let (w, h) = (1.0, 0.22);
     let y = c[1] + COUNTER_SIDE / 2.0 + 0.03;
     let (min, max) = ([c[0] - w / 2.0, y - h / 2.0], [c[0] + w / 2.0, y + h / 2.0]);
     sink.rect(min, max, fill);

@@ -545,19 +545,22 @@ impl Playtest {
             .id_salt("playtest-features")
             .default_open(true)
             .show(ui, |ui| {
-                ui.horizontal_wrapped(|ui| {
-                    for f in list {
-                        let whose = f
-                            .side
-                            .and_then(|s| sides.get(s))
-                            .map_or(String::new(), |s| format!(" ({})", s.name));
-                        let mut text = format!("{}{whose} on {}", f.label(), f.hex);
-                        if !f.holds.is_empty() {
-                            text += &format!(", {} inside", f.holds.join(" "));
+                egui::ScrollArea::vertical()
+                    .id_salt("playtest-features-list")
+                    .max_height(70.0)
+                    .show(ui, |ui| {
+                        for f in list {
+                            let whose = f
+                                .side
+                                .and_then(|s| sides.get(s))
+                                .map_or(String::new(), |s| format!(" ({})", s.name));
+                            let mut text = format!("{}{whose} on {}", f.label(), f.hex);
+                            if !f.holds.is_empty() {
+                                text += &format!(", {} inside", f.holds.join(" "));
+                            }
+                            ui.label(text);
                         }
-                        ui.label(text);
-                    }
-                });
+                    });
             });
     }
 
@@ -569,6 +572,8 @@ impl Playtest {
             ui.colored_label(egui::Color32::from_rgb(190, 30, 30), drawable(ui.ctx(), m));
         }
         let mut chosen: Option<Choice> = None;
+        // The explanation of the choice under the pointer, shown below the list.
+        let mut pointed: Option<String> = None;
         egui::ScrollArea::vertical()
             .id_salt("playtest-choices")
             .max_height(260.0)
@@ -585,8 +590,12 @@ impl Playtest {
                         if self.asked.is_some_and(|h| c.target != Some(h)) {
                             continue;
                         }
-                        if choice_button(ui, c) {
+                        let r = choice_button(ui, c);
+                        if r.clicked() {
                             chosen = Some(c.clone());
+                        }
+                        if r.hovered() {
+                            pointed.clone_from(&c.explain);
                         }
                     }
                 }
@@ -615,11 +624,16 @@ impl Playtest {
                 }
             });
         for c in d.general() {
-            if choice_button(ui, c) {
+            let r = choice_button(ui, c);
+            if r.clicked() {
                 chosen = Some(c.clone());
             }
+            if r.hovered() {
+                pointed.clone_from(&c.explain);
+            }
         }
-        if let Some(why) = self.shown().and_then(|c| c.explain.clone()) {
+        let why = pointed.or_else(|| self.shown().and_then(|c| c.explain.clone()));
+        if let Some(why) = why {
             ui.separator();
             ui.label(drawable(ui.ctx(), &why));
         }
@@ -652,11 +666,7 @@ fn side_colours(
         .collect()
 }
 
-/// A choice as a button, its explanation on hover; true when clicked.
-fn choice_button(ui: &mut egui::Ui, c: &Choice) -> bool {
-    let r = ui.button(drawable(ui.ctx(), &c.label));
-    match &c.explain {
-        Some(why) => r.on_hover_text(drawable(ui.ctx(), why)).clicked(),
-        None => r.clicked(),
-    }
+/// A choice as a button; pointing at it shows its explanation below the list.
+fn choice_button(ui: &mut egui::Ui, c: &Choice) -> egui::Response {
+    ui.button(drawable(ui.ctx(), &c.label))
 }
