@@ -421,6 +421,101 @@ fn a_person_fires_with_the_odds_shown_and_moves_a_panzerblitz_unit_on_the_map() 
 }
 
 #[test]
+fn a_person_aims_a_selective_attack_and_sees_the_minefield_and_a_wreck_on_the_map() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = krasny_copy(dir.path());
+    // A rifle and an SMG company stacked in the open in sight of the German tanks; a
+    // Russian wreck beside the minefield.
+    let text = std::fs::read_to_string(&path)
+        .unwrap()
+        .replace(
+            "(unit: \"R/103\", hex: \"0704\")",
+            "(unit: \"R/103\", hex: \"0406\")",
+        )
+        .replace(
+            "(unit: \"R/121\", hex: \"0704\")",
+            "(unit: \"R/121\", hex: \"0406\")",
+        )
+        .replace(
+            "(unit: \"R/mines\", hex: \"0404\"),",
+            "(unit: \"R/mines\", hex: \"0404\"), (unit: \"R/wreck\", hex: \"0305\"),",
+        );
+    std::fs::write(&path, text).unwrap();
+    let counters = dir.path().join("krasny.counters.ron");
+    let text = std::fs::read_to_string(&counters).unwrap().replace(
+        "    ],\n)",
+        "        (id: \"R/wreck\", designation: \"Wreck\", nation: \"russian\", attrs: {\"pic\": 0, \"type\": \"wreck\", \"attack\": 0, \"class\": \"-\", \"range\": 0, \"defense\": 0, \"movement\": 0}),\n    ],\n)",
+    );
+    std::fs::write(&counters, text).unwrap();
+    let mut h = seated_playtest(&path, 0);
+    // The minefield and the wreck are in the game's features and listed in the window.
+    let features = h.state().generic.game.features().to_vec();
+    assert!(
+        features
+            .iter()
+            .any(|f| f.kind == "minefield" && f.hex == common::hex("0404")),
+        "{features:?}"
+    );
+    assert!(
+        features
+            .iter()
+            .any(|f| f.kind == "wreck" && f.hex == common::hex("0305") && f.side == Some(1)),
+        "{features:?}"
+    );
+    h.get_by_label("minefield on 0404");
+    h.get_by_label("wreck (Russian) on 0305");
+    // A tank's selective attack on the weakest unit of the stack, the SMG.
+    let d = h.state().generic.game.decision().unwrap().clone();
+    let shot = d
+        .choices
+        .iter()
+        .find(|c| {
+            c.label
+                .contains(" fires at SMG R/121 on 0406 (selective attack, 1-")
+        })
+        .unwrap_or_else(|| panic!("a selective attack on the SMG: {d:#?}"))
+        .clone();
+    let unit = shot.units[0].clone();
+    for _ in 0..4 {
+        if h.state().generic.game.selected.as_deref() == Some(unit.as_str()) {
+            break;
+        }
+        let at = hex_of(&h, &unit).unwrap();
+        common::click_hex(&mut h, at);
+    }
+    // Clicking the stack asks which attack: the whole stack, or one of its units.
+    common::click_hex(&mut h, common::hex("0406"));
+    h.get_by_label_contains("the whole stack (combination attack");
+    // Pointing at the selective attack shows its breakdown: the SMG's defense alone.
+    h.get_by_label(&shot.label).hover();
+    h.run();
+    h.get_by_label_contains("target: R/121 (defense 12, non-armored)");
+    click(&mut h, &shot.label);
+    let d = h.state().generic.game.decision().unwrap().clone();
+    let fire = d
+        .general()
+        .find(|c| c.label.starts_with("fire the 1 planned"))
+        .expect("the selective attack can be fired")
+        .clone();
+    assert!(
+        fire.explain
+            .as_deref()
+            .is_some_and(|e| e.contains(&format!("0406: selective attack by {unit} at R/121"))),
+        "{:?}",
+        fire.explain
+    );
+    click(&mut h, &fire.label);
+    let pt = &h.state().generic.game;
+    assert!(
+        pt.lines()
+            .iter()
+            .any(|l| l.contains(&format!("selective fire on 0406 (R/121) by {unit}"))),
+        "{:?}",
+        pt.lines()
+    );
+}
+
+#[test]
 fn the_new_scenario_dialog_makes_a_scenario_of_the_chosen_system() {
     let dir = tempfile::tempdir().unwrap();
     toy_copy(dir.path());

@@ -3,6 +3,7 @@
 //! through the seam on the editor's own map. Nothing here names a system: a new system
 //! gets both for free.
 
+mod features;
 mod forces;
 mod playtest;
 

@@ -3,20 +3,25 @@
 //! `Match::decision` / `Match::choose` for a person) on the editor's own map. Each side's
 //! seat is a person or one of the system's bots; bots move on their turn, a person picks a
 //! unit on the map (or in the list), sees its choices' targets shaded and clicks one, or
-//! chooses in the list, where each choice explains itself (odds, line of sight). The same
-//! seed and bots give the same game as `sztab play --seed`.
+//! chooses in the list, where each choice explains itself (odds, line of sight). What lies
+//! on the map besides units (the system's features: minefields, wrecks, fortifications)
+//! is drawn with them. The same seed and bots give the same game as `sztab play --seed`.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
+
+use super::features::Features;
 
 use crate::editor::document::Document;
 use crate::editor::panels::help::drawable;
 use crate::editor::playtest::paint;
 use crate::hex::{Grid, HexId};
-use crate::model::UnitId;
+use crate::model::{Colour, UnitId};
 use crate::render::Sink;
 use crate::render::counter::{Stack, UnitLayer};
-use crate::systems::seam::{BotChoice, BundleRef, Choice, Decision, Match, Narration, OnBoard};
+use crate::systems::seam::{
+    BotChoice, BundleRef, Choice, Decision, Feature, Match, Narration, OnBoard, SideInfo,
+};
 
 /// Actions bots take in a frame while running, so the window stays responsive.
 const STEPS_PER_FRAME: usize = 50;
@@ -70,6 +75,8 @@ pub struct Playtest {
     asked: Option<HexId>,
     /// Where each unit is, for map clicks.
     board: Vec<OnBoard>,
+    /// What lies on the map besides units.
+    features: Features,
 }
 
 impl Playtest {
@@ -236,16 +243,29 @@ impl Playtest {
     }
 
     /// The units on the map now, drawn with the system's counter faces; a dispersed
-    /// unit shows its back with its marks, a passenger names its carrier.
+    /// unit shows its back with its marks, a passenger names its carrier, units inside a
+    /// fortification lie under those on top of it, marked fortified.
     fn refresh(&mut self, doc: &Document) {
         let (Some(g), Some(m)) = (doc.generic(), &self.game) else {
             return;
         };
         self.decision = m.decision();
         self.board = m.board();
+        self.features = Features {
+            list: m.features(),
+            colours: side_colours(g, &m.sides()),
+        };
+        let inside: BTreeSet<&str> = self
+            .features
+            .list
+            .iter()
+            .flat_map(|f| f.holds.iter().map(String::as_str))
+            .collect();
+        let mut order: Vec<&OnBoard> = self.board.iter().collect();
+        order.sort_by_key(|o| inside.contains(o.unit.as_str()));
         let counters = &g.bundle.counters;
         let mut by_hex: BTreeMap<HexId, Stack> = BTreeMap::new();
-        for on in &self.board {
+        for on in order {
             let Some(u) = counters.unit(&on.unit) else {
                 continue;
             };
@@ -257,6 +277,7 @@ impl Playtest {
             if let Some(c) = &on.carried_by {
                 face.formation = format!("aboard {c}");
             }
+            face.markers.fortified = inside.contains(on.unit.as_str());
             let st = by_hex.entry(on.hex).or_insert_with(|| Stack {
                 hex: on.hex,
                 units: Vec::new(),
@@ -268,6 +289,15 @@ impl Playtest {
         self.layer = Some(Arc::new(UnitLayer {
             stacks: by_hex.into_values().collect(),
         }));
+    }
+
+    /// The features of the game on screen (tests).
+    pub fn features(&self) -> &[Feature] {
+        &self.features.list
+    }
+
+    fn occupied(&self) -> BTreeSet<HexId> {
+        self.board.iter().map(|o| o.hex).collect()
     }
 
     // ---- the map ----
@@ -339,6 +369,9 @@ impl Playtest {
 
     /// Shading under the counters: the selected unit's hex and its choices' targets.
     pub fn paint_below(&self, sink: &mut impl Sink, grid: &Grid) {
+        if self.game.is_some() {
+            self.features.paint_below(sink, grid, &self.occupied());
+        }
         let (Some(d), Some(sel)) = (&self.decision, &self.selected) else {
             return;
         };
@@ -354,6 +387,9 @@ impl Playtest {
 
     /// Above the counters: the shown choice's path or line of sight, its target ringed.
     pub fn paint_above(&self, sink: &mut impl Sink, grid: &Grid) {
+        if self.game.is_some() {
+            self.features.paint_above(sink, grid, &self.occupied());
+        }
         let Some(c) = self.shown() else { return };
         let from = self.selected.as_deref().and_then(|u| self.unit_hex(u));
         let hexes: Vec<HexId> = c
@@ -451,6 +487,7 @@ impl Playtest {
                 ui.strong(drawable(ui.ctx(), &r));
             }
         }
+        self.features_ui(ui);
         if let Some(d) = self.decision.clone() {
             ui.separator();
             self.decision_ui(ui, doc, &d);
@@ -497,6 +534,36 @@ impl Playtest {
         });
     }
 
+    /// What lies on the map besides units, hex by hex: "minefield on 0404".
+    fn features_ui(&self, ui: &mut egui::Ui) {
+        let list = &self.features.list;
+        if self.game.is_none() || list.is_empty() {
+            return;
+        }
+        let sides = self.game.as_ref().map(|m| m.sides()).unwrap_or_default();
+        egui::CollapsingHeader::new(format!("On the map besides units ({})", list.len()))
+            .id_salt("playtest-features")
+            .default_open(true)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .id_salt("playtest-features-list")
+                    .max_height(70.0)
+                    .show(ui, |ui| {
+                        for f in list {
+                            let whose = f
+                                .side
+                                .and_then(|s| sides.get(s))
+                                .map_or(String::new(), |s| format!(" ({})", s.name));
+                            let mut text = format!("{}{whose} on {}", f.label(), f.hex);
+                            if !f.holds.is_empty() {
+                                text += &format!(", {} inside", f.holds.join(" "));
+                            }
+                            ui.label(text);
+                        }
+                    });
+            });
+    }
+
     /// The person's decision: the prompt, the selected unit's choices (or the units that
     /// have some), the choices of no unit, and the explanation of the choice shown.
     fn decision_ui(&mut self, ui: &mut egui::Ui, doc: &Document, d: &Decision) {
@@ -505,6 +572,8 @@ impl Playtest {
             ui.colored_label(egui::Color32::from_rgb(190, 30, 30), drawable(ui.ctx(), m));
         }
         let mut chosen: Option<Choice> = None;
+        // The explanation of the choice under the pointer, shown below the list.
+        let mut pointed: Option<String> = None;
         egui::ScrollArea::vertical()
             .id_salt("playtest-choices")
             .max_height(260.0)
@@ -521,8 +590,12 @@ impl Playtest {
                         if self.asked.is_some_and(|h| c.target != Some(h)) {
                             continue;
                         }
-                        if choice_button(ui, c) {
+                        let r = choice_button(ui, c);
+                        if r.clicked() {
                             chosen = Some(c.clone());
+                        }
+                        if r.hovered() {
+                            pointed.clone_from(&c.explain);
                         }
                     }
                 }
@@ -551,11 +624,16 @@ impl Playtest {
                 }
             });
         for c in d.general() {
-            if choice_button(ui, c) {
+            let r = choice_button(ui, c);
+            if r.clicked() {
                 chosen = Some(c.clone());
             }
+            if r.hovered() {
+                pointed.clone_from(&c.explain);
+            }
         }
-        if let Some(why) = self.shown().and_then(|c| c.explain.clone()) {
+        let why = pointed.or_else(|| self.shown().and_then(|c| c.explain.clone()));
+        if let Some(why) = why {
             ui.separator();
             ui.label(drawable(ui.ctx(), &why));
         }
@@ -565,11 +643,30 @@ impl Playtest {
     }
 }
 
-/// A choice as a button, its explanation on hover; true when clicked.
-fn choice_button(ui: &mut egui::Ui, c: &Choice) -> bool {
-    let r = ui.button(drawable(ui.ctx(), &c.label));
-    match &c.explain {
-        Some(why) => r.on_hover_text(drawable(ui.ctx(), why)).clicked(),
-        None => r.clicked(),
-    }
+/// Each side's counter colours (fill, ink), in the match's side order: its first
+/// nation's.
+fn side_colours(
+    g: &crate::editor::document::GenericScenario,
+    sides: &[SideInfo],
+) -> Vec<(Colour, Colour)> {
+    let scenario = &g.bundle.scenario;
+    sides
+        .iter()
+        .map(|s| {
+            scenario
+                .sides
+                .iter()
+                .find(|x| x.id.as_str() == s.id)
+                .and_then(|x| x.nations.first())
+                .and_then(|n| g.bundle.counters.nation(n.as_str()))
+                .map_or((Colour::rgb(150, 150, 150), Colour::rgb(0, 0, 0)), |n| {
+                    (n.colour, n.text_colour)
+                })
+        })
+        .collect()
+}
+
+/// A choice as a button; pointing at it shows its explanation below the list.
+fn choice_button(ui: &mut egui::Ui, c: &Choice) -> egui::Response {
+    ui.button(drawable(ui.ctx(), &c.label))
 }

@@ -4,6 +4,7 @@
 use crate::hex::HexId;
 
 use super::decision::{Choice, Decision};
+use super::feature::Feature;
 
 /// A side of a game, in the system's order (the first moves first).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -134,6 +135,11 @@ pub trait Match {
     fn actions(&self) -> usize;
     /// The units on the map now, in the system's order.
     fn board(&self) -> Vec<OnBoard>;
+    /// The counters and markers on the map now that are not units (minefields, wrecks,
+    /// fortifications); none for a system that has none.
+    fn features(&self) -> Vec<Feature> {
+        Vec::new()
+    }
     /// The game log (RON, the system's format) naming `scenario` as the file to replay
     /// it on, with the number of actions and events it holds.
     fn log(&self, scenario: &std::path::Path) -> Result<(String, usize, usize), MatchError>;

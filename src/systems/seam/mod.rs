@@ -14,6 +14,7 @@
 
 pub mod counters;
 mod decision;
+mod feature;
 pub mod fingerprint;
 mod game;
 mod odds;
@@ -22,6 +23,7 @@ mod probe;
 mod scenario;
 
 pub use decision::{Choice, Decision};
+pub use feature::{Feature, FeatureLook};
 pub use game::{GameRecord, Match, MatchError, Narration, OnBoard, Playable, Replayed, SideInfo};
 pub use odds::OddsQuery;
 pub use parts::ScenarioPart;

@@ -8,6 +8,15 @@ use std::collections::VecDeque;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+/// The faces of the die.
+pub const FACES: u8 = 6;
+
+/// The chance that a roll shows one of `faces`.
+pub fn chance_of(faces: &[u8]) -> f64 {
+    let hits = (1..=FACES).filter(|f| faces.contains(f)).count();
+    hits as f64 / f64::from(FACES)
+}
+
 #[derive(Clone, Debug)]
 pub struct Dice {
     rng: ChaCha8Rng,
@@ -24,7 +33,8 @@ impl Dice {
 
     /// Queues faces (1..=6) to come before the seeded stream.
     pub fn script(&mut self, faces: &[u8]) {
-        self.scripted.extend(faces.iter().map(|&f| f.clamp(1, 6)));
+        self.scripted
+            .extend(faces.iter().map(|&f| f.clamp(1, FACES)));
     }
 
     pub fn roll(&mut self) -> u8 {
@@ -33,7 +43,7 @@ impl Dice {
         }
         loop {
             let v = (self.rng.next_u32() & 7) as u8;
-            if v < 6 {
+            if v < FACES {
                 return v + 1;
             }
         }

@@ -15,6 +15,9 @@ use super::los::line_of_sight;
 use super::state::Loc;
 use super::unit::{Class, Kind};
 
+/// The die roll on which an engineer clears a minefield (Mines G).
+pub const CLEARING_ROLL: u8 = 1;
+
 /// What an attack may hit on a hex: a unit (with its passenger), a passenger apart from
 /// its armored carrier, or a fortification with the units in it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -387,9 +390,36 @@ impl Game {
             .collect()
     }
 
+    /// Units stacked in a town are attacked only together (Weapon-to-Target B): no
+    /// selective or multiple attack on `h`.
+    pub fn whole_stack_only(&self, h: HexId) -> bool {
+        self.s.board.cell(h).cover == super::board::Cover::Town
+            && self.pieces(h, 1 - self.st.side, false).len() > 1
+    }
+
+    /// Whether unit `u` may fire intensively (the Ammunition rule, when in use).
+    pub fn may_fire_intensively(&self, u: usize) -> Checked<()> {
+        let def = &self.s.units[u];
+        if !self.s.options.intensive_fire {
+            return Err(Refusal::new(
+                "Ammunition",
+                "the Ammunition rule is not in use",
+            ));
+        }
+        if !matches!(def.f.class, Class::H | Class::M) || def.rockets {
+            return Err(Refusal::new(
+                "Ammunition A, E",
+                format!(
+                    "{} may not fire intensively: only H and M units, not the Maultier",
+                    def.id
+                ),
+            ));
+        }
+        Ok(())
+    }
+
     /// Checks one normal attack and works out its battles, weakest first.
     pub fn plan_fire(&self, order: &FireOrder) -> Checked<Vec<Plan>> {
-        let s = &self.s;
         let h = order.hex;
         let defender = 1 - self.st.side;
         let no = |rule: &'static str, why: String| Err(Refusal::new(rule, why));
@@ -404,8 +434,7 @@ impl Game {
         if stack.is_empty() {
             return no("How to have combat", format!("no enemy unit on {h}"));
         }
-        let town = s.board.cell(h).cover == super::board::Cover::Town;
-        if town && order.mode != Mode::Combination && stack.len() > 1 {
+        if order.mode != Mode::Combination && self.whole_stack_only(h) {
             return no(
                 "Weapon-to-Target B",
                 "units stacked in a town must be attacked as one combined defense factor".into(),
@@ -559,19 +588,7 @@ impl Game {
         let mut out = BTreeSet::new();
         for id in &order.intensive {
             let u = self.own(id)?;
-            let def = &self.s.units[u];
-            if !self.s.options.intensive_fire {
-                return Err(Refusal::new(
-                    "Ammunition",
-                    "the Ammunition rule is not in use",
-                ));
-            }
-            if !matches!(def.f.class, Class::H | Class::M) || def.rockets {
-                return Err(Refusal::new(
-                    "Ammunition A, E",
-                    format!("{id} may not fire intensively: only H and M units, not the Maultier"),
-                ));
-            }
+            self.may_fire_intensively(u)?;
             if !order.attackers().any(|a| a == id) {
                 return Err(Refusal::new(
                     "Ammunition",
@@ -644,7 +661,7 @@ impl Game {
         }
         for (e, h) in clear {
             let roll = self.dice.roll();
-            let ev = if roll == 1 {
+            let ev = if roll == CLEARING_ROLL {
                 Event::MinesCleared {
                     hex: *h,
                     unit: e.clone(),
@@ -662,7 +679,8 @@ impl Game {
         Ok(out)
     }
 
-    fn check_clearing(&self, id: &str, h: HexId) -> Checked<()> {
+    /// Whether engineer `id` may try to clear the minefield on `h` this fire step.
+    pub fn check_clearing(&self, id: &str, h: HexId) -> Checked<()> {
         let u = self.own(id)?;
         let us = &self.st.units[u];
         if self.s.units[u].kind != Kind::Engineer {

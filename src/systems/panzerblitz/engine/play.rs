@@ -13,14 +13,15 @@ use crate::model::SystemId;
 use crate::model::generic::Bundle;
 use crate::systems::seam::fingerprint::Fingerprint;
 use crate::systems::seam::{
-    BundleRef, Choice, Decision, GameRecord, Match, MatchError, Narration, OnBoard, Playable,
-    Replayed, SideInfo,
+    BundleRef, Choice, Decision, Feature, GameRecord, Match, MatchError, Narration, OnBoard,
+    Playable, Replayed, SideInfo,
 };
 
-use super::action::{Action, FireOrder};
+use super::action::Action;
 use super::bots::{self, Bot};
 use super::compile::compile;
 use super::event::{AttackKind, Event};
+use super::fire_plan::FirePlan;
 use super::game::Game;
 use super::scenario::Scenario;
 use super::seat::{self, Order};
@@ -107,7 +108,7 @@ pub struct PbMatch {
     record: GameRecord,
     heat: BTreeMap<HexId, u32>,
     /// The fire a person at a seat has planned in this fire step (not yet an action).
-    plan: Vec<FireOrder>,
+    plan: FirePlan,
 }
 
 impl PbMatch {
@@ -127,7 +128,7 @@ impl PbMatch {
             out: Vec::new(),
             record: GameRecord::default(),
             heat: BTreeMap::new(),
-            plan: Vec::new(),
+            plan: FirePlan::default(),
         };
         let opening = m.game.opening_events().to_vec();
         m.observe(&opening);
@@ -145,7 +146,7 @@ impl PbMatch {
             .game
             .apply(&action)
             .map_err(|e| format!("{action}: {e}"))?;
-        self.plan.clear();
+        self.plan = FirePlan::default();
         self.observe(&events);
         self.actions.push(action);
         Ok(std::mem::take(&mut self.out))
@@ -286,7 +287,7 @@ impl Match for PbMatch {
     }
 
     /// Units standing on the map, passengers on their carriers' hexes (mines, blocks,
-    /// fortifications and wrecks are markers of the state, not units).
+    /// fortifications and wrecks are [`Match::features`]).
     fn board(&self) -> Vec<OnBoard> {
         let st = self.game.state();
         (0..self.game.s.units.len())
@@ -307,6 +308,10 @@ impl Match for PbMatch {
                 })
             })
             .collect()
+    }
+
+    fn features(&self) -> Vec<Feature> {
+        super::features::features(&self.game)
     }
 
     fn log(&self, scenario: &Path) -> Result<(String, usize, usize), MatchError> {
