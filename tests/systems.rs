@@ -457,3 +457,35 @@ fn a_composed_map_loads_from_its_sections_and_saves_as_its_file() {
     ]);
     assert_eq!(code, 0, "{err}");
 }
+
+#[test]
+fn the_toy_rules_refuse_a_victory_condition_they_cannot_judge_and_bad_zones_and_ratios_are_errors()
+{
+    let (_d, path) = toy_copy(
+        "valley.scenario.ron",
+        "all_of: [HoldsPlace(side: \"blue\", place: \"Hill 7\")]",
+        "all_of: [ZoneRatio(side: \"blue\", zone: Place(\"Hill 7\"), at_least: 2.0)]",
+    );
+    let (code, out, _) = sztab(&["validate", path.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("error[T06]") && out.contains("cannot judge"),
+        "{out}"
+    );
+
+    let (_d, path) = toy_copy(
+        "valley.scenario.ron",
+        "all_of: [HoldsPlace(side: \"blue\", place: \"Hill 7\")]",
+        "all_of: [InZone(side: \"blue\", zone: Place(\"Atlantis\"), at_least: 1), LossRatio(side: \"blue\", at_least: -1.0)]",
+    );
+    let (code, out, _) = sztab(&["validate", path.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("error[V02]") && out.contains("Atlantis has no hex on the map"),
+        "{out}"
+    );
+    assert!(
+        out.contains("the ratio -1 is not a number of 0 or more"),
+        "{out}"
+    );
+}

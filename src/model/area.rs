@@ -11,7 +11,7 @@
 //! A unit's set-up hexes are the intersection of every constraint area that covers it and,
 //! for a unit without a fixed hex, of its most specific free set-up area (the unit's own,
 //! else its innermost formation's, else its side's; several at one level are united).
-//! A board section of a composed map is not a shape yet: maps are not composed yet.
+//! A board of a composed map is a shape by the prefix of its labels.
 //!
 //! Nothing here knows a rule system: an order of battle answers the two questions areas
 //! ask of a unit (its side, its formations) through [`Oob`].
@@ -47,6 +47,9 @@ pub enum AreaShape {
     /// Every hex on `of`'s side of a line of hexsides: the hexes reachable from `of`
     /// without crossing the line ("west of the Donets"). `of` itself is included.
     SideOf { line: Line, of: HexId },
+    /// Every hex of one board of a composed map, by the prefix its labels carry ("2":
+    /// board 2's hexes, both halves of its seams included).
+    Board(String),
 }
 
 /// A line of hexsides on the map, by what its hexsides carry.
@@ -117,6 +120,7 @@ impl AreaShape {
                 .unwrap_or_default(),
             AreaShape::Within { of, distance } => within(g, of.hexes(map), *distance),
             AreaShape::SideOf { line, of } => side_of(map, line, *of),
+            AreaShape::Board(prefix) => board(map, prefix),
         }
     }
 
@@ -136,6 +140,7 @@ impl AreaShape {
                 format!("within {distance} of {}", of.describe())
             }
             AreaShape::SideOf { line, of } => format!("{}'s side of {}", of, line.describe()),
+            AreaShape::Board(prefix) => format!("board {prefix}"),
         }
     }
 }
@@ -164,6 +169,16 @@ impl Line {
             Line::Group(g) => format!("the {g}"),
         }
     }
+}
+
+/// The hexes of a composed map whose printed labels carry `prefix` ("2-P-6").
+fn board(map: &Map, prefix: &str) -> BTreeSet<HexId> {
+    let mark = format!("{prefix}-");
+    map.printed
+        .iter()
+        .filter(|(_, labels)| labels.iter().any(|l| l.starts_with(&mark)))
+        .map(|(&h, _)| h)
+        .collect()
 }
 
 /// The hexes reachable from `from` without crossing a hexside of `line`.

@@ -218,6 +218,9 @@ fn check_shape(map: &Map, shape: &AreaShape, area: &str, c: &mut Checker) {
         AreaShape::Zone(z) if !map.zones.contains_key(z) => {
             bad(format!("zone {z} is not on the map"), None)
         }
+        AreaShape::Board(p) if shape.hexes(map).is_empty() => {
+            bad(format!("the map has no board \"{p}\""), None)
+        }
         AreaShape::Within { of, .. } => check_shape(map, of, area, c),
         AreaShape::SideOf { line, of } => {
             if !g.contains(*of) {

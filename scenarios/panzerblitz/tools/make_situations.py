@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Writes the twelve PanzerBlitz situations as Sztab scenarios (`NN-name.scenario.ron`)
 from the transcribed situation data: boards, turns, who sets up and moves first, each
-group's units and where it sets up or enters, and the victory levels Sztab's conditions
-can say. Run from this folder after make_maps.py and make_counters.py:
+group's units and where it sets up or enters, and both sides' victory levels. Run from
+this folder after make_maps.py and make_counters.py:
 
     python3 make_situations.py TABLES_DIR ..
 
@@ -284,6 +284,21 @@ def entry_ron(entry):
 EDGE = {"north": "West", "south": "East", "west": "North", "east": "South"}
 
 
+# Situation 1: a German command post destroyed counts 5.
+CP5 = {"cp": 5}
+
+RANKS = ("decisive", "tactical", "marginal")
+
+
+def ranked(german, russian, first):
+    """Both sides' levels, decisive to marginal, rank by rank with `first`'s level of a
+    rank before the other's; each list holds one condition per rank."""
+    sides = {"german": german, "russian": russian}
+    order = [first, "russian" if first == "german" else "german"]
+    return [(f"{side.capitalize()} {rank} victory", side, [sides[side][i]])
+            for i, rank in enumerate(RANKS) for side in order]
+
+
 def situation_defs():
     """Each situation: file, title, arrangement, turns, first, sets_up_first (or None for
     the default), groups, victory levels, notes."""
@@ -302,14 +317,14 @@ def situation_defs():
              "1x 45mm-at, 2x 82mm-mortar-motorized, 1x 76_2mm-how-company, 2x smg-company-43, 3x t-34-c, 1x su-76, 4x wagon, 4x cavalry-russian-43"),
         ],
         victory=[
-            ("Russian decisive victory", "russian", [("Eliminated", "german", 16)]),
-            ("Russian tactical victory", "russian", [("Eliminated", "german", 12)]),
-            ("Russian marginal victory", "russian", [("Eliminated", "german", 8)]),
+            ("Russian decisive victory", "russian", [("Eliminated", "german", 16, CP5)]),
+            ("Russian tactical victory", "russian", [("Eliminated", "german", 12, CP5)]),
+            ("Russian marginal victory", "russian", [("Eliminated", "german", 8, CP5)]),
             ("German decisive victory", "german", [("LosesAtMost", "german", 2)]),
             ("German tactical victory", "german", [("LosesAtMost", "german", 5)]),
             ("German marginal victory", "german", [("LosesAtMost", "german", 7)]),
         ],
-        notes="The Russians score a German unit destroyed, and 4 more for each German command post (a CP counts 5); the levels here count units only. The Germans set up on board 2: a CP in a fort on 2-G-7 and on 2-T-6, the third CP in a fort on a board 2 hilltop at least 3 hexes from the others, everything else anywhere on board 2 (the set-up here is one such). The Russians enter on turn 1 across any map edge.",
+        notes="The Russians score a German unit destroyed, and 4 more for each German command post (a CP counts 5). The Germans set up on board 2: a CP in a fort on 2-G-7 and on 2-T-6, the third CP in a fort on a board 2 hilltop at least 3 hexes from the others, everything else anywhere on board 2 (the set-up here is one such). The Russians enter on turn 1 across any map edge.",
     ))
     S.append(dict(
         n=2, file="02-advance-on-nikopol", title="Situation 2: Russian Advance on Nikopol",
@@ -324,12 +339,11 @@ def situation_defs():
             ("german", "23rd Pz. Div. Rear Guard", ["south"],
              "3x pzkw-iv-h, 3x stug-iii-g, 2x 75mm-at, 5x rifle-platoon-german-42, 2x 81mm-mortar, 1x 120mm-mortar-german, 5x sdkfz-251, 5x truck-german"),
         ],
-        victory=[
-            ("German decisive victory", "german", [("Eliminated", "russian", 30)]),
-            ("German tactical victory", "german", [("Eliminated", "russian", 20)]),
-            ("German marginal victory", "german", [("Eliminated", "russian", 10)]),
-        ],
-        notes="The Russians enter on turn 1 along the row-A end of the boards, each division on its own board (203rd board 1, 266th board 3, 33rd board 2), and score their furthest advance toward the far end (8, 12, 18 rows for marginal, tactical, decisive), which Sztab's conditions cannot say yet. The Germans enter across the far end (the boards' last row) and move first.",
+        victory=ranked(
+            german=[("Eliminated", "russian", n) for n in (30, 20, 10)],
+            russian=[("Advance", "russian", "East", n) for n in (18, 12, 8)],
+            first="russian"),
+        notes="The Russians enter on turn 1 along the row-A end of the boards, each division on its own board (203rd board 1, 266th board 3, 33rd board 2), and score their furthest advance toward the far end at the end of the game (8, 12, 18 rows for marginal, tactical, decisive); the Germans the Russian units destroyed (10, 20, 30). Both sides are scored independently; here the levels are tried rank by rank, the Russian first. The Germans enter across the far end (the boards' last row) and move first.",
     ))
     S.append(dict(
         n=3, file="03-vyazma", title="Situation 3: Battle of Vyazma",
@@ -340,8 +354,11 @@ def situation_defs():
             ("german", "10th Pz. Div. Vanguard", ["south"],
              "5x pzkw-iii-g, 2x 50mm-at, 3x rifle-platoon-german-42, 1x 81mm-mortar, 1x 75mm-how-company, 5x sdkfz-251, 2x truck-german"),
         ],
-        victory=[],
-        notes="The Russians set up anywhere (the set-up here is one such). At the end the Russians win if the hexes their units could fire on form an unbroken chain across the boards; the Germans win if a corridor three hexes wide runs from end to end outside that fire. Sztab's conditions cannot say either yet: the scenario has no victory levels.",
+        victory=[
+            ("Russian victory", "russian", [("FireChain", "russian", "North", "South")]),
+            ("German victory", "german", [("FireCorridor", "german", "West", "East", 3)]),
+        ],
+        notes="The Russians set up anywhere (the set-up here is one such). At the end the Russians win if the hexes their units could fire on form an unbroken chain across the boards (the map's North edge to its South edge); the Germans win if a corridor three hexes wide runs from end to end (West to East) outside that fire. Neither is a draw.",
     ))
     S.append(dict(
         n=4, file="04-minsk", title="Situation 4: Battle of Minsk",
@@ -352,12 +369,11 @@ def situation_defs():
             ("german", "5th Pz. Div. Battle Group", ("east", None, range(64, 97)),
              "1x panther-g, 1x jgdpz-iv_70, 2x rifle-platoon-german-42, 1x wespe, 1x hummel, 1x 88mm-at, 2x 75mm-at, 1x nashorn, 3x sdkfz-251, 4x truck-german"),
         ],
-        victory=[
-            ("Russian decisive victory", "russian", [("Eliminated", "german", 15)]),
-            ("Russian tactical victory", "russian", [("Eliminated", "german", 10)]),
-            ("Russian marginal victory", "russian", [("Eliminated", "german", 5)]),
-        ],
-        notes="The boards lie end to end: board 1 turned, board 3 turned, board 2. The Russians enter across board 2's far end; the Germans along board 2's long side (hex-11 edge). The Germans win by keeping Russian units off board 3 (at most 30, 20, 10 there at the end for marginal, tactical, decisive), which Sztab's conditions cannot say yet.",
+        victory=ranked(
+            german=[("InZoneAtMost", "russian", "3", n) for n in (10, 20, 30)],
+            russian=[("Eliminated", "german", n) for n in (15, 10, 5)],
+            first="russian"),
+        notes="The boards lie end to end: board 1 turned, board 3 turned, board 2. The Russians enter across board 2's far end; the Germans along board 2's long side (hex-11 edge). The Russians score German units destroyed (5, 10, 15); the Germans win by keeping Russian units off board 3 (at most 30, 20, 10 there at the end for marginal, tactical, decisive). Both sides are scored independently; here the levels are tried rank by rank, the Russian first.",
     ))
     S.append(dict(
         n=5, file="05-lutezh-bridgehead", title="Situation 5: Lutezh Bridgehead",
@@ -372,6 +388,7 @@ def situation_defs():
             ("German decisive victory", "german", [("Exited", "german", "North", 20)]),
             ("German tactical victory", "german", [("Exited", "german", "North", 14)]),
             ("German marginal victory", "german", [("Exited", "german", "North", 7)]),
+            ("Russian victory", "russian", []),
         ],
         notes="The Russians set up on board 1 (turned) in the middle, the Germans on board 3; the set-ups here are one such. The Germans score units that reconnoitre off the hex-11 side and come back to leave across the hex-1 side (7, 14, 20); the levels here count the units that leave across the hex-1 side. The Russians win if the Germans win nothing.",
     ))
@@ -384,8 +401,11 @@ def situation_defs():
             ("german", "24th Pz. Div. Battle Group", lambda g: table_area(g, range(g.width), range(33, 64)),
              "2x pzkw-iv-h, 1x panther-g, 3x rifle-platoon-german-42, 1x 120mm-mortar-german, 1x jgdpz-iv_70, 2x 75mm-at, 1x 88mm-at, 1x 20mm_4-aa, 1x wespe, 1x hummel, 1x command-post, 8x sdkfz-251"),
         ],
-        victory=[],
-        notes="The boards lie end to end: board 3 turned, board 2 turned, board 1. The Russians set up in the last ten rows of board 1, the Germans on board 2 (the set-ups here are one such). The Russians score their units on board 3 at the end (10, 20, 30); the Germans the Russian units destroyed divided by their own (1, 2, 3). Sztab's conditions cannot say either yet: the scenario has no victory levels.",
+        victory=ranked(
+            [("LossRatio", "german", r) for r in (3, 2, 1)],
+            [("InZone", "russian", "3", n) for n in (30, 20, 10)],
+            first="german"),
+        notes="The boards lie end to end: board 3 turned, board 2 turned, board 1. The Russians set up in the last ten rows of board 1, the Germans on board 2 (the set-ups here are one such). The Russians score their units on board 3 at the end (10, 20, 30); the Germans the Russian units destroyed divided by their own (1, 2, 3; with no German loss the Russian losses alone). Both sides are scored independently; here the levels are tried rank by rank, the German first.",
     ))
     S.append(dict(
         n=7, file="07-relief-of-kiev", title="Situation 7: German Relief of Kiev",
@@ -396,8 +416,11 @@ def situation_defs():
             ("german", "19th Pz. Div.", "hex:30,16",
              "6x pzkw-iv-h, 5x panther-g, 4x stug-iii-g, 4x rifle-platoon-german-42, 1x sdkfz-234_4, 1x 120mm-mortar-german, 2x 75mm-at, 1x wespe, 1x hummel, 7x sdkfz-251"),
         ],
-        victory=[],
-        notes="Both sides arrive in road column from opposite long sides, the Russians by the road on the map's North edge (board 1, turned), the Germans by the road on its South edge (board 3, turned), and race for board 2. Each side scores its units on board 2 divided by the enemy's there at the end (1, 2, 3), which Sztab's conditions cannot say yet: the scenario has no victory levels.",
+        victory=ranked(
+            [("ZoneRatio", "german", "2", r) for r in (3, 2, 1)],
+            [("ZoneRatio", "russian", "2", r) for r in (3, 2, 1)],
+            first="german"),
+        notes="Both sides arrive in road column from opposite long sides, the Russians by the road on the map's North edge (board 1, turned), the Germans by the road on its South edge (board 3, turned), and race for board 2. Each side scores its units on board 2 divided by the enemy's there at the end (1, 2, 3; with no enemy there its own units alone). Both sides are scored independently; here the levels are tried rank by rank, the German first, so an even split on board 2 is a German marginal victory.",
     ))
     S.append(dict(
         n=8, file="08-korsun-pocket", title="Situation 8: German Relief of the Korsun Pocket",
@@ -445,12 +468,11 @@ def situation_defs():
             ("german", "SS Pz. Div. Das Reich", ["south"],
              "8x pzkw-iv-h, 5x panther-g, 2x tiger-i, 4x stug-iii-g, 2x marder-iii, 2x wespe, 1x hummel, 6x rifle-platoon-german-42, 2x 81mm-mortar, 2x 75mm-at, 11x sdkfz-251, 2x truck-german"),
         ],
-        victory=[
-            ("German decisive victory", "german", [("Eliminated", "russian", 40)]),
-            ("German tactical victory", "german", [("Eliminated", "russian", 20)]),
-            ("German marginal victory", "german", [("Eliminated", "russian", 15)]),
-        ],
-        notes="The boards lie end to end: board 2, board 3, board 1 turned. The Russians set up the 18th Tank Corps on board 2 and the 26th AT Brigade on board 1 (the set-ups here are one such); the Germans enter across the map's East edge (board 1, turned: its row-A end). The Russians score their units on board 3 at the end (10, 15, 30), which Sztab's conditions cannot say yet. The situation needs 18 T-34s: six beyond the printed twelve are supplements.",
+        victory=ranked(
+            [("Eliminated", "russian", n) for n in (40, 20, 15)],
+            [("InZone", "russian", "3", n) for n in (30, 15, 10)],
+            first="german"),
+        notes="The boards lie end to end: board 2, board 3, board 1 turned. The Russians set up the 18th Tank Corps on board 2 and the 26th AT Brigade on board 1 (the set-ups here are one such); the Germans enter across the map's East edge (board 1, turned: its row-A end). The Russians score their units on board 3 at the end (10, 15, 30); the Germans the Russian units destroyed (15, 20, 40). Both sides are scored independently; here the levels are tried rank by rank, the German first. The situation needs 18 T-34s: six beyond the printed twelve are supplements.",
     ))
     S.append(dict(
         n=11, file="11-relief-of-1st-pz-army", title="Situation 11: German Relief of the 1st Pz. Army",
@@ -461,8 +483,11 @@ def situation_defs():
             ("german", "9th SS Pz. Div.", ["west"],
              "12x pzkw-iv-h, 12x panther-g, 9x rifle-platoon-german-42, 3x 81mm-mortar, 2x 120mm-mortar-german, 3x stug-iii-g, 1x grille, 2x wespe, 1x hummel, 3x truck-german, 11x sdkfz-251"),
         ],
-        victory=[],
-        notes="The Russians set up on board 1 (turned) in the middle (the set-up here is one such); the Germans enter along board 2's hex-1 side and win if a corridor three hexes wide outside Russian fire runs across the boards at the end; otherwise the Russians win. Sztab's conditions cannot say this yet: the scenario has no victory levels.",
+        victory=[
+            ("German victory", "german", [("FireCorridor", "german", "North", "South", 3)]),
+            ("Russian victory", "russian", []),
+        ],
+        notes="The Russians set up on board 1 (turned) in the middle (the set-up here is one such); the Germans enter along board 2's hex-1 side and win if a corridor three hexes wide outside Russian fire runs across the boards (the map's North edge to its South edge) at the end; otherwise the Russians win.",
     ))
     S.append(dict(
         n=12, file="12-nikopol-bridgehead", title="Situation 12: Defense of Nikopol Bridgehead",
@@ -475,12 +500,11 @@ def situation_defs():
             ("russian", "267th & 40th Rifle Div.", lambda g: table_area(g, range(21, 31), range(g.height)),
              "9x rifle-company-43, 10x guards-company-43, 6x smg-company-43, 4x 45mm-at, 6x 76_2mm-at, 2x 122mm-how, 2x 76_2mm-how-company, 6x 82mm-mortar, 3x 122mm-how, 2x su-85, 2x su-76, 2x su-152, 4x t-34-c, 4x truck-russian, 8x wagon"),
         ],
-        victory=[
-            ("German decisive victory", "german", [("Eliminated", "russian", 60)]),
-            ("German tactical victory", "german", [("Eliminated", "russian", 40)]),
-            ("German marginal victory", "german", [("Eliminated", "russian", 20)]),
-        ],
-        notes="The Germans set up the 111th Infantry Division on board 2 and its artillery on boards 1 and 2; the Russians on board 3 (the set-ups here are one such). The Russians score their units on board 1 at the end (10, 20, 40), which Sztab's conditions cannot say yet. The situation lists five 122mm howitzers: three beyond the printed two are supplements.",
+        victory=ranked(
+            [("Eliminated", "russian", n) for n in (60, 40, 20)],
+            [("InZone", "russian", "1", n) for n in (40, 20, 10)],
+            first="russian"),
+        notes="The Germans set up the 111th Infantry Division on board 2 and its artillery on boards 1 and 2; the Russians on board 3 (the set-ups here are one such). The Russians score their units on board 1 at the end (10, 20, 40); the Germans the Russian units destroyed (20, 40, 60). Both sides are scored independently; here the levels are tried rank by rank, the Russian first. The situation lists five 122mm howitzers: three beyond the printed two are supplements.",
     ))
     return S
 
@@ -562,8 +586,24 @@ def victory_ron(levels):
     for name, winner, conds in levels:
         cs = []
         for c in conds:
-            if c[0] == "Eliminated":
+            if c[0] == "Eliminated" and len(c) > 3:
+                weights = ", ".join(f'"{t}": {w}' for t, w in c[3].items())
+                cs.append(f'Eliminated(side: "{c[1]}", at_least: {c[2]}, weights: {{{weights}}})')
+            elif c[0] == "Eliminated":
                 cs.append(f'Eliminated(side: "{c[1]}", at_least: {c[2]})')
+            elif c[0] in ("InZone", "InZoneAtMost"):
+                bound = "at_least" if c[0] == "InZone" else "at_most"
+                cs.append(f'{c[0]}(side: "{c[1]}", zone: Board("{c[2]}"), {bound}: {c[3]})')
+            elif c[0] == "LossRatio":
+                cs.append(f'LossRatio(side: "{c[1]}", at_least: {c[2]:.1f})')
+            elif c[0] == "ZoneRatio":
+                cs.append(f'ZoneRatio(side: "{c[1]}", zone: Board("{c[2]}"), at_least: {c[3]:.1f})')
+            elif c[0] == "Advance":
+                cs.append(f'Advance(side: "{c[1]}", toward: {c[2]}, hexes: {c[3]})')
+            elif c[0] == "FireChain":
+                cs.append(f'FireChain(side: "{c[1]}", from: {c[2]}, to: {c[3]})')
+            elif c[0] == "FireCorridor":
+                cs.append(f'FireCorridor(side: "{c[1]}", from: {c[2]}, to: {c[3]}, width: {c[4]})')
             elif c[0] == "LosesAtMost":
                 cs.append(f'LosesAtMost(side: "{c[1]}", units: {c[2]})')
             elif c[0] == "Exited":

@@ -452,6 +452,41 @@ fn check_victory(s: &Scenario, map: &Map, c: &mut Checker) {
                 ),
                 _ => {}
             }
+            if let Some(why) = condition_problem(cond, map) {
+                c.error(
+                    "V02",
+                    format!("victory level \"{}\": {why}", l.name),
+                    &l.name,
+                    cond.side().as_str(),
+                    None,
+                );
+            }
         }
+    }
+}
+
+/// What makes a zone, ratio, edge or width condition impossible to judge on `map`.
+fn condition_problem(cond: &Condition, map: &Map) -> Option<String> {
+    if let Some(zone) = cond.zone()
+        && zone.hexes(map).is_empty()
+    {
+        return Some(format!("{} has no hex on the map", zone.describe()));
+    }
+    match cond {
+        Condition::LossRatio { at_least, .. } | Condition::ZoneRatio { at_least, .. }
+            if !(at_least.is_finite() && *at_least >= 0.0) =>
+        {
+            Some(format!("the ratio {at_least} is not a number of 0 or more"))
+        }
+        Condition::FireChain { from, to, .. } | Condition::FireCorridor { from, to, .. }
+            if from == to =>
+        {
+            Some(format!(
+                "a chain runs between two edges, not from {from:?} to itself"
+            ))
+        }
+        Condition::FireCorridor { width: 0, .. } => Some("a corridor 0 hexes wide".into()),
+        Condition::Advance { hexes: 0, .. } => Some("an advance of 0 hexes always holds".into()),
+        _ => None,
     }
 }

@@ -4,6 +4,7 @@
 //! victory-point schedule, the charts it is played with, and the system's own switches
 //! as attributes.
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use schemars::JsonSchema;
@@ -12,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use super::points::Points;
 use super::track::{Replacement, TurnRecord};
 use crate::hex::{HexId, MapEdge};
+use crate::model::AreaShape;
 use crate::model::attrs::Attrs;
 use crate::model::{Entry, FormationId, NationId, SideId, SupplySource, SystemId, UnitId};
 
@@ -151,7 +153,8 @@ pub struct Departure {
 }
 
 /// Victory levels, tried in order at the end of the game: the first whose conditions all
-/// hold is the result; when none holds, the game is a draw.
+/// hold is the result; when none holds, the game is a draw. A level with no condition
+/// always holds: last, it is the side's win when no level above it holds.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Victory {
@@ -174,16 +177,23 @@ pub struct Level {
     pub sudden: bool,
 }
 
-/// One condition of a victory level. What "holds" means (occupied, or last entered) is
-/// the system's rule.
+/// One condition of a victory level. What "holds" means (occupied, or last entered), what
+/// a unit's type is, which units count as in a zone or able to fire into a hex: the
+/// system's rule.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub enum Condition {
     /// `side` holds every one of these hexes.
     Holds { side: SideId, hexes: Vec<HexId> },
     /// `side` holds every hex of a named place of the map.
     HoldsPlace { side: SideId, place: String },
-    /// At least this many units of `side` are eliminated.
-    Eliminated { side: SideId, at_least: u32 },
+    /// At least this many units of `side` are eliminated; a unit whose type `weights`
+    /// names counts that many instead of one ("a command post counts 5").
+    Eliminated {
+        side: SideId,
+        at_least: u32,
+        #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+        weights: BTreeMap<String, u32>,
+    },
     /// At most this many units of `side` are eliminated.
     LosesAtMost { side: SideId, units: u32 },
     /// At least this many units of `side` have left the map across `edge`.
@@ -196,6 +206,51 @@ pub enum Condition {
     Points { side: SideId, at_least: i32 },
     /// `side` has scored at most this many victory points.
     PointsAtMost { side: SideId, at_most: i32 },
+    /// At least this many units of `side` stand in `zone`.
+    InZone {
+        side: SideId,
+        zone: AreaShape,
+        at_least: u32,
+    },
+    /// At most this many units of `side` stand in `zone`.
+    InZoneAtMost {
+        side: SideId,
+        zone: AreaShape,
+        at_most: u32,
+    },
+    /// The units `side`'s enemies lost, divided by the units `side` lost, is at least
+    /// `at_least`; a side that lost none divides by one.
+    LossRatio { side: SideId, at_least: f64 },
+    /// `side`'s units in `zone`, divided by its enemies' units there, is at least
+    /// `at_least`; with no enemy there it divides by one.
+    ZoneRatio {
+        side: SideId,
+        zone: AreaShape,
+        at_least: f64,
+    },
+    /// A unit of `side` stands at least `hexes` hexes toward `toward`, counted from the
+    /// opposite edge (a unit on that edge's line of hexes is 1 hex forward).
+    Advance {
+        side: SideId,
+        toward: MapEdge,
+        hexes: u32,
+    },
+    /// The hexes `side` can fire into form one connected chain from a hex on edge `from`
+    /// to a hex on edge `to`.
+    FireChain {
+        side: SideId,
+        from: MapEdge,
+        to: MapEdge,
+    },
+    /// A corridor `width` hexes wide runs from edge `from` to edge `to` through hexes no
+    /// enemy of `side` can fire into: a chain of hexes with no such hex within
+    /// (`width` − 1) / 2 hexes of any of them.
+    FireCorridor {
+        side: SideId,
+        from: MapEdge,
+        to: MapEdge,
+        width: u32,
+    },
 }
 
 impl Condition {
@@ -207,7 +262,24 @@ impl Condition {
             | Condition::LosesAtMost { side, .. }
             | Condition::Exited { side, .. }
             | Condition::Points { side, .. }
-            | Condition::PointsAtMost { side, .. } => side,
+            | Condition::PointsAtMost { side, .. }
+            | Condition::InZone { side, .. }
+            | Condition::InZoneAtMost { side, .. }
+            | Condition::LossRatio { side, .. }
+            | Condition::ZoneRatio { side, .. }
+            | Condition::Advance { side, .. }
+            | Condition::FireChain { side, .. }
+            | Condition::FireCorridor { side, .. } => side,
+        }
+    }
+
+    /// The zone the condition counts units in, if it does.
+    pub fn zone(&self) -> Option<&AreaShape> {
+        match self {
+            Condition::InZone { zone, .. }
+            | Condition::InZoneAtMost { zone, .. }
+            | Condition::ZoneRatio { zone, .. } => Some(zone),
+            _ => None,
         }
     }
 }

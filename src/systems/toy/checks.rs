@@ -58,6 +58,16 @@ pub fn check(b: &Bundle) -> Vec<Problem> {
                     ),
                 ));
             }
+            if let Some(c) = l.all_of.iter().find(|c| !judged(c)) {
+                out.push(Problem::error(
+                    "T06",
+                    format!(
+                        "victory level \"{}\": the toy rules cannot judge \"{}\"",
+                        l.name,
+                        crate::card::generic::describe(b, c)
+                    ),
+                ));
+            }
         }
     }
     for a in &s.arrivals {
@@ -73,4 +83,25 @@ pub fn check(b: &Bundle) -> Vec<Problem> {
         }
     }
     out
+}
+
+/// The toy rules judge holding hexes, losses, exits and points; not weighted losses,
+/// zones, ratios, advances or lines of fire.
+fn judged(c: &Condition) -> bool {
+    match c {
+        Condition::Eliminated { weights, .. } => weights.is_empty(),
+        Condition::Holds { .. }
+        | Condition::HoldsPlace { .. }
+        | Condition::LosesAtMost { .. }
+        | Condition::Exited { .. }
+        | Condition::Points { .. }
+        | Condition::PointsAtMost { .. } => true,
+        Condition::InZone { .. }
+        | Condition::InZoneAtMost { .. }
+        | Condition::LossRatio { .. }
+        | Condition::ZoneRatio { .. }
+        | Condition::Advance { .. }
+        | Condition::FireChain { .. }
+        | Condition::FireCorridor { .. } => false,
+    }
 }

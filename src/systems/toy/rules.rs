@@ -724,6 +724,15 @@ impl Game {
             // Nor victory points: every side's score is 0.
             Condition::Points { at_least, .. } => *at_least <= 0,
             Condition::PointsAtMost { at_most, .. } => *at_most >= 0,
+            // Zones, ratios, advances and lines of fire are not toy rules: the setup
+            // check T06 refuses them.
+            Condition::InZone { .. }
+            | Condition::InZoneAtMost { .. }
+            | Condition::LossRatio { .. }
+            | Condition::ZoneRatio { .. }
+            | Condition::Advance { .. }
+            | Condition::FireChain { .. }
+            | Condition::FireCorridor { .. } => false,
         }
     }
 

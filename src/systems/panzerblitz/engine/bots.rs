@@ -137,7 +137,8 @@ pub(super) fn enemy_hexes(g: &Game) -> Vec<HexId> {
     v
 }
 
-/// The hexes the side to play must hold to win, if its victory asks for any.
+/// The hexes the side to play must hold, fill or reach to win, if its victory asks for
+/// any: hexes to hold, a zone to stand in, the edge to exit across or advance toward.
 pub(super) fn goals(g: &Game) -> Vec<HexId> {
     let me = &g.s.sides[g.state().side].id;
     let Some(v) = &g.s.victory else {
@@ -155,6 +156,14 @@ pub(super) fn goals(g: &Game) -> Vec<HexId> {
                 }
                 Condition::Exited { side, edge, .. } if side.as_str() == me => {
                     out.extend(g.s.edge_hexes(*edge));
+                }
+                Condition::InZone { side, zone, .. } | Condition::ZoneRatio { side, zone, .. }
+                    if side.as_str() == me =>
+                {
+                    out.extend(g.s.zone_hexes(zone));
+                }
+                Condition::Advance { side, toward, .. } if side.as_str() == me => {
+                    out.extend(g.s.edge_hexes(*toward));
                 }
                 _ => {}
             }

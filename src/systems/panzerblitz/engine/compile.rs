@@ -91,6 +91,7 @@ pub fn compile(b: &Bundle) -> Result<Scenario, Vec<String>> {
             },
             rockets: v.no_intensive,
         });
+        s.unit_types.push(t.key().to_owned());
     }
 
     for p in &sc.setup {
@@ -179,6 +180,11 @@ pub fn compile(b: &Bundle) -> Result<Scenario, Vec<String>> {
             errors.push("a sudden victory is not a PanzerBlitz rule".into());
         }
     }
+    if let Some(v) = &sc.victory {
+        for c in v.levels.iter().flat_map(|l| &l.all_of) {
+            victory_terms(b, c, &mut s, &mut errors);
+        }
+    }
     s.victory = sc.victory.clone();
     s.places = b
         .map
@@ -190,6 +196,22 @@ pub fn compile(b: &Bundle) -> Result<Scenario, Vec<String>> {
         Ok(s)
     } else {
         Err(errors)
+    }
+}
+
+/// Resolves a condition's zone on the map and checks its unit types (decisions P-11, P-15).
+fn victory_terms(b: &Bundle, c: &Condition, s: &mut Scenario, errors: &mut Vec<String>) {
+    if let Some(zone) = c.zone()
+        && !s.zones.iter().any(|(z, _)| z == zone)
+    {
+        s.zones.push((zone.clone(), zone.hexes(&b.map)));
+    }
+    if let Condition::Eliminated { weights, .. } = c {
+        for t in weights.keys().filter(|t| UnitType::parse(t).is_none()) {
+            errors.push(format!(
+                "victory: \"{t}\" is no PanzerBlitz unit type, so it cannot be weighted"
+            ));
+        }
     }
 }
 

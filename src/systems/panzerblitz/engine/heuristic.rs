@@ -3,7 +3,11 @@
 //!
 //! - Its posture comes from the victory levels: it attacks when it wins by eliminating
 //!   units (or denies a win the enemy gets by losing few), takes care of its units when
-//!   the enemy wins by eliminating them, drives for an exit edge or the hexes to hold.
+//!   the enemy wins by eliminating them, drives for an exit edge, the hexes to hold, the
+//!   zone to fill or the edge to advance toward; for a loss ratio it both attacks and
+//!   takes care; for a chain of fire (or to deny a corridor outside it) its firing units
+//!   head for the hexes its fire does not reach yet; for a corridor it attacks the
+//!   enemy's firers; it attacks whatever the enemy needs to stand in a zone or advance.
 //! - Fire: the attack worth most (expected losses inflicted: X destroys, D and DD
 //!   disperse, DD destroys a unit dispersed this turn) for the units it ties down, with
 //!   no more units than the odds need, repeated while an attack pays.
@@ -27,6 +31,7 @@ use super::bots::{
     Bot, StepKey, enemy_hexes, fire_action, fresh_armor, goals, legal, nearest, overrun_column,
     overrun_legs, own,
 };
+use super::cover;
 use super::crt::{self, Outcome};
 use super::event::Step;
 use super::fire::Piece;
@@ -43,8 +48,11 @@ struct Posture {
     careful: bool,
     /// Units leaving across this edge win.
     exit: Option<MapEdge>,
-    /// Hexes to stand on.
+    /// Hexes to stand on: to hold, a zone to fill, the edge to advance toward.
     hold: Vec<HexId>,
+    /// Its fire should reach as much of the map as it can: a chain of fire to make, or
+    /// a corridor outside it to deny.
+    spread: bool,
 }
 
 impl Posture {
@@ -66,12 +74,33 @@ impl Posture {
                     (Condition::LosesAtMost { .. }, false, false) => p.attack = true,
                     (Condition::Exited { edge, .. }, true, true) => p.exit = Some(*edge),
                     (Condition::Exited { .. }, false, false) => p.attack = true,
+                    // A ratio of losses: inflict them and keep one's own down.
+                    (Condition::LossRatio { .. }, _, _) => {
+                        p.attack = true;
+                        p.careful = true;
+                    }
+                    // The enemy wins by standing in a zone, advancing, or by its fire:
+                    // eliminate what would stand, advance or fire.
+                    (
+                        Condition::InZone { .. }
+                        | Condition::ZoneRatio { .. }
+                        | Condition::InZoneAtMost { .. }
+                        | Condition::Advance { .. }
+                        | Condition::FireChain { .. },
+                        false,
+                        _,
+                    ) => p.attack = true,
+                    (Condition::ZoneRatio { .. }, true, true) => p.attack = true,
+                    // A corridor opens where the enemy's firers fall.
+                    (Condition::FireCorridor { .. }, true, true) => p.attack = true,
+                    (Condition::FireChain { .. }, true, true)
+                    | (Condition::FireCorridor { .. }, false, false) => p.spread = true,
                     _ => {}
                 }
             }
         }
         p.hold = goals(g);
-        if !p.careful && p.exit.is_none() && p.hold.is_empty() {
+        if !p.careful && p.exit.is_none() && p.hold.is_empty() && !p.spread {
             p.attack = true;
         }
         p
@@ -145,6 +174,9 @@ pub(super) struct Heuristic {
     /// Enemy fire able to reach a hex at the enemy's next fire step, by target armor,
     /// worked out once a step.
     danger: HashMap<(HexId, bool), u32>,
+    /// The hexes its own fire cannot reach yet, worked out once a step when it spreads
+    /// its fire.
+    uncovered: Option<Vec<HexId>>,
 }
 
 impl Heuristic {
@@ -157,6 +189,7 @@ impl Heuristic {
             tried: BTreeSet::new(),
             overruns_weighed: false,
             danger: HashMap::new(),
+            uncovered: None,
         }
     }
 
@@ -179,6 +212,7 @@ impl Bot for Heuristic {
             self.tried.clear();
             self.overruns_weighed = false;
             self.danger.clear();
+            self.uncovered = None;
         }
         let action = match st.step {
             Step::Fire => Some(self.fire(g)),
@@ -390,8 +424,9 @@ impl Heuristic {
         ((near_enemy || on_goal) && legal(g, &a)).then_some(a)
     }
 
-    /// Where unit `u` heads: the exit edge, the hexes to hold, or the enemy.
-    fn aim(&self, g: &Game, u: usize) -> Vec<HexId> {
+    /// Where unit `u` heads: the exit edge, the hexes to hold, the hexes its side's
+    /// fire does not reach yet, or the enemy.
+    fn aim(&mut self, g: &Game, u: usize) -> Vec<HexId> {
         let p = self.posture();
         if let Some(edge) = p.exit {
             return g.s.board.grid.edge_hexes(edge);
@@ -399,6 +434,20 @@ impl Heuristic {
         if !p.hold.is_empty() {
             return p.hold.clone();
         }
+        if p.spread && g.s.units[u].fires() {
+            let side = g.s.units[u].side;
+            let open = self.uncovered.get_or_insert_with(|| {
+                let grid = &g.s.board.grid;
+                let seen = cover::covered(g, side);
+                grid.iter()
+                    .filter(|&h| grid.index(h).is_some_and(|i| !seen[i]))
+                    .collect()
+            });
+            if !open.is_empty() {
+                return open.clone();
+            }
+        }
+        let p = self.posture();
         if p.attack || g.s.units[u].kind.assaults() {
             return enemy_hexes(g);
         }

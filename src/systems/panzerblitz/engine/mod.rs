@@ -19,6 +19,7 @@ mod assault;
 pub mod board;
 pub mod bots;
 pub mod compile;
+pub mod cover;
 pub mod crt;
 pub mod dice;
 pub mod event;

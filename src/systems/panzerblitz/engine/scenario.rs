@@ -3,9 +3,10 @@
 //! arrives when and where, the turns, the victory levels and the optional rules in use.
 //! Built from a scenario file (see `compile`) or by hand ([`super::sandbox`]).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::hex::{HexId, MapEdge};
+use crate::model::AreaShape;
 use crate::model::generic::Victory;
 
 use super::board::Board;
@@ -92,6 +93,11 @@ pub struct Scenario {
     pub options: Options,
     /// Named places of the map, for victory conditions.
     pub places: BTreeMap<String, Vec<HexId>>,
+    /// The hexes of each zone the victory conditions count units in, resolved on the map.
+    pub zones: Vec<(AreaShape, BTreeSet<HexId>)>,
+    /// Each unit's type as its counter names it ("cp"), by unit index, for weighted
+    /// losses.
+    pub unit_types: Vec<String>,
     index: BTreeMap<String, usize>,
 }
 
@@ -111,6 +117,8 @@ impl Scenario {
             victory: None,
             options: Options::default(),
             places: BTreeMap::new(),
+            zones: Vec::new(),
+            unit_types: Vec::new(),
             index: BTreeMap::new(),
         }
     }
@@ -129,6 +137,21 @@ impl Scenario {
 
     pub fn side_index(&self, id: &str) -> Option<usize> {
         self.sides.iter().position(|s| s.id == id)
+    }
+
+    /// The hexes of a victory zone: as resolved on the map, or a hex list as given.
+    pub fn zone_hexes(&self, zone: &AreaShape) -> BTreeSet<HexId> {
+        if let Some((_, hs)) = self.zones.iter().find(|(z, _)| z == zone) {
+            return hs.clone();
+        }
+        match zone {
+            AreaShape::Hexes(hs) => hs
+                .iter()
+                .copied()
+                .filter(|&h| self.board.contains(h))
+                .collect(),
+            _ => BTreeSet::new(),
+        }
     }
 
     /// The hexes on an edge of the board.

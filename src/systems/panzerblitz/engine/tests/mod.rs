@@ -6,6 +6,7 @@ mod fire;
 mod los;
 mod movement;
 mod turn;
+mod victory;
 
 use super::game::Game;
 use super::sandbox::hex;
