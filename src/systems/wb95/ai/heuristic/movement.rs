@@ -1046,12 +1046,6 @@ impl Planner<'_> {
         }
     }
 
-    /// The analysis units are placed by: the phase's, or the one rechecked against the
-    /// planned positions.
-    fn view(&self) -> &Analysis {
-        self.rechecked.as_ref().unwrap_or(self.an)
-    }
-
     /// The best hex for a unit (its own hex included), by `place_score`.
     fn best_place(&mut self, u: Unit) -> Hx {
         let (g, table) = (self.game, self.table);
@@ -1059,6 +1053,8 @@ impl Planner<'_> {
             return 0;
         };
         self.occ.remove(g, u, here);
+        // The analysis units are placed by: the phase's, or the one rechecked against the
+        // planned positions.
         let an = self.rechecked.as_ref().unwrap_or(self.an);
         let (params, occ) = (&self.params, &self.occ);
         let memo = &mut self.obligations;
