@@ -344,6 +344,15 @@ pub fn describe(b: &Bundle, c: &Condition) -> String {
             side(s.as_str()),
             edge_name(*edge)
         ),
+        Condition::ExitedAtMost {
+            side: s,
+            edge,
+            units,
+        } => format!(
+            "at most {units} {} units exit across the {} edge",
+            side(s.as_str()),
+            edge_name(*edge)
+        ),
         Condition::Points { side: s, at_least } => {
             format!("{} has at least {at_least} VP", side(s.as_str()))
         }

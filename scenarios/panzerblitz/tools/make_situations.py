@@ -450,12 +450,16 @@ def situation_defs():
             ("russian", "4th Guards Mech. Corps", ["east"],
              "9x guards-company-43, 1x smg-company-43, 3x 45mm-at, 3x 76_2mm-at, 1x 82mm-mortar, 3x 82mm-mortar-motorized, 3x 120mm-mortar-russian, 3x recon-company, 1x 12_7mm-mg, 2x engineer-company, 4x t-34-c, 2x su-76, 2x su-152, 17x truck-russian, 6x m-2"),
         ],
-        victory=[
-            ("Russian decisive victory", "russian", [("Eliminated", "german", 25)]),
-            ("Russian tactical victory", "russian", [("Eliminated", "german", 20)]),
-            ("Russian marginal victory", "russian", [("Eliminated", "german", 10)]),
-        ],
-        notes="The Germans set up on board 2 (the set-up here is one such); the Russians enter along board 3's hex-11 side and must drive through and off board 1's hex-1 side: the Germans score every Russian unit destroyed or not off that side at the end (10, 20, 40), which Sztab's conditions cannot say yet.",
+        # The Russians field 60 units: "destroyed or not off the map" at least 10, 20, 40
+        # is at most 50, 40, 20 of them off the hex-1 side (North).
+        victory=ranked(
+            german=[("ExitedAtMost", "russian", "North", 20),
+                    ("ExitedAtMost", "russian", "North", 40),
+                    ("ExitedAtMost", "russian", "North", 50)],
+            russian=[("Eliminated", "german", 25), ("Eliminated", "german", 20),
+                     ("Eliminated", "german", 10)],
+            first="russian"),
+        notes="The Germans set up on board 2 (the set-up here is one such); the Russians enter along board 3's hex-11 side and must drive through and off board 1's hex-1 side: the Germans score every Russian unit destroyed or not off that side at the end (10, 20, 40; of the 60 Russian units, at most 50, 40, 20 off the map), the Russians the German units destroyed (10, 20, 25). Both sides are scored independently; here the levels are tried rank by rank, the Russian first.",
     ))
     S.append(dict(
         n=10, file="10-prochorovka", title="Situation 10: Battle of Prochorovka",
@@ -608,6 +612,8 @@ def victory_ron(levels):
                 cs.append(f'LosesAtMost(side: "{c[1]}", units: {c[2]})')
             elif c[0] == "Exited":
                 cs.append(f'Exited(side: "{c[1]}", edge: {c[2]}, at_least: {c[3]})')
+            elif c[0] == "ExitedAtMost":
+                cs.append(f'ExitedAtMost(side: "{c[1]}", edge: {c[2]}, units: {c[3]})')
         out.append(f'            (name: "{name}", winner: "{winner}", all_of: [{", ".join(cs)}]),')
     return out
 

@@ -202,6 +202,13 @@ pub enum Condition {
         edge: MapEdge,
         at_least: u32,
     },
+    /// At most this many units of `side` have left the map across `edge`: the rest are
+    /// eliminated or still on it ("every unit destroyed or not off the map scores").
+    ExitedAtMost {
+        side: SideId,
+        edge: MapEdge,
+        units: u32,
+    },
     /// `side` has scored at least this many victory points.
     Points { side: SideId, at_least: i32 },
     /// `side` has scored at most this many victory points.
@@ -261,6 +268,7 @@ impl Condition {
             | Condition::Eliminated { side, .. }
             | Condition::LosesAtMost { side, .. }
             | Condition::Exited { side, .. }
+            | Condition::ExitedAtMost { side, .. }
             | Condition::Points { side, .. }
             | Condition::PointsAtMost { side, .. }
             | Condition::InZone { side, .. }

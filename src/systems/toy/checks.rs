@@ -94,6 +94,7 @@ fn judged(c: &Condition) -> bool {
         | Condition::HoldsPlace { .. }
         | Condition::LosesAtMost { .. }
         | Condition::Exited { .. }
+        | Condition::ExitedAtMost { .. }
         | Condition::Points { .. }
         | Condition::PointsAtMost { .. } => true,
         Condition::InZone { .. }

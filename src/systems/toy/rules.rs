@@ -721,6 +721,7 @@ impl Game {
             Condition::LosesAtMost { units, .. } => self.eliminated(side) <= *units,
             // The toy rules have no exits (setup check T04 says so).
             Condition::Exited { .. } => false,
+            Condition::ExitedAtMost { .. } => true,
             // Nor victory points: every side's score is 0.
             Condition::Points { at_least, .. } => *at_least <= 0,
             Condition::PointsAtMost { at_most, .. } => *at_most >= 0,

@@ -74,6 +74,10 @@ impl Posture {
                     (Condition::LosesAtMost { .. }, false, false) => p.attack = true,
                     (Condition::Exited { edge, .. }, true, true) => p.exit = Some(*edge),
                     (Condition::Exited { .. }, false, false) => p.attack = true,
+                    // The enemy wins unless enough of our units leave: leave; and
+                    // the other way round, stop the enemy's units leaving.
+                    (Condition::ExitedAtMost { edge, .. }, false, true) => p.exit = Some(*edge),
+                    (Condition::ExitedAtMost { .. }, true, false) => p.attack = true,
                     // A ratio of losses: inflict them and keep one's own down.
                     (Condition::LossRatio { .. }, _, _) => {
                         p.attack = true;

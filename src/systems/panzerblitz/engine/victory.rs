@@ -96,6 +96,15 @@ pub fn holds_hex(g: &Game, side: usize, h: HexId) -> bool {
     mine || (!enemy && st.held.get(&h) == Some(&side))
 }
 
+/// Units of `side` that have left the map across `edge`.
+pub fn exited(g: &Game, side: usize, edge: MapEdge) -> u32 {
+    g.s.units
+        .iter()
+        .zip(&g.st.units)
+        .filter(|(d, u)| d.side == side && u.loc() == Loc::Exited(edge))
+        .count() as u32
+}
+
 /// Whether a victory condition holds now.
 pub fn holds(g: &Game, c: &Condition) -> bool {
     let Some(side) = g.s.side_index(c.side().as_str()) else {
@@ -109,15 +118,8 @@ pub fn holds(g: &Game, c: &Condition) -> bool {
             at_least, weights, ..
         } => weighted_lost(g, side, weights) >= *at_least,
         Condition::LosesAtMost { units, .. } => lost(g, side) <= *units,
-        Condition::Exited { edge, at_least, .. } => {
-            let n =
-                g.s.units
-                    .iter()
-                    .zip(&g.st.units)
-                    .filter(|(d, u)| d.side == side && u.loc() == Loc::Exited(*edge))
-                    .count() as u32;
-            n >= *at_least
-        }
+        Condition::Exited { edge, at_least, .. } => exited(g, side, *edge) >= *at_least,
+        Condition::ExitedAtMost { edge, units, .. } => exited(g, side, *edge) <= *units,
         // Refused when the situation is compiled: PanzerBlitz scores no victory points.
         Condition::Points { .. } | Condition::PointsAtMost { .. } => false,
         Condition::InZone { zone, at_least, .. } => in_zone(g, side, zone) >= *at_least,

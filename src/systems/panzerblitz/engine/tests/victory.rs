@@ -238,3 +238,25 @@ fn situation_3_p14_units_that_cannot_fire_cover_nothing_and_woods_hide_what_lies
         assert_eq!(at(h), clear, "{h}: the engine's own line of sight decides");
     }
 }
+
+#[test]
+fn situation_9_every_unit_destroyed_or_still_on_the_map_scores_for_the_german() {
+    let mut b = Sandbox::new(6, 6);
+    b.unit(RUSSIAN, "t34", T34, "0303");
+    b.unit(RUSSIAN, "gone", T34, "0304");
+    b.unit(RUSSIAN, "dead", T34, "0305");
+    let mut g = b.game(1);
+    let at_most = |units| Condition::ExitedAtMost {
+        side: "russian".into(),
+        edge: MapEdge::North,
+        units,
+    };
+    assert!(holds(&g, &at_most(0)), "nobody has left yet");
+    let u = g.s.unit("gone").expect("a unit of the sandbox");
+    g.st.units[u].loc = Some(Loc::Exited(MapEdge::North));
+    destroy(&mut g, "dead");
+    assert!(!holds(&g, &at_most(0)));
+    assert!(holds(&g, &at_most(1)), "the destroyed unit did not leave");
+    g.st.units[u].loc = Some(Loc::Exited(MapEdge::South));
+    assert!(holds(&g, &at_most(0)), "only the named edge counts");
+}
