@@ -57,8 +57,11 @@ fn total(path: &Path, me: usize, mine: &str, theirs: &str, seeds: &[u64]) -> i64
 #[test]
 fn the_heuristic_bot_beats_greedy_and_random_from_both_sides() {
     let seeds = [1, 2];
+    // Not situation 9: with both sides' levels every bot pairing gives the German a
+    // decisive victory there (the Russians get too few units off), so it compares
+    // nothing but a couple of losses.
     let cases: Vec<(&str, usize)> = [
-        "09-drive-on-stalino.scenario.ron",
+        "01-rear-area-raid.scenario.ron",
         "12-nikopol-bridgehead.scenario.ron",
     ]
     .into_iter()

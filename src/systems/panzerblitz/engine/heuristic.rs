@@ -74,10 +74,10 @@ impl Posture {
                     (Condition::LosesAtMost { .. }, false, false) => p.attack = true,
                     (Condition::Exited { edge, .. }, true, true) => p.exit = Some(*edge),
                     (Condition::Exited { .. }, false, false) => p.attack = true,
-                    // The enemy wins unless enough of our units leave: leave; and
-                    // the other way round, stop the enemy's units leaving.
-                    (Condition::ExitedAtMost { edge, .. }, false, true) => p.exit = Some(*edge),
-                    (Condition::ExitedAtMost { .. }, true, false) => p.attack = true,
+                    // `ExitedAtMost` sets no posture: in situation 9 a Russian driving
+                    // for the exit lost more units than it got off (the enemy wins
+                    // unless 51 of 60 leave), and a German attacking to stop them lost
+                    // more than it stopped; both did better fighting as before.
                     // A ratio of losses: inflict them and keep one's own down.
                     (Condition::LossRatio { .. }, _, _) => {
                         p.attack = true;
