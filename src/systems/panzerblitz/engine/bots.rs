@@ -469,19 +469,7 @@ pub(super) fn overrun_legs(
         let Some(from) = st.units[u].hex() else {
             continue;
         };
-        let mut entries: Vec<(u32, Vec<HexId>)> =
-            g.s.board
-                .grid
-                .neighbours(h)
-                .filter_map(|e| {
-                    if e == from {
-                        Some((0, Vec::new()))
-                    } else {
-                        reach[k].get(&e).map(|r| (r.spent, r.path.clone()))
-                    }
-                })
-                .collect();
-        entries.sort();
+        let entries = super::overrun::approaches(g, h, from, &reach[k]);
         let leg = entries.into_iter().find_map(|(_, approach)| {
             let leg = OverrunLeg {
                 unit: g.s.units[u].id.clone(),

@@ -243,3 +243,28 @@ impl Game {
         Ok(out)
     }
 }
+
+/// The ways a unit standing on `from` can enter a hex next to the overrun hex `h` to
+/// start its overrun, cheapest first: its own hex for nothing, or a hex of its `reach`
+/// by the route there (the bots and the seat try them in this order).
+pub(super) fn approaches(
+    g: &Game,
+    h: HexId,
+    from: HexId,
+    reach: &BTreeMap<HexId, super::movement::Route>,
+) -> Vec<(u32, Vec<HexId>)> {
+    let mut entries: Vec<(u32, Vec<HexId>)> =
+        g.s.board
+            .grid
+            .neighbours(h)
+            .filter_map(|e| {
+                if e == from {
+                    Some((0, Vec::new()))
+                } else {
+                    reach.get(&e).map(|r| (r.spent, r.path.clone()))
+                }
+            })
+            .collect();
+    entries.sort();
+    entries
+}

@@ -11,6 +11,7 @@ use crate::systems::panzerblitz::engine::action::{Action, OverrunLeg};
 use crate::systems::panzerblitz::engine::crt;
 use crate::systems::panzerblitz::engine::event::{self, Step};
 use crate::systems::panzerblitz::engine::game::Game;
+use crate::systems::panzerblitz::engine::overrun;
 use crate::systems::panzerblitz::engine::state::Loc;
 
 pub(super) fn movement(g: &Game, out: &mut Vec<Choice>) {
@@ -128,7 +129,6 @@ fn transport(g: &Game, u: usize, here: HexId, out: &mut Vec<Choice>) {
 /// alone, and by all of them together.
 fn overruns(g: &Game, out: &mut Vec<Choice>) {
     let st = g.state();
-    let grid = &g.s.board.grid;
     let armor: Vec<usize> = own(g)
         .filter(|&u| g.s.units[u].kind.overruns())
         .filter(|&u| st.units[u].hexes == 0 && st.units[u].spent == 0)
@@ -147,17 +147,7 @@ fn overruns(g: &Game, out: &mut Vec<Choice>) {
                 continue;
             };
             let reach = g.reach(u, false);
-            let mut entries: Vec<(u32, Vec<HexId>)> = grid
-                .neighbours(h)
-                .filter_map(|e| {
-                    if e == from {
-                        Some((0, Vec::new()))
-                    } else {
-                        reach.get(&e).map(|r| (r.spent, r.path.clone()))
-                    }
-                })
-                .collect();
-            entries.sort();
+            let entries = overrun::approaches(g, h, from, &reach);
             let leg = entries.into_iter().find_map(|(_, approach)| {
                 let leg = OverrunLeg {
                     unit: g.s.units[u].id.clone(),
