@@ -9,7 +9,7 @@ use std::collections::{BinaryHeap, VecDeque};
 use super::estimate::{attack_sp, hqs_of};
 use crate::systems::wb95::board::Hx;
 use crate::systems::wb95::prepared::Award;
-use crate::systems::wb95::supply::{self, Piece};
+use crate::systems::wb95::supply::{self, Piece, TraceInput};
 use crate::systems::wb95::{Game, Side};
 
 /// CEL-equivalents of one victory point.
@@ -77,8 +77,13 @@ pub struct Analysis {
     /// This side's line-of-supply cost to every hex (R10, in twelfths of an MP); empty
     /// unless `has_threat`.
     pub supply: Vec<i32>,
-    /// Hexes from each hex to the nearest hex this side can supply (0 there); empty
-    /// unless `has_threat`.
+    /// The same cost were a regular unit of this side to stand in the hex: a hex in an
+    /// enemy ZoC passes the line when a friendly regular unit holds it (R10.1.10), so
+    /// the hex a unit steps into next to a supplied one is supplied to it, though the
+    /// position as it stands blocks the line there. Empty unless `has_threat`.
+    pub supply_held: Vec<i32>,
+    /// Hexes from each hex to the nearest hex this side can supply, held (0 there);
+    /// empty unless `has_threat`.
     pub to_supply: Vec<u16>,
     /// What driving the enemy off each hex is worth to this side's supply: its units
     /// cut off now that would trace a line again without that enemy stack (R10);
@@ -126,6 +131,7 @@ impl Analysis {
             hqs: [hqs_of(game, side), hqs_of(game, enemy)],
             has_threat: with_threat,
             supply: Vec::new(),
+            supply_held: Vec::new(),
             to_supply: Vec::new(),
             cut: if outlook.supply {
                 cut.unwrap_or_default()
@@ -137,7 +143,9 @@ impl Analysis {
             a.compute_threat(game);
         }
         if with_threat && outlook.supply {
-            a.supply = game.supply_map(side);
+            let input = game.supply_input(side);
+            a.supply = supply::trace(&input);
+            a.supply_held = held_supply(&input, &a.supply);
             // Units that surrender score victory points only for the scorer: the
             // side defending objectives frees its pockets, the scorer keeps going
             // for the objectives.
@@ -150,7 +158,7 @@ impl Analysis {
                 .map(|u| game.info(u).supply_mp.twelfths())
                 .min()
                 .unwrap_or(0);
-            let supplied: Vec<Hx> = (0..n).filter(|&h| a.supply[h] <= range).collect();
+            let supplied: Vec<Hx> = (0..n).filter(|&h| a.supply_held[h] <= range).collect();
             a.to_supply = bfs(game, &supplied);
         }
         a.obj = objective_values(game, scorer, &a.enemy_reach, &a.enemy_dist);
@@ -326,6 +334,27 @@ impl Analysis {
 const CUT_RANGE: u16 = 6;
 /// Most enemy stacks weighed as cutting units off (the nearest), each one a trace.
 const CUT_STACKS: usize = 12;
+
+/// The supply cost of each hex were a regular unit of the side to stand in it: a hex the
+/// line cannot pass for an enemy ZoC alone is reached from its neighbours (R10.1.10).
+fn held_supply(t: &TraceInput, cost: &[i32]) -> Vec<i32> {
+    let mut held = cost.to_vec();
+    for (h, c) in held.iter_mut().enumerate() {
+        if t.open(h) || t.enemy[h] {
+            continue;
+        }
+        for (_, nb) in t.board.neighbours(h) {
+            if cost[nb] == supply::UNREACHED {
+                continue;
+            }
+            let step = t.board.dir_to(nb, h).and_then(|d| t.step(nb, d));
+            if let Some(step) = step {
+                *c = (*c).min(cost[nb].saturating_add(step));
+            }
+        }
+    }
+    held
+}
 
 /// What driving the enemy off each hex is worth to `side`'s supply (CEL-equivalents):
 /// for each enemy stack near units cut off now, the units that would trace a line

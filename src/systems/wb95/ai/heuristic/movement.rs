@@ -277,7 +277,12 @@ fn place_score_by(
     // Out of supply a unit is halved, and the longer it stays cut off the likelier it
     // surrenders (R10.2): cut-off hexes cost more the farther they are from supply and
     // the higher the unit's OoS level already is.
-    if let Some(cost) = an.supply.get(h)
+    let line = if info.is_regular() || occ.regular[h] > 0 {
+        &an.supply_held
+    } else {
+        &an.supply
+    };
+    if let Some(cost) = line.get(h)
         && *cost > info.supply_mp.twelfths()
     {
         let far = f32::from(an.to_supply.get(h).copied().unwrap_or(0).min(20));

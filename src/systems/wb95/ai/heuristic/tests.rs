@@ -96,6 +96,31 @@ fn a_stack_cutting_units_off_supply_is_worth_driving_off() {
     assert!(german.cut.is_empty(), "the scorer weighs no supply cuts");
 }
 
+/// R10.1.10: the line of supply passes a hex in an enemy ZoC that a friendly regular unit
+/// holds. The empty hex in front of a Soviet stack is blocked in the position as it
+/// stands, but the German unit that steps in holds it, so the bot does not count it cut
+/// off (before this, every advance into contact looked like a step out of supply).
+#[test]
+fn r10_1_10_a_hex_a_regular_unit_steps_into_is_held_for_the_line() {
+    let mut s = Sandbox::new(10, 8, 3);
+    s.unit("g", "german", "0205");
+    s.unit("r", "soviet", "0505");
+    let g = start(&s);
+    let an = Analysis::new(&g, Side::A, true, None);
+    let (front, enemy) = (hx(&g, "0405"), hx(&g, "0505"));
+    let range = g.info(unit(&g, "g")).supply_mp.twelfths();
+    assert!(an.supply[front] > range, "blocked while nobody holds it");
+    assert!(
+        an.supply_held[front] <= range,
+        "supplied to the unit that holds it"
+    );
+    assert!(
+        an.supply_held[enemy] > range,
+        "the enemy's own hex stays closed"
+    );
+    assert_eq!(an.to_supply[front], 0);
+}
+
 /// In its Combat phase the Soviet bot, having planned its Movement phase, attacks the
 /// stack that cuts its regiments off rather than a weaker one beside it.
 #[test]
