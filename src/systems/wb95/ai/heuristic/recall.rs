@@ -16,6 +16,9 @@ use crate::systems::wb95::prepared::Prepared;
 /// Maps remembered of each kind (the newest replaces the oldest).
 const KEPT: usize = 4;
 
+/// The sources of a spread pull as compared: (hex, value bits).
+type PullKey = Vec<(Hx, u32)>;
+
 /// The last maps computed, with their inputs.
 #[derive(Clone, Debug, Default)]
 pub struct Recall {
@@ -24,7 +27,7 @@ pub struct Recall {
     /// Sources of a breadth-first distance map, and the map.
     dist: Vec<(Vec<Hx>, Vec<u16>)>,
     /// Sources (hex, value bits) of a spread pull, and the pull.
-    pull: Vec<(Vec<(Hx, u32)>, Vec<f32>)>,
+    pull: Vec<(PullKey, Vec<f32>)>,
 }
 
 impl Recall {
@@ -42,7 +45,7 @@ impl Recall {
     /// `spread(game, sources)`, remembered (values compared bit for bit).
     pub fn pull(&mut self, game: &Game, sources: &[(Hx, f32)]) -> Vec<f32> {
         self.same_board(game);
-        let key: Vec<(Hx, u32)> = sources.iter().map(|&(h, v)| (h, v.to_bits())).collect();
+        let key: PullKey = sources.iter().map(|&(h, v)| (h, v.to_bits())).collect();
         if let Some((_, p)) = self.pull.iter().find(|(s, _)| *s == key) {
             return p.clone();
         }
@@ -74,4 +77,49 @@ fn keep<T>(list: &mut Vec<T>, entry: T) {
         list.remove(0);
     }
     list.push(entry);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Bundle;
+
+    fn mini(seed: u64) -> Game {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/mini.scenario.ron");
+        let (bundle, _) = Bundle::load(&path).unwrap();
+        Game::new(&bundle, seed).unwrap()
+    }
+
+    #[test]
+    fn a_recalled_map_is_the_map_computed_again() {
+        let g = mini(1);
+        let mut r = Recall::default();
+        let sources = [0, 5];
+        let pulls = [(3, 2.0f32), (9, 0.5)];
+        for _ in 0..2 {
+            assert_eq!(r.dist(&g, &sources), bfs(&g, &sources));
+            assert_eq!(r.pull(&g, &pulls), spread(&g, &pulls));
+        }
+        assert_eq!(r.dist.len(), 1);
+        assert_eq!(r.pull.len(), 1);
+        // Other inputs are other maps, and only the newest `KEPT` are remembered.
+        for h in 0..=KEPT {
+            assert_eq!(r.dist(&g, &[h]), bfs(&g, &[h]));
+        }
+        assert_eq!(r.dist.len(), KEPT);
+    }
+
+    #[test]
+    fn another_scenario_starts_afresh() {
+        let mut r = Recall::default();
+        r.dist(&mini(1), &[0]);
+        let other = mini(2);
+        assert_eq!(r.dist(&other, &[0]), bfs(&other, &[0]));
+        assert!(
+            r.of.as_ref()
+                .is_some_and(|p| Arc::ptr_eq(p, other.prepared()))
+        );
+        assert_eq!(r.dist.len(), 1);
+    }
 }
