@@ -173,7 +173,9 @@ impl Game {
                 let Ok((step, road)) = self.step_by(&rules, h, d) else {
                     continue;
                 };
-                if enemy_zoc.shared(h, nb) || (mode == MoveMode::Strategic && enemy_zoc.covers(nb))
+                // Only a hex in an enemy ZoC (`leave`) shares one with its neighbour.
+                if (leave > 0 && enemy_zoc.shared(h, nb))
+                    || (mode == MoveMode::Strategic && enemy_zoc.covers(nb))
                 {
                     continue;
                 }

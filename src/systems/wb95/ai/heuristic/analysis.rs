@@ -4,9 +4,10 @@
 //! stacks cut its units off supply, and distances.
 
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, VecDeque};
+use std::collections::BinaryHeap;
 
 use super::estimate::{attack_sp, hqs_of};
+use super::recall::Recall;
 use crate::systems::wb95::board::Hx;
 use crate::systems::wb95::prepared::Award;
 use crate::systems::wb95::supply::{self, Piece, TraceInput};
@@ -107,6 +108,25 @@ impl Analysis {
         cut: Option<Vec<f32>>,
         outlook: Outlook,
     ) -> Self {
+        Self::recalling(
+            game,
+            side,
+            with_threat,
+            cut,
+            outlook,
+            &mut Recall::default(),
+        )
+    }
+
+    /// `with_outlook`, taking the maps `recall` remembers from earlier analyses.
+    pub fn recalling(
+        game: &Game,
+        side: Side,
+        with_threat: bool,
+        cut: Option<Vec<f32>>,
+        outlook: Outlook,
+        recall: &mut Recall,
+    ) -> Self {
         let n = game.board().len();
         let enemy = side.other();
         let victory = game.prepared().victory.as_ref();
@@ -115,8 +135,8 @@ impl Analysis {
             .units_on_map(enemy)
             .filter_map(|u| game.unit_state(u).hex())
             .collect();
-        let enemy_dist = bfs(game, &enemy_hexes);
-        let home_dist = bfs(game, &game.prepared().sides[side.index()].sources);
+        let enemy_dist = recall.dist(game, &enemy_hexes);
+        let home_dist = recall.dist(game, &game.prepared().sides[side.index()].sources);
         let mut a = Analysis {
             side,
             enemy,
@@ -159,10 +179,10 @@ impl Analysis {
                 .min()
                 .unwrap_or(0);
             let supplied: Vec<Hx> = (0..n).filter(|&h| a.supply_held[h] <= range).collect();
-            a.to_supply = bfs(game, &supplied);
+            a.to_supply = recall.dist(game, &supplied);
         }
         a.obj = objective_values(game, scorer, &a.enemy_reach, &a.enemy_dist);
-        a.pot = a.potential(game, outlook.rear_pull);
+        a.pot = a.potential(game, outlook.rear_pull, recall);
         let all: Vec<(Hx, f32)> = a
             .obj
             .iter()
@@ -170,14 +190,14 @@ impl Analysis {
             .filter(|(_, v)| **v > 0.0)
             .map(|(h, v)| (h, *v))
             .collect();
-        a.near_obj = spread(game, &all);
+        a.near_obj = recall.pull(game, &all);
         a
     }
 
     /// The pull of every hex: objectives this side does not control (to take or
     /// retake), and, for the side defending them, its own objectives near the enemy (or
     /// all of them, at full value, when it falls back to them: `rear_pull`).
-    fn potential(&self, game: &Game, rear_pull: bool) -> Vec<f32> {
+    fn potential(&self, game: &Game, rear_pull: bool, recall: &mut Recall) -> Vec<f32> {
         let control = &game.state().control;
         let mut sources: Vec<(Hx, f32)> = Vec::new();
         let retake = self.retake_weight(game);
@@ -209,7 +229,7 @@ impl Analysis {
                 sources.push((h, v));
             }
         }
-        spread(game, &sources)
+        recall.pull(game, &sources)
     }
 
     /// How strongly objectives the enemy holds pull: the side defending them takes
@@ -237,7 +257,12 @@ impl Analysis {
         let mut cost = vec![i32::MAX; n];
         let mut stamp = vec![u32::MAX; n];
         let mut touched: Vec<Hx> = Vec::new();
-        let mut heap: BinaryHeap<Reverse<(i32, Hx)>> = BinaryHeap::new();
+        // (cost, hex) packed into one key that orders alike (costs are not negative).
+        let mut heap: BinaryHeap<Reverse<u64>> = BinaryHeap::new();
+        // Hexes of this side's units the enemy cannot enter, the same for every stack.
+        let walled: Vec<bool> = (0..n)
+            .map(|h| game.occupant(h) == Some(self.side) && !game.overrunnable(self.enemy, h))
+            .collect();
         // Stacks moving alike share one search: (hex, mover, MP) -> total SP.
         let mut groups: Vec<(Hx, crate::systems::wb95::board::Mover, i32, f32)> = Vec::new();
         for u in game.units_on_map(self.enemy) {
@@ -269,17 +294,19 @@ impl Analysis {
             touched.clear();
             cost[start] = 0;
             touched.push(start);
-            heap.push(Reverse((0, start)));
-            while let Some(Reverse((c, h))) = heap.pop() {
+            heap.push(Reverse(cost_key(0, start)));
+            while let Some(Reverse(key)) = heap.pop() {
+                let (c, h) = cost_unkey(key);
                 if c > cost[h] {
                     continue;
                 }
-                if h != start && own_zoc.covers(h) {
+                let in_zoc = own_zoc.covers(h);
+                if h != start && in_zoc {
                     continue;
                 }
-                let leave = if own_zoc.covers(h) { 12 } else { 0 };
+                let leave = if in_zoc { 12 } else { 0 };
                 for (d, nb) in b.neighbours(h) {
-                    if game.occupant(nb) == Some(self.side) && !game.overrunnable(self.enemy, nb) {
+                    if walled[nb] {
                         continue;
                     }
                     let Some((step, _)) = b.step(h, d, mover) else {
@@ -292,7 +319,7 @@ impl Analysis {
                             touched.push(nb);
                         }
                         cost[nb] = c2;
-                        heap.push(Reverse((c2, nb)));
+                        heap.push(Reverse(cost_key(c2, nb)));
                     }
                 }
             }
@@ -327,6 +354,16 @@ impl Analysis {
     pub fn place_value(&self, h: Hx) -> f32 {
         self.obj[h] + self.pot[h]
     }
+}
+
+/// A search's (cost, hex) as one heap key ordered as the pair is: costs of a search
+/// are never negative and hexes fit in 32 bits.
+fn cost_key(c: i32, h: Hx) -> u64 {
+    (u64::from(c.unsigned_abs()) << 32) | h as u64
+}
+
+fn cost_unkey(key: u64) -> (i32, Hx) {
+    ((key >> 32) as i32, (key & u64::from(u32::MAX)) as Hx)
 }
 
 /// Farthest (hexes) an enemy stack may stand from the units it cuts off to be weighed
@@ -415,19 +452,22 @@ fn supply_cuts(game: &Game, side: Side, supply: &[i32]) -> Vec<f32> {
 pub fn bfs(game: &Game, sources: &[Hx]) -> Vec<u16> {
     let b = game.board();
     let mut dist = vec![FAR; b.len()];
-    let mut q = VecDeque::new();
+    // Every hex enters the queue once: a list read from the front is the queue.
+    let mut q: Vec<Hx> = Vec::with_capacity(b.len());
     for &s in sources {
         if dist[s] != 0 {
             dist[s] = 0;
-            q.push_back(s);
+            q.push(s);
         }
     }
-    while let Some(h) = q.pop_front() {
+    let mut next = 0;
+    while let Some(&h) = q.get(next) {
+        next += 1;
         let d = dist[h] + 1;
         for (_, nb) in b.neighbours(h) {
             if dist[nb] == FAR {
                 dist[nb] = d;
-                q.push_back(nb);
+                q.push(nb);
             }
         }
     }
@@ -435,20 +475,21 @@ pub fn bfs(game: &Game, sources: &[Hx]) -> Vec<u16> {
 }
 
 /// `max over sources of value × DECAY^distance` for every hex.
-fn spread(game: &Game, sources: &[(Hx, f32)]) -> Vec<f32> {
+pub fn spread(game: &Game, sources: &[(Hx, f32)]) -> Vec<f32> {
     let b = game.board();
     let mut pot = vec![0.0f32; b.len()];
     // Max-heap on the value's bits: values are positive, so their bit patterns order
     // like the values.
-    let mut heap: BinaryHeap<(u32, Hx)> = BinaryHeap::new();
+    // The pair (bits, hex) is packed into one key that orders alike.
+    let mut heap: BinaryHeap<u64> = BinaryHeap::new();
     for &(h, v) in sources {
         if v > pot[h] {
             pot[h] = v;
-            heap.push((v.to_bits(), h));
+            heap.push(value_key(v, h));
         }
     }
-    while let Some((bits, h)) = heap.pop() {
-        let v = f32::from_bits(bits);
+    while let Some(key) = heap.pop() {
+        let (v, h) = value_unkey(key);
         if v < pot[h] {
             continue;
         }
@@ -459,11 +500,22 @@ fn spread(game: &Game, sources: &[(Hx, f32)]) -> Vec<f32> {
         for (_, nb) in b.neighbours(h) {
             if next > pot[nb] {
                 pot[nb] = next;
-                heap.push((next.to_bits(), nb));
+                heap.push(value_key(next, nb));
             }
         }
     }
     pot
+}
+
+fn value_key(v: f32, h: Hx) -> u64 {
+    (u64::from(v.to_bits()) << 32) | h as u64
+}
+
+fn value_unkey(key: u64) -> (f32, Hx) {
+    (
+        f32::from_bits((key >> 32) as u32),
+        (key & u64::from(u32::MAX)) as Hx,
+    )
 }
 
 /// The value of holding each hex under the scenario's victory conditions.

@@ -256,11 +256,20 @@ fn halved_across(game: &Game, defender: Side, from: Hx, target: Hx) -> bool {
 /// Is each of these hexes within range of one of these HQs (hex, range), not
 /// necessarily the same one (R9.2.1)?
 pub fn hq_covers(game: &Game, hexes: &[Hx], hqs: &[(Hx, u32)]) -> bool {
+    hq_covers_all(game, hexes.iter().copied(), hqs)
+}
+
+/// `hq_covers` for hexes read off an iterator (no list to build).
+fn hq_covers_all(game: &Game, hexes: impl Iterator<Item = Hx>, hqs: &[(Hx, u32)]) -> bool {
     let b = game.board();
-    !hexes.is_empty()
-        && hexes
-            .iter()
-            .all(|&h| hqs.iter().any(|&(at, range)| b.distance(h, at) <= range))
+    let mut any = false;
+    for h in hexes {
+        if !hqs.iter().any(|&(at, range)| b.distance(h, at) <= range) {
+            return false;
+        }
+        any = true;
+    }
+    any
 }
 
 /// HQs of a side on the map, with their ranges.
@@ -325,8 +334,7 @@ pub fn estimate(
         nominal + support
     };
     let hq_net = {
-        let att_hexes: Vec<Hx> = attackers.iter().map(|&(_, h)| h).collect();
-        let a = hq_covers(game, &att_hexes, hqs[0]);
+        let a = hq_covers_all(game, attackers.iter().map(|&(_, h)| h), hqs[0]);
         // A lone HQ attacked gets no defender modifier.
         let d = !forced && hq_covers(game, &[target], hqs[1]);
         i32::from(d) - i32::from(a)
@@ -351,27 +359,22 @@ pub fn estimate(
     if fortified && defenders.iter().any(|&u| game.info(u).is_fu()) {
         def_cm += 2;
     }
-    let att_units: Vec<Unit> = attackers.iter().map(|&(u, _)| u).collect();
-    let big_river: Vec<Unit> = attackers
-        .iter()
-        .filter(|(_, h)| {
-            game.board()
-                .edge_between(*h, target)
-                .is_some_and(|e| e.big_river)
-        })
-        .map(|&(u, _)| u)
-        .collect();
-    let att_stars: Vec<Unit> = att_units
-        .iter()
-        .copied()
-        .filter(|&u| !game.info(u).stars().is_empty())
-        .collect();
-    let def_stars: Vec<Unit> = defenders
-        .iter()
-        .copied()
-        .filter(|&u| !game.info(u).stars().is_empty())
-        .collect();
-    if !att_stars.is_empty() || !def_stars.is_empty() {
+    // Most estimates have no stars on either side: the lists the star rules read are
+    // built only when there are (this runs for every hex a plan weighs).
+    let starred = |u: &Unit| !game.info(*u).stars().is_empty();
+    if attackers.iter().any(|(u, _)| starred(u)) || defenders.iter().any(starred) {
+        let att_units: Vec<Unit> = attackers.iter().map(|&(u, _)| u).collect();
+        let big_river: Vec<Unit> = attackers
+            .iter()
+            .filter(|(_, h)| {
+                game.board()
+                    .edge_between(*h, target)
+                    .is_some_and(|e| e.big_river)
+            })
+            .map(|&(u, _)| u)
+            .collect();
+        let att_stars: Vec<Unit> = att_units.iter().copied().filter(starred).collect();
+        let def_stars: Vec<Unit> = defenders.iter().copied().filter(starred).collect();
         let hex_of = |u: Unit| {
             attackers
                 .iter()

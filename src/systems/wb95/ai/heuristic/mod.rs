@@ -35,6 +35,7 @@ mod estimate;
 mod movement;
 mod params;
 mod posture;
+mod recall;
 #[cfg(test)]
 mod strength_tests;
 mod support;
@@ -48,6 +49,7 @@ pub use analysis::{Analysis, Outlook};
 pub use estimate::{Est, Expect, ExpectTable, estimate};
 pub use params::Params;
 pub use posture::Posture;
+pub use recall::Recall;
 
 use super::Player;
 use crate::model::SideId;
@@ -75,6 +77,8 @@ pub struct HeuristicBot {
     table: Option<ExpectTable>,
     /// The analysis of the current phase: (tick, side, analysis).
     analysis: Option<(u32, Side, Analysis)>,
+    /// Maps of earlier analyses, taken again when their inputs are the same.
+    recall: Recall,
     /// The movement plan of the current phase: (tick, steps left, in order).
     plan: Option<(u32, std::collections::VecDeque<movement::Step>)>,
     /// Attacks the movement plan prepared: (tick of their Combat phase, target and
@@ -99,6 +103,7 @@ impl HeuristicBot {
             rng: ChaCha8Rng::seed_from_u64(seed),
             table: None,
             analysis: None,
+            recall: Recall::default(),
             plan: None,
             attack_plan: None,
         }
@@ -142,7 +147,7 @@ impl HeuristicBot {
                 supply: self.params.supply,
                 rear_pull: self.params.posture.rear_pull(),
             };
-            let an = Analysis::with_outlook(game, side, threat, cut, outlook);
+            let an = Analysis::recalling(game, side, threat, cut, outlook, &mut self.recall);
             self.analysis = Some((tick, side, an));
         }
         match &self.analysis {

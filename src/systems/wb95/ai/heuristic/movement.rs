@@ -2,7 +2,7 @@
 //! positions first, then every other unit, HQs, towed guns, reinforcements), carried
 //! out one action per decision and checked against the engine before each one.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 
 use rand::RngExt;
 
@@ -18,7 +18,10 @@ use crate::systems::wb95::crt::Column;
 use crate::systems::wb95::movement::{MoveMode, STACKING_LIMIT};
 use crate::systems::wb95::{Action, Game, PhaseKind, Reach, Side, Unit};
 
+mod memo;
 mod recheck;
+
+use memo::Obligations;
 
 /// Weight of the pull of objectives.
 const POT_W: f32 = 1.0;
@@ -372,8 +375,9 @@ struct Planner<'a> {
     /// Artillery and air SP available against each target hex (filled for targets).
     support: Vec<u32>,
     /// `obligation_cost` of each unit and hex weighed so far: the refining pass weighs
-    /// them all again (cleared when the analysis is rechecked).
-    obligations: HashMap<(Unit, Hx), f32>,
+    /// them all again, also against the rechecked analysis (`obligation_cost` reads
+    /// neither the enemy's threat nor its reach, the only parts a recheck changes).
+    obligations: Obligations,
     /// The analysis with the enemy's threat against the planned positions, once
     /// rechecked (`Params::recheck`).
     rechecked: Option<Analysis>,
@@ -538,7 +542,7 @@ fn plan_phase(
         reach_ix: vec![None; game.roster().len()],
         attacks: Vec::new(),
         support: vec![0; game.board().len()],
-        obligations: HashMap::new(),
+        obligations: Obligations::default(),
         rechecked: None,
     };
     let movement = game.state().clock.phase.kind() == PhaseKind::Movement;
@@ -1063,11 +1067,8 @@ impl Planner<'_> {
         let an = self.rechecked.as_ref().unwrap_or(self.an);
         let (params, occ) = (&self.params, &self.occ);
         let memo = &mut self.obligations;
-        let mut obligation = |u: Unit, h: Hx| {
-            *memo
-                .entry((u, h))
-                .or_insert_with(|| obligation_cost(g, an, table, u, h))
-        };
+        let mut obligation =
+            |u: Unit, h: Hx| memo.get_or(u, h, || obligation_cost(g, an, table, u, h));
         let mut best = (
             place_score_by(
                 g,

@@ -26,9 +26,9 @@ impl Planner<'_> {
             // fills first) leaves that unit where it stands in the copy.
             let _ = after.apply(a);
         }
+        // The attacks a unit would owe (`obligations`) stay as weighed: they do not
+        // depend on the threat.
         self.rechecked = Some(self.an.with_threat_of(&after));
-        // The attacks a unit would owe were weighed against the old threat.
-        self.obligations.clear();
         let attacking: Vec<Unit> = self
             .attacks
             .iter()
