@@ -16,15 +16,26 @@ pub enum Posture {
     Cautious,
     /// Strike: attacks one column worse are planned and made, exposure counts less.
     Bold,
+    /// Spare the units: exposure counts [`GUARDED_RISK`] times, and attacks (the
+    /// defender's counterattacks) are planned and made only two columns better than the
+    /// strength's own: a defender's victory often hangs on the units it loses (in the
+    /// Kursk scenarios each one is a victory point to the scorer).
+    Guarded,
 }
+
+/// The weight of exposure in the Guarded posture, as a factor: measured on Armored
+/// Claws against the strength-5 German, a Soviet playing Guarded all game won 36 %,
+/// 48 %, 57 % of 100 games at 1.0, 1.5 and 2.5 (Standard: 34 %).
+pub const GUARDED_RISK: f32 = 2.5;
 
 impl Posture {
     /// Every posture, the standard one first.
-    pub const ALL: [Posture; 4] = [
+    pub const ALL: [Posture; 5] = [
         Posture::Standard,
         Posture::Hold,
         Posture::Cautious,
         Posture::Bold,
+        Posture::Guarded,
     ];
 
     /// Factor on the weight of what units risk where they end.
@@ -34,6 +45,7 @@ impl Posture {
             Posture::Hold => 0.6,
             Posture::Cautious => 2.0,
             Posture::Bold => 0.6,
+            Posture::Guarded => GUARDED_RISK,
         }
     }
 
@@ -50,6 +62,7 @@ impl Posture {
         match self {
             Posture::Bold => -1,
             Posture::Cautious => 1,
+            Posture::Guarded => 2,
             _ => 0,
         }
     }

@@ -119,6 +119,13 @@ fn strength_weighs_the_counterattack_more_and_three_is_the_tuned_bot() {
     assert!(bold.plan_column(true) < p5.plan_column(true));
     assert!(cautious.risk() > p5.risk() && bold.risk() < p5.risk());
     assert!(p5.with_posture(Posture::Hold).hold() > p5.hold());
+    // Guarded spares the units: exposure counts more and counterattacks wait for two
+    // columns better odds, without falling back to the rear.
+    let guarded = p5.with_posture(Posture::Guarded);
+    assert!(guarded.risk() > p5.risk());
+    assert_eq!(guarded.combat_column(), p5.combat_column() + 2);
+    assert_eq!(guarded.plan_column(false), p5.plan_column(false) + 2);
+    assert!(!Posture::Guarded.rear_pull());
 }
 
 /// A German regiment moving into the gap between a Soviet tank brigade and a German

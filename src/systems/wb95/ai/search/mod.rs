@@ -2,10 +2,11 @@
 //! rollouts, the best one played.
 //!
 //! At each of its side's Movement-type phases (the first `Move` decision of a phase
-//! tick) the bot weighs a few *candidate policies* ([`CANDIDATES`]): the strongest
+//! tick) the bot weighs a few *candidate policies* ([`CANDIDATES`] for the side taking
+//! objectives, [`DEFENDER_CANDIDATES`] for the side defending them): the strongest
 //! heuristic bot leaning to each [`Posture`] (hold the line, fall back to the victory
-//! hexes behind it, strike), then other seeds and strengths, each of which makes its own
-//! movement plan and the attacks that go with it. Each candidate is scored by
+//! hexes behind it, strike, spare the units), then other seeds and strengths, each of
+//! which makes its own movement plan and the attacks that go with it. Each candidate is scored by
 //! [`Budget::rollouts`] rollouts: a [determinized](Game::determinized) copy of the game
 //! (what the side sees kept, the enemy units it cannot see shuffled among the places it
 //! cannot see, new dice) played ahead one full turn, the candidate for this side and the
@@ -63,9 +64,9 @@ impl Candidate {
     }
 }
 
-/// Candidate policies, best guesses first: the postures of the strongest heuristic bot
-/// (they differ for the side defending objectives as well), then another seed, then the
-/// default strength.
+/// Candidate policies of the side taking objectives (and of a scenario without victory
+/// conditions), best guesses first: the postures of the strongest heuristic bot, then
+/// another seed, then the default strength.
 pub const CANDIDATES: [Candidate; 6] = [
     Candidate::new(5, Posture::Standard, 0),
     Candidate::new(5, Posture::Hold, 0),
@@ -74,6 +75,29 @@ pub const CANDIDATES: [Candidate; 6] = [
     Candidate::new(5, Posture::Standard, 1),
     Candidate::new(3, Posture::Standard, 0),
 ];
+/// Candidate policies of the side defending objectives, best guesses first: sparing the
+/// units first, as the standard plan played all game loses the units that make the
+/// scorer's victory points (on Armored Claws a Soviet Guarded all game won 57 % of 100
+/// games against the strength-5 German, Standard 34 %). Cautious is left out: its fall
+/// back to the rear victory hexes looks best in a one-turn rollout (nothing is lost this
+/// turn) and gives the places away (7 % of 60 games played all game).
+pub const DEFENDER_CANDIDATES: [Candidate; 6] = [
+    Candidate::new(5, Posture::Guarded, 0),
+    Candidate::new(5, Posture::Standard, 0),
+    Candidate::new(5, Posture::Hold, 0),
+    Candidate::new(5, Posture::Bold, 0),
+    Candidate::new(5, Posture::Guarded, 1),
+    Candidate::new(3, Posture::Guarded, 0),
+];
+
+/// The candidates of side `me`: the defender's when the scenario names another scorer.
+pub fn candidates(game: &Game, me: Side) -> &'static [Candidate; 6] {
+    match &game.prepared().victory {
+        Some(v) if v.scorer != me => &DEFENDER_CANDIDATES,
+        _ => &CANDIDATES,
+    }
+}
+
 /// How much (CEL-equivalents, a rollout's mean score) another candidate must beat the
 /// first by to be played instead: a few rollouts are noisy, and the first is the plan
 /// the heuristic bot would make.
@@ -167,7 +191,7 @@ impl SearchBot {
             .map(|_| (self.rng.random(), self.rng.random()))
             .collect();
         let mut means = Vec::with_capacity(self.budget.candidates);
-        for &candidate in CANDIDATES.iter().take(self.budget.candidates) {
+        for &candidate in candidates(belief, me).iter().take(self.budget.candidates) {
             let mut total = 0.0;
             for &(world_seed, enemy_seed) in &worlds {
                 // The belief already hides what the side cannot see; a fresh shuffle
@@ -182,23 +206,21 @@ impl SearchBot {
             }
             means.push((candidate, total / worlds.len().max(1) as f64));
         }
-        choose(&means)
+        choose(&means).unwrap_or(candidates(belief, me)[0])
     }
 }
 
 /// The candidate to play: the first unless another's mean beats it by the margin, then
-/// the best (the earlier among equals).
-pub fn choose(means: &[(Candidate, f64)]) -> Candidate {
-    let Some(&(first, base)) = means.first() else {
-        return CANDIDATES[0];
-    };
+/// the best (the earlier among equals); `None` if there is none.
+pub fn choose(means: &[(Candidate, f64)]) -> Option<Candidate> {
+    let &(first, base) = means.first()?;
     let mut best = (first, base + SWITCH_MARGIN);
     for &(c, m) in &means[1..] {
         if m > best.1 {
             best = (c, m);
         }
     }
-    best.0
+    Some(best.0)
 }
 
 impl Player for SearchBot {

@@ -117,13 +117,14 @@ fn the_first_candidate_keeps_its_place_unless_beaten_by_the_margin() {
     use super::{CANDIDATES, SWITCH_MARGIN, choose};
     let [first, second, third, ..] = CANDIDATES;
     let close = [(first, 0.0), (second, SWITCH_MARGIN - 0.1)];
-    assert_eq!(choose(&close), first);
+    assert_eq!(choose(&close), Some(first));
+    assert_eq!(choose(&[]), None);
     let clear = [
         (first, 0.0),
         (second, SWITCH_MARGIN + 0.1),
         (third, SWITCH_MARGIN + 0.5),
     ];
-    assert_eq!(choose(&clear), third);
+    assert_eq!(choose(&clear), Some(third));
 }
 
 /// The Soviet's first Movement phase of Armored Claws: the postures the search weighs
@@ -159,7 +160,12 @@ fn the_defenders_candidates_make_different_plans() {
         }
         actions
     };
-    let plans: Vec<_> = super::CANDIDATES[..4].iter().map(|&c| plan(c)).collect();
+    let me = game.side_of_id("soviet").unwrap();
+    assert_eq!(super::candidates(&game, me), &super::DEFENDER_CANDIDATES);
+    let plans: Vec<_> = super::DEFENDER_CANDIDATES[..4]
+        .iter()
+        .map(|&c| plan(c))
+        .collect();
     let mut distinct = plans.clone();
     distinct.sort_by_key(|p| format!("{p:?}"));
     distinct.dedup();
@@ -167,5 +173,29 @@ fn the_defenders_candidates_make_different_plans() {
         distinct.len() >= 3,
         "{} distinct plans of 4 postures",
         distinct.len()
+    );
+}
+
+/// The side taking objectives weighs the attacker's candidates, the side defending them
+/// the defender's, sparing its units first.
+#[test]
+fn each_side_weighs_its_own_candidates() {
+    use super::super::heuristic::Posture;
+    let b = bundle("scenarios/kursk-1943/armored-claws.scenario.ron");
+    let game = Game::new(&b, 1).unwrap();
+    let german = game.side_of_id("german").unwrap();
+    let soviet = game.side_of_id("soviet").unwrap();
+    assert_eq!(super::candidates(&game, german), &super::CANDIDATES);
+    assert_eq!(
+        super::candidates(&game, soviet),
+        &super::DEFENDER_CANDIDATES
+    );
+    assert_eq!(super::DEFENDER_CANDIDATES[0].posture, Posture::Guarded);
+    assert_eq!(super::CANDIDATES[0].posture, Posture::Standard);
+    // The defender never weighs falling back to the rear victory hexes.
+    assert!(
+        super::DEFENDER_CANDIDATES
+            .iter()
+            .all(|c| !c.posture.rear_pull())
     );
 }
