@@ -199,6 +199,20 @@ fn choose_seat(h: &mut Harness<EditorApp>, combo: &str, choice: &str) {
     click(h, choice);
 }
 
+/// Next bot action, then frames until the bot (deciding on its own thread) has acted;
+/// each frame waits a little for it, and the frames are counted, not timed.
+fn next_bot_action(h: &mut Harness<EditorApp>) {
+    h.get_by_label("Next bot action").click();
+    for _ in 0..100_000 {
+        h.step();
+        if !h.state().play.bot_busy() {
+            h.run();
+            return;
+        }
+    }
+    panic!("the bot never acted");
+}
+
 #[test]
 fn bots_take_their_turns_step_by_step() {
     let dir = tempfile::tempdir().unwrap();
@@ -240,7 +254,7 @@ fn bots_take_their_turns_step_by_step() {
         if let Some((side, _)) = decision(&h) {
             by_side[side.index()] += 1;
         }
-        click(&mut h, "Next bot action");
+        next_bot_action(&mut h);
     }
     let s = h.state().play.session().unwrap();
     assert_eq!(
@@ -275,7 +289,7 @@ fn the_search_bot_plays_a_seat() {
         if let Some((side, _)) = decision(&h) {
             german += usize::from(side == Side::A);
         }
-        click(&mut h, "Next bot action");
+        next_bot_action(&mut h);
     }
     let s = h.state().play.session().unwrap();
     assert_eq!(s.seat(Side::A), Seat::Bot(BotSpec::search(1)));

@@ -25,6 +25,7 @@ pub mod tools;
 pub mod trace;
 pub mod validation;
 pub mod words;
+pub mod worker;
 
 use std::path::PathBuf;
 

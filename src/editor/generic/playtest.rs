@@ -6,25 +6,35 @@
 //! chooses in the list, where each choice explains itself (odds, line of sight). What lies
 //! on the map besides units (the system's features: minefields, wrecks, fortifications)
 //! is drawn with them. The same seed and bots give the same game as `sztab play --seed`.
+//!
+//! A bot's turn is stepped on a thread of its own (the match goes there and comes back),
+//! so the window stays live while a slow bot thinks; Pause lets the action under way
+//! land and starts no other, closing the window or a new game drops it unread.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use super::features::Features;
 
 use crate::editor::document::Document;
 use crate::editor::panels::help::drawable;
 use crate::editor::playtest::paint;
+use crate::editor::worker::{Polled, Worker, seconds};
 use crate::hex::{Grid, HexId};
 use crate::model::{Colour, UnitId};
 use crate::render::Sink;
 use crate::render::counter::{Stack, UnitLayer};
 use crate::systems::seam::{
-    BotChoice, BundleRef, Choice, Decision, Feature, Match, Narration, OnBoard, SideInfo,
+    BotChoice, BundleRef, Choice, Decision, Feature, Match, MatchError, Narration, OnBoard,
+    SideInfo,
 };
 
-/// Actions bots take in a frame while running, so the window stays responsive.
-const STEPS_PER_FRAME: usize = 50;
+/// The longest a frame waits for a bot's step: quick bots then take several a frame,
+/// and a slow one never holds the window.
+const FRAME_WAIT: Duration = Duration::from_millis(15);
+/// How often the thinking time on screen is brought up to date.
+const THINKING_REFRESH: Duration = Duration::from_millis(100);
 /// The account kept in the window: the most recent lines.
 const KEPT_LINES: usize = 2000;
 /// The hexes a line of sight is traced through.
@@ -48,6 +58,9 @@ impl Seat {
     }
 }
 
+/// A match back from a bot's step, and what the step told.
+type Stepped = (Box<dyn Match>, Result<Vec<String>, MatchError>);
+
 /// The playtest window's state.
 #[derive(Default)]
 pub struct Playtest {
@@ -56,6 +69,12 @@ pub struct Playtest {
     pub seats: Vec<Seat>,
     pub seed: u64,
     game: Option<Box<dyn Match>>,
+    /// The match while a bot's step is worked out on its own thread (`game` is then
+    /// empty), and what the step told.
+    away: Option<Worker<Stepped>>,
+    /// Actions taken and the sides, as last seen (shown while the match is away).
+    actions: usize,
+    sides: Vec<SideInfo>,
     /// Bots play on their own (with nobody at a seat, Run starts them).
     running: bool,
     lines: Vec<String>,
@@ -91,8 +110,21 @@ impl Playtest {
     /// The game's position while a game is on.
     pub fn layer(&self, doc: &Document) -> Option<Arc<UnitLayer>> {
         doc.generic()?;
-        self.game.as_ref()?;
+        self.started().then_some(())?;
         self.layer.clone()
+    }
+
+    /// A game is on (its match here, or away for a bot's step).
+    fn started(&self) -> bool {
+        self.game.is_some() || self.away.is_some()
+    }
+
+    /// Ends the game in play (a bot's step under way is dropped unread).
+    fn drop_game(&mut self) {
+        self.game = None;
+        self.away = None;
+        self.decision = None;
+        self.running = false;
     }
 
     fn fill_seats(&mut self, doc: &Document) {
@@ -134,6 +166,7 @@ impl Playtest {
                 }
                 p.new_match(self.seed, &bots, Narration::Events)
             });
+        self.away = None;
         match started {
             Ok(m) => {
                 self.running = humans;
@@ -153,7 +186,12 @@ impl Playtest {
         if m.is_over() || self.decision.is_some() {
             return;
         }
-        match m.step() {
+        let stepped = m.step();
+        self.stepped(doc, stepped);
+    }
+
+    fn stepped(&mut self, doc: &Document, stepped: Result<Vec<String>, MatchError>) {
+        match stepped {
             Ok(lines) => self.lines.extend(lines),
             Err(e) => {
                 self.error = Some(e.to_string());
@@ -161,6 +199,73 @@ impl Playtest {
             }
         }
         self.after_action(doc);
+    }
+
+    /// Is it a bot's turn in a game going on?
+    fn bots_turn(&self) -> bool {
+        let on = self.game.as_ref().is_some_and(|m| !m.is_over());
+        on && self.decision.is_none() && self.error.is_none()
+    }
+
+    /// Sends the match off for the bot to move to take one action on its own thread.
+    fn send_off(&mut self, ctx: &egui::Context) {
+        if !self.bots_turn() {
+            return;
+        }
+        let Some(mut m) = self.game.take() else {
+            return;
+        };
+        match Worker::start("sztab-bot", Some(ctx.clone()), move || {
+            let r = m.step();
+            (m, r)
+        }) {
+            Ok(w) => self.away = Some(w),
+            Err(e) => {
+                self.drop_game();
+                self.error = Some(format!("{e}: the game is lost"));
+            }
+        }
+    }
+
+    /// Takes the match back once the bot's step is done, waiting at most `wait`; false
+    /// while it is still away.
+    fn take_back(&mut self, doc: &Document, wait: Duration) -> bool {
+        let Some(w) = &self.away else { return true };
+        match w.poll(wait) {
+            Polled::Busy => false,
+            Polled::Done((m, stepped)) => {
+                self.away = None;
+                self.game = Some(m);
+                self.stepped(doc, stepped);
+                true
+            }
+            Polled::Lost => {
+                self.drop_game();
+                self.error = Some("the bot failed while deciding: the game is lost".into());
+                true
+            }
+        }
+    }
+
+    /// The bots' turns at a frame: the step under way taken back when done, the next
+    /// sent off while running, for as long as the frame may wait.
+    fn drive(&mut self, ctx: &egui::Context, doc: &Document) {
+        let deadline = Instant::now() + FRAME_WAIT;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if !self.take_back(doc, left) {
+                ctx.request_repaint_after(THINKING_REFRESH);
+                return;
+            }
+            if !self.running || !self.bots_turn() {
+                return;
+            }
+            if left.is_zero() {
+                ctx.request_repaint();
+                return;
+            }
+            self.send_off(ctx);
+        }
     }
 
     /// The person at the seat chooses `choice` of the current decision.
@@ -204,19 +309,8 @@ impl Playtest {
         self.refresh(doc);
     }
 
-    /// Bots play until a person must decide or the game ends (at most a frame's worth).
-    pub fn run_bots(&mut self, doc: &Document, max: usize) {
-        for _ in 0..max {
-            let waiting = self.game.as_ref().is_some_and(|m| !m.is_over());
-            if !waiting || self.decision.is_some() || self.error.is_some() {
-                break;
-            }
-            self.step(doc);
-        }
-    }
-
-    /// Plays to the end at once with bots on every seat (tests; the window runs a few
-    /// steps a frame instead).
+    /// Plays to the end at once with bots on every seat (tests; the window steps bots
+    /// on their own thread instead).
     pub fn run_to_end(&mut self, doc: &Document) {
         while self.game.as_ref().is_some_and(|m| !m.is_over())
             && self.error.is_none()
@@ -249,6 +343,8 @@ impl Playtest {
         let (Some(g), Some(m)) = (doc.generic(), &self.game) else {
             return;
         };
+        self.actions = m.actions();
+        self.sides = m.sides();
         self.decision = m.decision();
         self.board = m.board();
         self.features = Features {
@@ -369,7 +465,7 @@ impl Playtest {
 
     /// Shading under the counters: the selected unit's hex and its choices' targets.
     pub fn paint_below(&self, sink: &mut impl Sink, grid: &Grid) {
-        if self.game.is_some() {
+        if self.started() {
             self.features.paint_below(sink, grid, &self.occupied());
         }
         let (Some(d), Some(sel)) = (&self.decision, &self.selected) else {
@@ -387,7 +483,7 @@ impl Playtest {
 
     /// Above the counters: the shown choice's path or line of sight, its target ringed.
     pub fn paint_above(&self, sink: &mut impl Sink, grid: &Grid) {
-        if self.game.is_some() {
+        if self.started() {
             self.features.paint_above(sink, grid, &self.occupied());
         }
         let Some(c) = self.shown() else { return };
@@ -438,16 +534,9 @@ impl Playtest {
             .show(ctx, |ui| self.ui(ui, doc));
         self.open = open;
         if !open {
-            self.game = None;
-            self.decision = None;
-            self.running = false;
+            self.drop_game();
         }
-        if self.running {
-            self.run_bots(doc, STEPS_PER_FRAME);
-            if self.decision.is_none() && self.game.as_ref().is_some_and(|m| !m.is_over()) {
-                ctx.request_repaint();
-            }
-        }
+        self.drive(ctx, doc);
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, doc: &Document) {
@@ -456,7 +545,7 @@ impl Playtest {
         let sides = &g.bundle.scenario.sides;
         let mut offered = vec![Seat::Human];
         offered.extend(g.system.bots().iter().map(|b| Seat::Bot(b.kind.to_owned())));
-        ui.add_enabled_ui(self.game.is_none(), |ui| {
+        ui.add_enabled_ui(!self.started(), |ui| {
             egui::Grid::new("playtest-seats").show(ui, |ui| {
                 for (side, seat) in sides.iter().zip(&mut self.seats) {
                     let name = ui.label(&side.name);
@@ -481,6 +570,14 @@ impl Playtest {
         if let Some(e) = &self.error {
             ui.colored_label(egui::Color32::RED, drawable(ui.ctx(), e));
         }
+        if let Some(w) = &self.away {
+            ui.label(format!(
+                "{} actions; {} thinking… {}",
+                self.actions,
+                self.thinker(doc),
+                seconds(w.elapsed())
+            ));
+        }
         if let Some(m) = &self.game {
             ui.label(format!("{} actions", m.actions()));
             if let Some(r) = m.result() {
@@ -504,30 +601,41 @@ impl Playtest {
             });
     }
 
+    /// Who is thinking: the bot of the only side a bot plays, else "the bot".
+    fn thinker(&self, doc: &Document) -> String {
+        let sides = doc.generic().map(|g| &g.bundle.scenario.sides);
+        let mut bots = sides
+            .into_iter()
+            .flatten()
+            .zip(&self.seats)
+            .filter(|(_, seat)| matches!(seat, Seat::Bot(_)));
+        match (bots.next(), bots.next()) {
+            (Some((side, _)), None) => format!("{} bot", side.name),
+            _ => "the bot".into(),
+        }
+    }
+
     fn controls(&mut self, ui: &mut egui::Ui, doc: &Document) {
         ui.horizontal(|ui| {
-            if self.game.is_none() {
+            if !self.started() {
                 if ui.button("Start").clicked() {
                     self.start(doc);
                 }
                 return;
             }
             let over = self.game.as_ref().is_some_and(|m| m.is_over());
-            let bots_turn = !over && self.decision.is_none();
             if ui
-                .add_enabled(bots_turn, egui::Button::new("Step"))
+                .add_enabled(self.bots_turn(), egui::Button::new("Step"))
                 .clicked()
             {
-                self.step(doc);
+                self.send_off(ui.ctx());
             }
             let run = if self.running { "Pause" } else { "Run" };
             if ui.add_enabled(!over, egui::Button::new(run)).clicked() {
                 self.running = !self.running;
             }
             if ui.button("New game").clicked() {
-                self.game = None;
-                self.decision = None;
-                self.running = false;
+                self.drop_game();
                 self.lines.clear();
                 self.selected = None;
             }
@@ -537,10 +645,10 @@ impl Playtest {
     /// What lies on the map besides units, hex by hex: "minefield on 0404".
     fn features_ui(&self, ui: &mut egui::Ui) {
         let list = &self.features.list;
-        if self.game.is_none() || list.is_empty() {
+        if !self.started() || list.is_empty() {
             return;
         }
-        let sides = self.game.as_ref().map(|m| m.sides()).unwrap_or_default();
+        let sides = &self.sides;
         egui::CollapsingHeader::new(format!("On the map besides units ({})", list.len()))
             .id_salt("playtest-features")
             .default_open(true)

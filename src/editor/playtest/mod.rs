@@ -29,6 +29,7 @@ mod setup;
 pub mod start;
 
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 use egui::{Color32, RichText, Ui};
 
@@ -43,10 +44,17 @@ pub use start::StartDialog;
 use super::canvas::Canvas;
 use super::document::Document;
 use super::files::{Chooser, ChooserPurpose};
+use super::worker::seconds;
 use crate::hex::HexId;
 use crate::model::Bundle;
 use crate::systems::wb95::{Action, Decision, Event, Game, PhaseKind, Side};
 use cx::Cx;
+
+/// The longest a frame waits for a bot's answer: quick bots then act several times a
+/// frame, and a slow one never holds the window.
+const FRAME_WAIT: Duration = Duration::from_millis(15);
+/// How often the thinking time on screen is brought up to date.
+const THINKING_REFRESH: Duration = Duration::from_millis(100);
 
 /// The playtest: its start dialog, the game in play and everything the screen shows.
 pub struct PlayMode {
@@ -71,6 +79,8 @@ pub struct PlayMode {
     /// Load game… was asked while the game in play has unsaved actions.
     confirm_discard: bool,
     last_bot: f64,
+    /// "Next bot action" was clicked: the bot to act plays once it has decided.
+    step_asked: bool,
     hovered: Option<HexId>,
     /// Combats per hex from the balance lab, for the heat overlay.
     pub heat: Vec<(HexId, u32)>,
@@ -97,6 +107,7 @@ impl Default for PlayMode {
             scenario_file: None,
             confirm_discard: false,
             last_bot: 0.0,
+            step_asked: false,
             hovered: None,
             heat: Vec::new(),
             lab_asked: false,
@@ -538,15 +549,37 @@ impl PlayMode {
             .map(|(_, d)| phase_bar::asks(&d))
             .unwrap_or_default();
         ui.heading(format!("{name} ({}): {asks}", s.seat(side).label()));
+        if let Some((x, t)) = s.thinking() {
+            let who = &s.game().prepared().sides[x.index()].name;
+            ui.label(format!("{who} bot thinking… {}", seconds(t)));
+        }
         ui.horizontal(|ui| {
             ui.label("Bot speed:");
             for (p, n) in Pace::CHOICES {
                 ui.radio_value(&mut self.pace, p, n);
             }
         });
-        if ui.button("Next bot action").clicked() {
-            self.bot_step();
-        }
+        ui.horizontal(|ui| {
+            if ui.button("Next bot action").clicked() {
+                self.step_asked = true;
+                ui.ctx().request_repaint();
+            }
+            if ui
+                .add_enabled(self.pace != Pace::Step, egui::Button::new("Pause"))
+                .on_hover_text("The bots stop; Next bot action goes on one action at a time")
+                .clicked()
+            {
+                self.pace = Pace::Step;
+            }
+            if ui
+                .button("Take over this seat")
+                .on_hover_text("You play this side from now on")
+                .clicked()
+                && let Some(s) = &mut self.session
+            {
+                s.set_seat(side, Seat::Human);
+            }
+        });
         self.last_action(ui);
     }
 
@@ -574,45 +607,90 @@ impl PlayMode {
             });
     }
 
-    /// Lets bots act at the chosen pace.
+    /// Lets bots act at the chosen pace, each deciding on a thread of its own: a frame
+    /// sends the bot to act off, waits a little for its answer and plays it when due
+    /// (thinking goes on through a delay); otherwise the next frame looks again.
     fn drive_bots(&mut self, ctx: &egui::Context) {
-        let Some(s) = &self.session else { return };
-        if s.bot_to_act().is_none() {
-            return;
-        }
-        let now = ctx.input(|i| i.time);
-        match self.pace {
-            Pace::Step => {}
-            Pace::Delay(ms) => {
-                if now - self.last_bot >= f64::from(ms) / 1000.0 {
-                    self.bot_step();
-                    self.last_bot = now;
-                }
-                ctx.request_repaint_after(std::time::Duration::from_millis(u64::from(ms)));
+        let deadline = Instant::now() + FRAME_WAIT;
+        loop {
+            let Some(s) = &mut self.session else { return };
+            if s.bot_to_act().is_none() {
+                self.step_asked = false;
+                return;
             }
-            Pace::Fast => {
-                let t = std::time::Instant::now();
-                while self
-                    .session
-                    .as_ref()
-                    .and_then(Session::bot_to_act)
-                    .is_some()
-                    && t.elapsed() < std::time::Duration::from_millis(30)
-                    && self.pace == Pace::Fast
-                {
-                    self.bot_step();
+            let now = ctx.input(|i| i.time);
+            let wait = match self.pace {
+                Pace::Step if !self.step_asked => return self.pause_bots(ctx),
+                Pace::Step | Pace::Fast => 0.0,
+                Pace::Delay(ms) => f64::from(ms) / 1000.0 - (now - self.last_bot),
+            };
+            // At a delay, a frame polls the bot when it is due (it thinks meanwhile);
+            // otherwise the bot wakes the window when it has decided.
+            let wake = !matches!(self.pace, Pace::Delay(_));
+            if let Err(e) = s.ask_bot(wake.then(|| ctx.clone())) {
+                return self.stop_bots(e);
+            }
+            if wait > 0.0 {
+                ctx.request_repaint_after(Duration::from_secs_f64(wait));
+                return;
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            match s.poll_bot(left).and_then(|_| s.play_answer()) {
+                Err(e) => return self.stop_bots(e),
+                Ok(false) => {
+                    ctx.request_repaint_after(THINKING_REFRESH);
+                    return;
                 }
-                ctx.request_repaint();
+                Ok(true) => {
+                    self.last_bot = now;
+                    self.step_asked = false;
+                }
+            }
+            match self.pace {
+                Pace::Step => return,
+                Pace::Delay(ms) => {
+                    ctx.request_repaint_after(Duration::from_millis(u64::from(ms)));
+                    return;
+                }
+                Pace::Fast if Instant::now() >= deadline => {
+                    ctx.request_repaint();
+                    return;
+                }
+                Pace::Fast => {}
             }
         }
     }
 
-    /// One bot action; an illegal one stops the bots.
+    /// Paused: a bot still deciding comes home when done, its action kept for later.
+    fn pause_bots(&mut self, ctx: &egui::Context) {
+        let Some(s) = &mut self.session else { return };
+        if let Err(e) = s.poll_bot(Duration::ZERO) {
+            return self.stop_bots(e);
+        }
+        if s.thinking().is_some() {
+            ctx.request_repaint_after(THINKING_REFRESH);
+        }
+    }
+
+    /// A bot's illegal action or failure stops the bots.
+    fn stop_bots(&mut self, e: String) {
+        self.message = Some(e);
+        self.pace = Pace::Step;
+        self.step_asked = false;
+    }
+
+    /// Is a bot's action under way (thinking, or asked for with Next bot action)?
+    pub fn bot_busy(&self) -> bool {
+        let thinking = self.session.as_ref().and_then(Session::thinking).is_some();
+        thinking || self.step_asked
+    }
+
+    /// One bot action, decided here and now (tests and tools; the screen lets bots
+    /// decide on their own thread); an illegal one stops the bots.
     pub fn bot_step(&mut self) {
         let Some(s) = &mut self.session else { return };
         if let Err(e) = s.step_bot() {
-            self.message = Some(e);
-            self.pace = Pace::Step;
+            self.stop_bots(e);
         }
     }
 

@@ -1,11 +1,19 @@
 //! A game in play: the engine's `Game`, the actions taken (the game log), the chronicle
 //! of events, checkpoints to step back, each side's player, and an optional script of
 //! actions ahead (a loaded log being replayed step by step).
+//!
+//! A bot decides on a thread of its own ([`Session::ask_bot`]): it leaves with a copy of
+//! the position and its dice, and comes back with its action. Any change of the position
+//! (an action, a rewind, a seat changed) forgets the thought; a thought that comes back
+//! waits until it is played, so pausing the bots loses nothing and the same seats and
+//! seed still give the same game.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use super::chronicle::Chronicle;
 use super::seats::{Seat, bot_seed};
+use crate::editor::worker::{Polled, Worker};
 use crate::model::Bundle;
 use crate::systems::wb95::ai::Player;
 use crate::systems::wb95::phase::Clock;
@@ -96,6 +104,15 @@ impl CombatCard {
     }
 }
 
+/// A bot's answer: the action, and the bot itself with its dice rolled on.
+type Answer = (Box<dyn Player>, Action);
+
+/// A bot's decision at the current position: being worked out, or worked out.
+enum Thought {
+    Out { side: Side, worker: Worker<Answer> },
+    Ready(Action),
+}
+
 /// The last action applied, for highlighting it on the map.
 #[derive(Clone, Debug)]
 pub struct Done {
@@ -124,6 +141,8 @@ pub struct Session {
     pub combat_card: Option<CombatCard>,
     /// The actions of the game as last saved (or loaded).
     saved: Vec<Action>,
+    /// The bot to act's decision at this position, if asked.
+    thought: Option<Thought>,
 }
 
 impl Session {
@@ -147,6 +166,7 @@ impl Session {
             last: None,
             combat_card: None,
             saved: Vec::new(),
+            thought: None,
         };
         s.rebuild_bots();
         s
@@ -193,6 +213,7 @@ impl Session {
 
     /// The game itself, for what-if tools and tests (`script_dice`).
     pub fn game_mut(&mut self) -> &mut Game {
+        self.forget_thought();
         &mut self.game
     }
 
@@ -240,21 +261,106 @@ impl Session {
         self.apply_by(action, false)
     }
 
-    /// Lets the bot whose turn it is take one action.
+    /// Lets the bot whose turn it is take one action, deciding here and now (or
+    /// waiting for the thought already asked).
     pub fn step_bot(&mut self) -> Result<(), String> {
-        let Some(side) = self.bot_to_act() else {
+        if self.thought.is_none() {
+            let Some((side, decision)) = self.bot_decision() else {
+                return Ok(());
+            };
+            let side_id = self.game.side_id(side).clone();
+            let Some(bot) = self.bots[side.index()].as_mut() else {
+                return Err(format!("{side_id} has no bot"));
+            };
+            let action = bot.decide(&self.game, &side_id, &decision);
+            self.thought = Some(Thought::Ready(action));
+        }
+        self.poll_bot(Duration::MAX)?;
+        self.play_answer().map(|_| ())
+    }
+
+    /// The bot to act and its decision.
+    fn bot_decision(&self) -> Option<(Side, Decision)> {
+        let side = self.bot_to_act()?;
+        let (_, decision) = self.decision()?;
+        Some((side, decision))
+    }
+
+    /// Sends the bot to act off to decide on a thread of its own, with a copy of the
+    /// position; `ctx` is woken when it has decided. Nothing if no bot is to act or it
+    /// has been asked already.
+    pub fn ask_bot(&mut self, ctx: Option<egui::Context>) -> Result<(), String> {
+        if self.thought.is_some() {
             return Ok(());
-        };
-        let Some((_, decision)) = self.decision() else {
+        }
+        let Some((side, decision)) = self.bot_decision() else {
             return Ok(());
         };
         let side_id = self.game.side_id(side).clone();
-        let Some(bot) = self.bots[side.index()].as_mut() else {
+        let Some(mut bot) = self.bots[side.index()].take() else {
             return Err(format!("{side_id} has no bot"));
         };
-        let action = bot.decide(&self.game, &side_id, &decision);
+        let game = self.game.clone();
+        let worker = Worker::start("sztab-bot", ctx, move || {
+            let action = bot.decide(&game, &side_id, &decision);
+            (bot, action)
+        })?;
+        self.thought = Some(Thought::Out { side, worker });
+        Ok(())
+    }
+
+    /// The side whose bot is deciding now (on its thread), and for how long.
+    pub fn thinking(&self) -> Option<(Side, Duration)> {
+        match &self.thought {
+            Some(Thought::Out { side, worker }) => Some((*side, worker.elapsed())),
+            _ => None,
+        }
+    }
+
+    /// Waits at most `wait` for the bot's thought; true once its action is ready to play.
+    pub fn poll_bot(&mut self, wait: Duration) -> Result<bool, String> {
+        let Some(Thought::Out { side, worker }) = &self.thought else {
+            return Ok(matches!(self.thought, Some(Thought::Ready(_))));
+        };
+        let side = *side;
+        match worker.poll(wait) {
+            Polled::Busy => Ok(false),
+            Polled::Done((bot, action)) => {
+                self.bots[side.index()] = Some(bot);
+                self.thought = Some(Thought::Ready(action));
+                Ok(true)
+            }
+            Polled::Lost => {
+                let id = self.game.side_id(side).clone();
+                self.forget_thought();
+                Err(format!("the {id} bot failed while deciding"))
+            }
+        }
+    }
+
+    /// Plays the bot's action once it is ready; false while it is not.
+    pub fn play_answer(&mut self) -> Result<bool, String> {
+        if !matches!(self.thought, Some(Thought::Ready(_))) {
+            return Ok(false);
+        }
+        let Some(Thought::Ready(action)) = self.thought.take() else {
+            return Ok(false);
+        };
+        let side_id = self
+            .decision()
+            .map(|(s, _)| self.game.side_id(s).to_string())
+            .unwrap_or_default();
         self.apply_by(action.clone(), true)
-            .map_err(|e| format!("the {side_id} bot chose an illegal action ({e}): {action:?}"))
+            .map_err(|e| format!("the {side_id} bot chose an illegal action ({e}): {action:?}"))?;
+        Ok(true)
+    }
+
+    /// Forgets the bot's thought (the position changed); a bot still out deciding is
+    /// built again, as after a rewind.
+    fn forget_thought(&mut self) {
+        if let Some(Thought::Out { .. }) = self.thought.take() {
+            self.rebuild_bots();
+        }
     }
 
     fn apply_by(&mut self, action: Action, by_bot: bool) -> Result<(), RuleError> {
@@ -272,6 +378,7 @@ impl Session {
     fn apply_quiet(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
         let clock = self.game.state().clock;
         let events = self.game.apply(action.clone())?;
+        self.forget_thought();
         self.actions.push(action);
         self.clocks.push(clock);
         if let Ok(fp) = &mut self.fingerprint
@@ -319,6 +426,7 @@ impl Session {
     }
 
     fn rebuild_bots(&mut self) {
+        self.thought = None;
         let seed = self
             .game
             .seed()
@@ -446,6 +554,105 @@ mod tests {
             let a = bot.decide(s.game(), &id, &d);
             s.apply(a).unwrap();
         }
+    }
+
+    /// A session of `seats` on the fixture, seed 5.
+    fn seated(b: &Bundle, seats: [Seat; 2]) -> Session {
+        Session::new(Game::new(b, 5).unwrap(), seats, "mini".into())
+    }
+
+    /// The random bot against the heuristic bot.
+    fn bots() -> [Seat; 2] {
+        use crate::systems::wb95::ai::BotSpec;
+        [Seat::Bot(BotSpec::RANDOM), Seat::Bot(BotSpec::heuristic(1))]
+    }
+
+    /// Waits for the bot's thought (a bounded number of polls, each waiting a little).
+    fn wait_ready(s: &mut Session) -> bool {
+        (0..100_000).any(|_| s.poll_bot(Duration::from_millis(10)).unwrap())
+    }
+
+    /// Lets bots decide on their thread, `n` actions.
+    fn play_in_background(s: &mut Session, n: usize) {
+        for _ in 0..n {
+            if s.bot_to_act().is_none() {
+                return;
+            }
+            s.ask_bot(None).unwrap();
+            assert!(wait_ready(s), "the bot answered");
+            assert!(s.play_answer().unwrap());
+        }
+    }
+
+    #[test]
+    fn a_bot_deciding_on_its_thread_plays_the_game_it_plays_deciding_in_place() {
+        let b = fixture();
+        let mut here = seated(&b, bots());
+        for _ in 0..120 {
+            here.step_bot().unwrap();
+        }
+        let mut away = seated(&b, bots());
+        play_in_background(&mut away, 120);
+        assert_eq!(away.actions(), here.actions());
+        assert!(away.last.as_ref().is_some_and(|d| d.by_bot));
+    }
+
+    #[test]
+    fn a_rewind_while_a_bot_thinks_discards_its_answer() {
+        let b = fixture();
+        let mut s = seated(&b, bots());
+        play_in_background(&mut s, 30);
+        s.ask_bot(None).unwrap();
+        s.rewind(10);
+        assert!(s.thinking().is_none());
+        assert!(!s.poll_bot(Duration::ZERO).unwrap(), "nothing to play");
+        assert!(!s.play_answer().unwrap());
+        assert_eq!(s.actions().len(), 10);
+        // Play goes on as after a rewind with no bot thinking.
+        let mut twin = seated(&b, bots());
+        play_in_background(&mut twin, 30);
+        twin.rewind(10);
+        play_in_background(&mut s, 20);
+        play_in_background(&mut twin, 20);
+        assert_eq!(s.actions(), twin.actions());
+    }
+
+    #[test]
+    fn a_thought_back_while_paused_is_played_later_as_if_played_at_once() {
+        let b = fixture();
+        let mut s = seated(&b, bots());
+        play_in_background(&mut s, 15);
+        s.ask_bot(None).unwrap();
+        assert!(wait_ready(&mut s));
+        assert!(s.thinking().is_none(), "back home");
+        // Asking again while the answer waits changes nothing.
+        s.ask_bot(None).unwrap();
+        assert_eq!(s.actions().len(), 15);
+        s.step_bot().unwrap();
+        play_in_background(&mut s, 24);
+        let mut twin = seated(&b, bots());
+        for _ in 0..40 {
+            twin.step_bot().unwrap();
+        }
+        assert_eq!(s.actions(), twin.actions());
+    }
+
+    #[test]
+    fn taking_over_the_seat_while_its_bot_thinks_leaves_the_decision_to_the_human() {
+        let b = fixture();
+        let mut s = seated(&b, bots());
+        play_in_background(&mut s, 5);
+        let (side, _) = s.decision().unwrap();
+        s.ask_bot(None).unwrap();
+        s.set_seat(side, Seat::Human);
+        assert!(s.thinking().is_none());
+        assert!(!s.play_answer().unwrap());
+        assert_eq!(s.bot_to_act(), None);
+        assert_eq!(s.actions().len(), 5);
+        // Handing the seat back to a bot, it plays on.
+        s.set_seat(side, bots()[side.index()]);
+        play_in_background(&mut s, 3);
+        assert_eq!(s.actions().len(), 8);
     }
 
     #[test]

@@ -116,8 +116,9 @@ pub struct OnBoard {
     pub carried_by: Option<String>,
 }
 
-/// A system's game, a bot or a person on each side.
-pub trait Match {
+/// A system's game, a bot or a person on each side. `Send`: the playtest steps a bot's
+/// turn on a thread of its own, so the window stays live while the bot thinks.
+pub trait Match: Send {
     /// The scenario's title.
     fn title(&self) -> String;
     fn sides(&self) -> Vec<SideInfo>;

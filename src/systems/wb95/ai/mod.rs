@@ -17,8 +17,9 @@ use crate::systems::wb95::{
     Action, Decision, Event, Fingerprint, FingerprintError, Game, GameResult, Pending, RuleError,
 };
 
-/// Anything that answers decisions: a bot, or a UI relaying a human.
-pub trait Player {
+/// Anything that answers decisions: a bot, or a UI relaying a human. `Send`: the
+/// playtest lets a bot decide on a thread of its own while the window stays live.
+pub trait Player: Send {
     /// The action for `decision`, pending for `side`.
     fn decide(&mut self, game: &Game, side: &SideId, decision: &Decision) -> Action;
 }
