@@ -78,7 +78,9 @@ pub const CANDIDATES: [Candidate; 6] = [
 /// Candidate policies of the side defending objectives, best guesses first: sparing the
 /// units first, as the standard plan played all game loses the units that make the
 /// scorer's victory points (on Armored Claws a Soviet Guarded all game won 57 % of 100
-/// games against the strength-5 German, Standard 34 %). Cautious is left out: its fall
+/// games against the strength-5 German, Standard 34 %, measured before the heuristic read
+/// R10.1.10's held hexes; against that stronger German neither helps much, see the
+/// README's ladder). Cautious is left out: its fall
 /// back to the rear victory hexes looks best in a one-turn rollout (nothing is lost this
 /// turn) and gives the places away (7 % of 60 games played all game).
 pub const DEFENDER_CANDIDATES: [Candidate; 6] = [
