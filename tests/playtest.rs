@@ -2,7 +2,7 @@
 //! and the start dialog, moving a unit on the map, declaring an attack with scripted dice
 //! and answering the defender's retreat, ending the phase, and going back to the editor
 //! with the document untouched; bots taking their turn; saving, loading and replaying a
-//! game.
+//! game; a whole bot game at full speed, each bot deciding on its own thread.
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;
@@ -876,4 +876,51 @@ fn the_start_dialog_says_what_fog_of_war_does() {
         h.query_by_label(sztab::editor::playtest::start::FOG_ON)
             .is_none()
     );
+}
+
+/// A whole game between two bots at full speed, each deciding on a thread of its own:
+/// whenever a frame ends with a bot still deciding, the window says which side's bot is
+/// thinking; the game ends on the result screen, and it is the very game the same seats
+/// and seed play when the bots decide in place.
+#[test]
+fn bots_play_a_whole_game_through_the_window_showing_who_is_thinking() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = fixture_copy(dir.path());
+    let mut h = open(&path);
+    let seats = [
+        Seat::Bot(BotSpec::search(5)),
+        Seat::Bot(BotSpec::heuristic(1)),
+    ];
+    start(&mut h, seats);
+    h.state_mut().play.pace = Pace::Fast;
+    let mut thinking_frames = 0;
+    for _ in 0..1_000_000 {
+        h.step();
+        let s = h.state().play.session().unwrap();
+        if s.result().is_some() {
+            break;
+        }
+        if let Some((side, _)) = s.thinking() {
+            let name = &s.game().prepared().sides[side.index()].name;
+            let label = format!("{name} bot thinking…");
+            assert!(
+                h.query_by_label_contains(&label).is_some(),
+                "the window says \"{label}\""
+            );
+            thinking_frames += 1;
+        }
+    }
+    // A strength-5 search decision (24 one-turn rollouts) outlasts a frame's wait.
+    assert!(thinking_frames > 0, "the window showed a bot thinking");
+    h.run();
+    assert!(h.query_by_label("Game over").is_some());
+    let shown = h.state().play.session().unwrap();
+    let bundle = sztab::model::Bundle::load(&path).unwrap().0;
+    let game = sztab::systems::wb95::Game::new(&bundle, 7).unwrap();
+    let mut twin = sztab::editor::playtest::Session::new(game, seats, path.clone());
+    while twin.result().is_none() {
+        twin.step_bot().unwrap();
+    }
+    assert_eq!(shown.actions(), twin.actions());
+    assert_eq!(shown.result(), twin.result());
 }
