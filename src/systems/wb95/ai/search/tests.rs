@@ -199,3 +199,26 @@ fn each_side_weighs_its_own_candidates() {
             .all(|c| !c.posture.rear_pull())
     );
 }
+
+/// A rollout plays whole turns ahead, as many as the strength's budget says, and stops
+/// there: the stronger searches look three turns ahead, where plans differ.
+#[test]
+fn a_rollout_plays_the_budgets_turns_ahead() {
+    use super::{Budget, TURN_TICKS, rollout};
+    use crate::systems::wb95::ai::HeuristicBot;
+    assert_eq!(Budget::of(1).turns, 1);
+    assert_eq!(Budget::of(3).turns, 3);
+    for s in 1..5 {
+        assert!(Budget::of(s).turns <= Budget::of(s + 1).turns);
+    }
+    let b = bundle("scenarios/kursk-1943/armored-claws.scenario.ron");
+    let mut game = Game::new(&b, 1).unwrap();
+    let me = game.side_of_id("german").unwrap();
+    let until = game.state().tick() + Budget::of(3).turns * TURN_TICKS;
+    let mut mine = HeuristicBot::new(1, 1);
+    let mut theirs = HeuristicBot::new(1, 2);
+    let played = rollout::play_ahead(&mut game, me, &mut mine, &mut theirs, until);
+    assert!(played > 0);
+    assert!(game.state().result.is_none(), "Armored Claws lasts longer");
+    assert_eq!(game.state().tick(), until);
+}
