@@ -910,7 +910,7 @@ fn bots_play_a_whole_game_through_the_window_showing_who_is_thinking() {
             thinking_frames += 1;
         }
     }
-    // A strength-5 search decision (24 one-turn rollouts) outlasts a frame's wait.
+    // A strength-5 search decision (24 three-turn rollouts) outlasts a frame's wait.
     assert!(thinking_frames > 0, "the window showed a bot thinking");
     h.run();
     assert!(h.query_by_label("Game over").is_some());
