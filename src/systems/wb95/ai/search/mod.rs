@@ -12,8 +12,9 @@
 //! cannot see, new dice) played ahead [`Budget::turns`] full turns, the candidate for this
 //! side and the strongest heuristic bot for the enemy, then judged by [`rollout::score`]
 //! (CELs left on both sides, the victory points if the game ended now and the level they
-//! reach, or the result of a game that ended). Every candidate meets the same determinizations and dice
-//! (common random numbers), so the comparison is between plans, not between luck. The
+//! reach, or the result of a game that ended). Every candidate meets the same
+//! determinizations and dice (common random numbers), so the comparison is between
+//! plans, not between luck. The
 //! best candidate then plays the side's decisions until the next search; the standard
 //! plan keeps its place unless another beats it by [`SWITCH_MARGIN`], as a few
 //! rollouts are noisy.
@@ -32,12 +33,12 @@ use rand_chacha::ChaCha8Rng;
 use super::heuristic::{MAX_STRENGTH, MIN_STRENGTH, Posture};
 use super::{HeuristicBot, Player, RandomBot};
 use crate::model::SideId;
-use crate::systems::wb95::{Action, Decision, Game, Side};
+use crate::systems::wb95::{Action, Decision, Game, Phase, Side};
 
 pub use rollout::score;
 
 /// Ticks (phases) in a turn: a rollout plays whole turns ahead, so the enemy answers.
-const TURN_TICKS: u32 = 12;
+const TURN_TICKS: u32 = Phase::ALL.len() as u32;
 /// The heuristic strength of the enemy in rollouts: the strongest, as the enemy the
 /// search meets is (a weaker one forgives plans the real enemy punishes: three turns
 /// ahead against strength 3 the Kursk Soviet won 28 % of 60 games, against 5 42 %).
