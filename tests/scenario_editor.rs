@@ -823,8 +823,7 @@ fn a_shared_map_asks_at_its_first_edit_and_saves_as_answered() {
     std::fs::copy(&path, &other).unwrap();
     std::fs::copy(&path, dir.path().join("third.scenario.ron")).unwrap();
     let shared = std::fs::read_to_string(dir.path().join("mini.map.ron")).unwrap();
-    let question =
-        "mini.map.ron is also the map of other.scenario.ron, third.scenario.ron. Edit it";
+    let question = "mini.map.ron is also used by other.scenario.ron, third.scenario.ron. Edit it";
     // The question at the first edit, or the one at Save.
     let asks = |h: &Harness<EditorApp>| {
         h.query_by_label_contains("Edit it for every scenario")
@@ -836,7 +835,7 @@ fn a_shared_map_asks_at_its_first_edit_and_saves_as_answered() {
     assert!(
         h.state()
             .status
-            .ends_with("its map is also the map of other.scenario.ron, third.scenario.ron"),
+            .ends_with("its map is also used by other.scenario.ron, third.scenario.ron"),
         "{}",
         h.state().status
     );
@@ -887,7 +886,7 @@ fn a_shared_map_asks_at_its_first_edit_and_saves_as_answered() {
     h.state_mut().set_tool(ToolKind::Brush);
     h.state_mut().brush.cell = sztab::model::HexCell::new("mountain");
     common::click_hex(&mut h, hex("0104"));
-    h.get_by_label_contains("also the map of third.scenario.ron. Edit it");
+    h.get_by_label_contains("also used by third.scenario.ron. Edit it");
     click(&mut h, "Cancel the edit");
     assert_eq!(terrain(&h, "0104"), before);
     assert!(!h.state().doc().unwrap().is_dirty());

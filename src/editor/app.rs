@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use egui::{Key, Modifiers, Pos2, Ui};
 
 mod scenario_ui;
+mod shared_boards;
 mod shared_map;
 
 use super::canvas::{Canvas, Pointer};
@@ -63,6 +64,9 @@ pub struct EditorApp {
     pub help: super::panels::help::Help,
     /// Save found the changed map shared with these scenarios: asking how to save it.
     shared_map: Option<Vec<PathBuf>>,
+    /// Save found a composed map's edits going into boards other files use: asking
+    /// whether they go there or stay in the composed map's own file.
+    shared_boards: Option<crate::editor::document::SharedBoards>,
     /// A scenario of another rule system: its Forces table and bot game.
     pub generic: super::generic::GenericPanels,
     /// The table editor's window, on a rule system's charts.
@@ -95,6 +99,7 @@ impl EditorApp {
             click_typing: Default::default(),
             help: Default::default(),
             shared_map: None,
+            shared_boards: None,
             generic: Default::default(),
             tables: Default::default(),
         };
@@ -225,7 +230,7 @@ impl EditorApp {
                     .collect();
                 match d.path() {
                     Some(p) if !shared.is_empty() => format!(
-                        "opened {}; its map is also the map of {}",
+                        "opened {}; its map is also used by {}",
                         p.display(),
                         shared.join(", ")
                     ),
@@ -303,14 +308,18 @@ impl EditorApp {
     fn report_save(&mut self, saved: Result<Saved, String>) -> bool {
         match saved {
             Ok(Saved::Files(files)) => {
-                self.status = format!(
-                    "saved {}",
-                    files
-                        .iter()
-                        .map(|f| f.display().to_string())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                );
+                self.status = if files.is_empty() {
+                    "nothing to save: every file is as on disk".into()
+                } else {
+                    format!(
+                        "saved {}",
+                        files
+                            .iter()
+                            .map(|f| f.display().to_string())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                };
                 true
             }
             Ok(Saved::NeedsName) => {
@@ -320,6 +329,10 @@ impl EditorApp {
             Ok(Saved::Nothing) => false,
             Ok(Saved::SharedMap(others)) => {
                 self.shared_map = Some(others);
+                false
+            }
+            Ok(Saved::SharedBoards(boards)) => {
+                self.shared_boards = Some(boards);
                 false
             }
             Err(e) => {
@@ -334,8 +347,8 @@ impl EditorApp {
             return false;
         }
         match self.files.save_as(path) {
-            Ok(_) => {
-                self.status = format!("saved {}", path.display());
+            Ok(files) => {
+                self.report_save(Ok(Saved::Files(files)));
                 true
             }
             Err(e) => {
@@ -367,9 +380,14 @@ impl EditorApp {
         }
     }
 
-    /// Opens a tables file in the table editor.
+    /// Opens a tables file in the table editor, for the open scenario when it plays
+    /// with those charts (shipped charts are then saved as a copy beside it).
     pub fn open_tables(&mut self, path: &Path) {
-        match self.tables.open(path) {
+        let scenario = self
+            .scenario_tables()
+            .filter(|t| crate::model::users::same_file(t, path))
+            .and(self.files.doc().and_then(|d| d.path()).map(Path::to_owned));
+        match self.tables.open_for(path, scenario.as_deref()) {
             Ok(()) => {
                 self.files.recent.add(path);
                 self.status = format!("opened {} in the table editor", path.display());
@@ -384,12 +402,29 @@ impl EditorApp {
         g.bundle.tables.as_ref().map(|(_, p)| p.clone())
     }
 
-    /// The table editor saved its tables: the open scenario's copy of those charts follows.
-    fn tables_saved(&mut self, (path, tables): super::tables::Saved) {
-        if let Some(doc) = self.files.doc_mut() {
-            doc.charts_saved(&path, tables);
+    /// The table editor saved its tables: the open scenario's copy of those charts
+    /// follows; a copy of shipped charts saved for the scenario becomes its charts (an
+    /// undoable edit of the scenario, saved with it).
+    fn tables_saved(&mut self, saved: super::tables::Saved) {
+        let Some(doc) = self.files.doc_mut() else {
+            self.status = format!("saved {}", saved.path.display());
+            return;
+        };
+        if saved.copy_of.is_none() {
+            doc.charts_saved(&saved.path, saved.tables);
+            self.status = format!("saved {}", saved.path.display());
+            return;
         }
-        self.status = format!("saved {}", path.display());
+        match doc.use_charts(&saved.path) {
+            Ok(()) => {
+                self.status = format!(
+                    "saved the charts as {}; the scenario now plays with them: save the \
+                     scenario to keep that",
+                    saved.path.display()
+                )
+            }
+            Err(e) => self.error = Some(e),
+        }
     }
 
     /// Asks before dropping unsaved changes, then does `p`.
@@ -536,22 +571,40 @@ impl EditorApp {
             Autosave::Due(secs) => ui
                 .ctx()
                 .request_repaint_after(std::time::Duration::from_secs_f64(secs)),
-            Autosave::Written => {
-                self.status = "autosaved".into();
-                if self
-                    .error
-                    .as_deref()
-                    .is_some_and(|e| e.starts_with(AUTOSAVE_FAILED))
-                {
-                    self.error = None;
-                }
+            Autosave::Written(files) => {
+                self.status = format!("autosaved {}", file_names(&files));
+                self.clear_autosave_error();
             }
-            Autosave::Failed(e) => {
-                self.error = Some(format!(
-                    "{AUTOSAVE_FAILED} {e} (trying again every {AUTOSAVE_SECONDS} s)"
-                ));
-            }
+            Autosave::Failed(e) => self.autosave_failed(e),
         }
+        if self.tables.is_dirty() {
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_secs_f64(AUTOSAVE_SECONDS));
+        }
+        match self.tables.autosave_tick(now) {
+            None => {}
+            Some(Ok(file)) => {
+                self.status = format!("autosaved {}", file_names(&[file]));
+                self.clear_autosave_error();
+            }
+            Some(Err(e)) => self.autosave_failed(e),
+        }
+    }
+
+    fn clear_autosave_error(&mut self) {
+        if self
+            .error
+            .as_deref()
+            .is_some_and(|e| e.starts_with(AUTOSAVE_FAILED))
+        {
+            self.error = None;
+        }
+    }
+
+    fn autosave_failed(&mut self, e: String) {
+        self.error = Some(format!(
+            "{AUTOSAVE_FAILED} {e} (trying again every {AUTOSAVE_SECONDS} s)"
+        ));
     }
 
     /// Autosaves untitled work to `dir` and offers what an earlier session left there;
@@ -1075,6 +1128,7 @@ impl EditorApp {
         self.confirm_dialog(ctx);
         self.recovery_dialog(ctx);
         self.shared_map_dialog(ctx);
+        self.shared_boards_dialog(ctx);
         self.first_edit_dialog(ctx);
     }
 
@@ -1118,7 +1172,7 @@ impl EditorApp {
         egui::Modal::new(egui::Id::unique("shared map")).show(ctx, |ui| {
             ui.heading("The map is shared");
             ui.label(format!(
-                "{map} is also the map of {}. Saving the changed map changes {} too.",
+                "{map} is also used by {}. Saving the changed map changes {} too.",
                 names.join(", "),
                 if names.len() == 1 { "it" } else { "them" }
             ));
@@ -1298,4 +1352,18 @@ impl eframe::App for EditorApp {
             &self.files.recent,
         );
     }
+}
+
+/// The names of files, as the status line says them ("a.map.ron, b.scenario.ron").
+pub(crate) fn file_names(files: &[PathBuf]) -> String {
+    files
+        .iter()
+        .map(|f| {
+            f.file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }

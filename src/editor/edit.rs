@@ -168,6 +168,16 @@ pub enum Change {
     GenericPlacement(Slot<generic::Placement>),
     /// One unit counter of a generic counter set.
     GenericUnit(Slot<generic::Unit>),
+    /// A whole generic scenario: pointing it at another charts file, autosave recovery.
+    GenericScenario {
+        before: Box<generic::Scenario>,
+        after: Box<generic::Scenario>,
+    },
+    /// A whole generic counter set (autosave recovery).
+    GenericCounters {
+        before: Box<generic::Counters>,
+        after: Box<generic::Counters>,
+    },
     /// Another terrain catalogue, with its file.
     Catalogue {
         before: Box<(PathBuf, TerrainCatalogue)>,
@@ -179,16 +189,7 @@ fn pick<'a, T>(forward: bool, before: &'a T, after: &'a T) -> &'a T {
     if forward { after } else { before }
 }
 
-fn set<K: Ord, V>(m: &mut BTreeMap<K, V>, k: K, v: Option<V>) {
-    match v {
-        Some(v) => {
-            m.insert(k, v);
-        }
-        None => {
-            m.remove(&k);
-        }
-    }
-}
+use crate::model::decompose::set;
 
 impl Change {
     /// Sets the target to this change's `after` (`forward`) or `before` value.
@@ -271,6 +272,19 @@ impl Change {
                     slot.apply(&mut c.units, forward);
                 }
             }
+            Change::GenericScenario { before, after } => {
+                if let Some((s, _)) = t.generic.as_mut() {
+                    // The map and counter files follow Save As, not undo.
+                    let (map, counters) = (s.map.clone(), s.counters.clone());
+                    **s = (**pick(forward, before, after)).clone();
+                    (s.map, s.counters) = (map, counters);
+                }
+            }
+            Change::GenericCounters { before, after } => {
+                if let Some((_, c)) = t.generic.as_mut() {
+                    **c = (**pick(forward, before, after)).clone();
+                }
+            }
             Change::Formation(slot) => {
                 if let Some(c) = t.counters.as_deref_mut() {
                     slot.apply(&mut c.formations, forward);
@@ -317,6 +331,8 @@ impl Change {
             Change::Unit(s) => s.is_noop(),
             Change::GenericPlacement(s) => s.is_noop(),
             Change::GenericUnit(s) => s.is_noop(),
+            Change::GenericScenario { before, after } => before == after,
+            Change::GenericCounters { before, after } => before == after,
             Change::Formation(s) => s.is_noop(),
             Change::Nation(s) => s.is_noop(),
             Change::AirCounter(s) => s.is_noop(),
@@ -334,6 +350,7 @@ impl Change {
                 | Change::Scenario { .. }
                 | Change::Placement(_)
                 | Change::GenericPlacement(_)
+                | Change::GenericScenario { .. }
         )
     }
 
@@ -343,6 +360,7 @@ impl Change {
             self,
             Change::Unit(_)
                 | Change::GenericUnit(_)
+                | Change::GenericCounters { .. }
                 | Change::Formation(_)
                 | Change::Nation(_)
                 | Change::AirCounter(_)

@@ -141,10 +141,8 @@ impl MapBundle {
                 .map(|t| t.id.to_string())
                 .unwrap_or_default();
             let file = map.value.clone();
-            let (mut composed, printed) =
+            let (composed, _) =
                 compose::compose(&file, path, &base, |p| Ok(io::load_map(p)?.value))?;
-            composed.printed = printed;
-            composed.composed_file = Some(Box::new(file));
             map.value = composed;
         }
         let holes = compose::inner_holes(&map.value);

@@ -81,19 +81,44 @@ fn merge_cell(first: &HexCell, second: &HexCell, base: &str) -> HexCell {
     out
 }
 
+/// Where each hex of a composed map comes from: the index of each section it lies on
+/// and its hex there (two at a seam).
+pub type Origins = BTreeMap<HexId, Vec<(usize, HexId)>>;
+
+/// What a composed map is made of, kept from loading: a save puts each edit back into
+/// the file that holds it ([`super::decompose`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Composition {
+    /// The composed map's own file.
+    pub file: Map,
+    /// Each section's map as its file holds it, in the order of `file.sections`.
+    pub boards: Vec<Map>,
+    pub origins: Origins,
+}
+
 /// Assembles a composed map from its file form (`file`, read from `path`) and its
 /// sections, read with `load`. `base` is the catalogue's first terrain, given to hexes
-/// of the composed grid on no section. Returns the map and every hex's printed labels.
+/// of the composed grid on no section. Returns the map (with its [`Composition`]) and
+/// every hex's printed labels.
 pub fn compose(
     file: &Map,
     path: &Path,
     base: &str,
     mut load: impl FnMut(&Path) -> Result<Map, LoadError>,
 ) -> Result<(Map, Printed), LoadError> {
-    let refuse = |message: String| LoadError::Refused {
+    let boards = file
+        .sections
+        .iter()
+        .map(|s| load(&super::io::resolve(path, &s.map)))
+        .collect::<Result<Vec<_>, _>>()?;
+    compose_boards(file, boards, base).map_err(|message| LoadError::Refused {
         path: path.to_owned(),
         message,
-    };
+    })
+}
+
+/// [`compose`] with the sections' maps already read, in the order of `file.sections`.
+pub fn compose_boards(file: &Map, boards: Vec<Map>, base: &str) -> Result<(Map, Printed), String> {
     let grid = file.grid;
     let mut out = Map {
         sections: file.sections.clone(),
@@ -104,43 +129,38 @@ pub fn compose(
     out.notes = file.notes.clone();
     out.hexes.clear();
     let mut printed = Printed::new();
-    for s in &file.sections {
-        let sec_path = super::io::resolve(path, &s.map);
-        let sec = load(&sec_path)?;
+    let mut origins = Origins::new();
+    for (i, (s, sec)) in file.sections.iter().zip(&boards).enumerate() {
         if !sec.sections.is_empty() {
-            return Err(refuse(format!(
+            return Err(format!(
                 "section {} is itself composed; a section is one board",
                 s.map.display()
-            )));
+            ));
         }
         if sec.system != file.system {
-            return Err(refuse(format!(
+            return Err(format!(
                 "section {} is a {} map; this map is {}",
                 s.map.display(),
                 sec.system,
                 file.system
-            )));
-        }
-        let (c, r) = s.at;
-        let origin_id = grid.id_at(usize::from(c) * usize::from(grid.rows) + usize::from(r));
-        let origin = origin_id
-            .filter(|_| c < grid.cols && r < grid.rows)
-            .map(|o| grid.axial(o))
-            .ok_or_else(|| {
-                refuse(format!(
-                    "section {} is placed at column {c}, row {r}, outside the {}×{} grid",
-                    s.map.display(),
-                    grid.cols,
-                    grid.rows
-                ))
-            })?;
-        let origin = origin
-            - sec.grid.axial(HexId::new(
-                sec.grid.numbering.first_col,
-                sec.grid.numbering.first_row,
             ));
-        let at = |h: HexId| place(&grid, origin, s, &sec.grid, h);
-        add_section(&mut out, &mut printed, &sec, s, base, at);
+        }
+        let at = section_place(file, s, sec).ok_or_else(|| {
+            format!(
+                "section {} is placed at column {}, row {}, outside the {}×{} grid",
+                s.map.display(),
+                s.at.0,
+                s.at.1,
+                grid.cols,
+                grid.rows
+            )
+        })?;
+        add_section(&mut out, &mut printed, sec, s, base, &at);
+        for h in sec.hexes.keys() {
+            if let Some(to) = at(*h) {
+                origins.entry(to).or_default().push((i, *h));
+            }
+        }
     }
     // The file's own hexes come last: they fill what no section covers (a strip joining
     // two sheets) or correct a seam.
@@ -177,7 +197,34 @@ pub fn compose(
     }
     out.places.extend(file.places.iter().cloned());
     out.labels.extend(file.labels.iter().cloned());
+    out.printed = printed.clone();
+    out.composition = Some(Box::new(Composition {
+        file: file.clone(),
+        boards,
+        origins,
+    }));
     Ok((out, printed))
+}
+
+/// Where section `s` (whose map is `sec`) puts each of its hexes on the composed grid of
+/// `file`; `None` when the section is placed outside the grid.
+pub fn section_place<'a>(
+    file: &Map,
+    s: &'a Section,
+    sec: &'a Map,
+) -> Option<impl Fn(HexId) -> Option<HexId> + 'a> {
+    let grid = file.grid;
+    let (c, r) = s.at;
+    let origin_id = grid.id_at(usize::from(c) * usize::from(grid.rows) + usize::from(r));
+    let origin = origin_id
+        .filter(|_| c < grid.cols && r < grid.rows)
+        .map(|o| grid.axial(o))?;
+    let origin = origin
+        - sec.grid.axial(HexId::new(
+            sec.grid.numbering.first_col,
+            sec.grid.numbering.first_row,
+        ));
+    Some(move |h: HexId| place(&grid, origin, s, &sec.grid, h))
 }
 
 /// Hexes of a composed map that neither a section nor the file itself covers, away from
@@ -210,7 +257,7 @@ fn add_section(
     sec: &Map,
     s: &Section,
     base: &str,
-    at: impl Fn(HexId) -> Option<HexId>,
+    at: &impl Fn(HexId) -> Option<HexId>,
 ) {
     for (h, cell) in &sec.hexes {
         let Some(to) = at(*h) else { continue };
@@ -233,7 +280,7 @@ fn add_section(
         let list = out.hexsides.entry(to).or_default();
         for f in fs {
             let f = HexsideFeature {
-                protects: f.protects.and_then(&at),
+                protects: f.protects.and_then(at),
                 ..f.clone()
             };
             if !list.contains(&f) {

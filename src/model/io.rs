@@ -416,6 +416,61 @@ pub fn to_ron<T: Serialize>(kind: FileKind, value: &T) -> Result<String, ron::Er
     Ok(text)
 }
 
+/// `value` as the text of a file that now reads `old_text`, the text of `old`: only what
+/// changed between `old` and `value` is rewritten ([`super::preserve`]), so the file's
+/// comments, order and layout stay. When `old_text` is not `old`'s file (changed on disk
+/// since) or the merge does not read back as `value`, the whole of `value` is written.
+pub fn to_ron_over<T: Serialize + DeserializeOwned>(
+    kind: FileKind,
+    value: &T,
+    old: &T,
+    old_text: &str,
+) -> Result<String, ron::Error> {
+    let new = to_ron(kind, value)?;
+    let base = to_ron(kind, old)?;
+    let reads_as = |text: &str, want: &str| {
+        ron_options()
+            .from_str::<T>(text)
+            .ok()
+            .and_then(|v| to_ron(kind, &v).ok())
+            .is_some_and(|t| t == want)
+    };
+    if !reads_as(old_text, &base) {
+        return Ok(new);
+    }
+    match super::preserve::merge(old_text, &base, &new) {
+        Some(merged) if reads_as(&merged, &new) => Ok(merged),
+        _ => Ok(new),
+    }
+}
+
+/// The folders of what ships with Sztab (`assets/`: catalogues, blank charts): in the
+/// working directory, beside the program and in the source tree it was built from.
+fn shipped_dirs() -> Vec<PathBuf> {
+    let mut v = vec![
+        PathBuf::from("assets"),
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("assets"),
+    ];
+    if let Some(dir) = std::env::current_exe()
+        .ok()
+        .and_then(|e| e.parent().map(Path::to_owned))
+    {
+        v.push(dir.join("assets"));
+    }
+    v.into_iter()
+        .filter_map(|d| d.canonicalize().ok())
+        .collect()
+}
+
+/// Is `path` a file that ships with Sztab? Such files are templates: the editor never
+/// writes into them, it saves a copy beside the scenario that uses them.
+pub fn is_shipped(path: &Path) -> bool {
+    let Ok(p) = path.canonicalize() else {
+        return false;
+    };
+    shipped_dirs().iter().any(|d| p.starts_with(d))
+}
+
 /// Writes `text` to `path` atomically (see [`atomic_write`](super::atomic_write)): a
 /// crash or a full disk leaves either the old file or the new one.
 pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {

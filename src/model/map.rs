@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::compose::{Printed, Section};
+use super::compose::{Composition, Printed, Section};
 use super::ids::{FeatureId, HexsideKindId, RoadKindId, SystemId, TerrainId, ZoneId};
 use super::range;
 use crate::hex::{Grid, HexId, Hexside};
@@ -56,10 +56,11 @@ pub struct Map {
     #[serde(skip)]
     #[schemars(skip)]
     pub printed: Printed,
-    /// A composed map as its file holds it, which is what a save writes.
+    /// A composed map's own file and its sections' maps, as on disk: what a save
+    /// writes the edits into.
     #[serde(skip)]
     #[schemars(skip)]
-    pub composed_file: Option<Box<Map>>,
+    pub composition: Option<Box<Composition>>,
 }
 
 /// The terrain of one hex.
@@ -232,7 +233,7 @@ impl Map {
             underlay: None,
             sections: Vec::new(),
             printed: Printed::new(),
-            composed_file: None,
+            composition: None,
         }
     }
 
@@ -243,7 +244,7 @@ impl Map {
 
     /// What a save writes: a composed map's own file, any other map itself.
     pub fn file_form(&self) -> &Map {
-        self.composed_file.as_deref().unwrap_or(self)
+        self.composition.as_ref().map_or(self, |c| &c.file)
     }
 
     /// Every printed label of a hex: its number on this map, or on a composed map the

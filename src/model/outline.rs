@@ -114,6 +114,11 @@ impl<'a> At<'a> {
         n.start as usize..n.end as usize
     }
 
+    /// The value's text.
+    pub fn text(&self) -> &'a str {
+        &self.text[self.span()]
+    }
+
     /// A number, string or identifier, not a container.
     pub fn is_leaf(&self) -> bool {
         self.node().leaf
@@ -138,6 +143,28 @@ impl<'a> At<'a> {
     fn name(&self) -> &'a str {
         let (s, e) = self.node().name;
         &self.text[s as usize..e as usize]
+    }
+
+    /// The name in front of `( )` (`Some`, a variant), empty for none.
+    pub fn name_text(&self) -> &'a str {
+        self.name()
+    }
+
+    /// The opening bracket of a container (`(`, `[` or `{`); `None` for a leaf.
+    pub fn bracket(&self) -> Option<u8> {
+        if self.is_leaf() {
+            return None;
+        }
+        let n = self.node();
+        let from = if n.name.1 > n.name.0 {
+            n.name.1
+        } else {
+            n.start
+        } as usize;
+        let b = self.text.as_bytes();
+        (from..n.end as usize)
+            .map(|i| b[i])
+            .find(|c| !c.is_ascii_whitespace())
     }
 
     /// The values inside: fields, items, map values, a variant's payload.
@@ -366,6 +393,16 @@ impl Lexer<'_> {
     fn peek(&self) -> Tok {
         self.clone().next().0
     }
+}
+
+/// The offset of the first byte at or after `pos` that is neither blank nor in a comment.
+pub fn skip_blank(text: &str, pos: usize) -> usize {
+    let mut lex = Lexer {
+        b: text.as_bytes(),
+        i: pos.min(text.len()),
+    };
+    lex.skip_blank();
+    lex.i
 }
 
 fn is_bare(c: u8) -> bool {

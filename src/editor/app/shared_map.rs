@@ -23,7 +23,7 @@ impl EditorApp {
         egui::Modal::new(egui::Id::unique("first edit of a shared map")).show(ctx, |ui| {
             ui.heading("This map is shared");
             ui.label(format!(
-                "{map} is also the map of {}. Edit it for every scenario on it, or make a \
+                "{map} is also used by {}. Edit it for every scenario on it, or make a \
                  copy of it for this scenario?",
                 names(&others)
             ));

@@ -11,7 +11,7 @@ pub fn autosave_of(file: &Path) -> PathBuf {
         .file_name()
         .and_then(|n| n.to_str())
         .unwrap_or("untitled.map.ron");
-    let (stem, suffix) = ["scenario", "map", "counters", "terrain"]
+    let (stem, suffix) = ["scenario", "map", "counters", "terrain", "tables"]
         .iter()
         .find_map(|k| {
             let s = format!(".{k}.ron");
@@ -19,6 +19,23 @@ pub fn autosave_of(file: &Path) -> PathBuf {
         })
         .unwrap_or_else(|| (name.to_owned(), ".ron".to_owned()));
     file.with_file_name(format!(".{stem}.autosave{suffix}"))
+}
+
+/// A new file of kind `suffix` (".map.ron") beside the scenario `own`, named after it:
+/// `NAME.map.ron`, else `NAME-2.map.ron`, `NAME-3.map.ron`… whichever does not exist yet.
+pub fn beside(own: &Path, suffix: &str) -> PathBuf {
+    let name = own
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let stem = name.strip_suffix(".scenario.ron").unwrap_or(&name);
+    (1..)
+        .map(|k| match k {
+            1 => own.with_file_name(format!("{stem}{suffix}")),
+            k => own.with_file_name(format!("{stem}-{k}{suffix}")),
+        })
+        .find(|p| !p.exists())
+        .unwrap_or_else(|| own.with_file_name(format!("{stem}{suffix}")))
 }
 
 #[cfg(test)]

@@ -9,9 +9,10 @@ use super::shared_map::{SharedEdit, SharedMapGuard};
 use super::suggest::{self, Context};
 use super::untitled::UntitledAutosave;
 use super::{Chooser, ChooserPurpose, Recent};
-use crate::editor::document::Document;
+use crate::editor::document::{Document, SharedBoards};
 use crate::editor::edit::Edit;
 use crate::model::Problem;
+use crate::model::decompose::Destination;
 
 /// Seconds between autosaves of a document with unsaved changes, and between the tries
 /// of an autosave that failed.
@@ -50,6 +51,9 @@ pub enum Saved {
     /// Nothing written: the changed map is also the map of these other scenarios. Answer
     /// with [`FileSession::save_shared`].
     SharedMap(Vec<PathBuf>),
+    /// Nothing written: the edits of the composed map go into boards other layouts or
+    /// scenarios use too. Answer with [`FileSession::save_boards`].
+    SharedBoards(SharedBoards),
 }
 
 /// How to save a map other scenarios share.
@@ -79,8 +83,8 @@ pub enum Autosave {
     Idle,
     /// Changes are waiting: tick again in this many seconds.
     Due(f64),
-    /// The side files (or the untitled autosave) were written.
-    Written,
+    /// The side files (or the untitled autosave) of these files were written.
+    Written(Vec<PathBuf>),
     /// Not written; tried again `AUTOSAVE_SECONDS` later without waiting for an edit.
     Failed(String),
 }
@@ -107,6 +111,8 @@ pub struct FileSession {
     untitled: Option<UntitledAutosave>,
     /// Untitled work an earlier session autosaved, offered for recovery.
     untitled_recovery: Option<Document>,
+    /// Where the designer said a composed map's edits go, once asked.
+    boards: Option<Destination>,
 }
 
 impl FileSession {
@@ -172,6 +178,7 @@ impl FileSession {
     fn install(&mut self, doc: Document) {
         self.autosaved_revision = doc.revision();
         self.shared = SharedMapGuard::for_document(&doc);
+        self.boards = None;
         self.doc = Some(doc);
     }
 
@@ -194,7 +201,25 @@ impl FileSession {
                     }
                 }
             }
+            if self.boards.is_none() {
+                let shared = doc.shared_boards();
+                if !shared.is_empty() {
+                    return Ok(Saved::SharedBoards(shared));
+                }
+            }
         }
+        doc.save().map(Saved::Files)
+    }
+
+    /// Saves a composed map whose edits would go into boards other files use too: into
+    /// the boards (every layout on them changes) or into the composed map's own file.
+    /// Not asked again for this document.
+    pub fn save_boards(&mut self, to: Destination) -> Result<Saved, String> {
+        let Some(doc) = self.doc.as_mut() else {
+            return Ok(Saved::Nothing);
+        };
+        self.boards = Some(to);
+        doc.set_destination(to);
         doc.save().map(Saved::Files)
     }
 
@@ -228,7 +253,8 @@ impl FileSession {
         match how {
             SharedSave::ForAll => {
                 self.shared.chose(SharedSave::ForAll);
-                doc.save().map(Saved::Files)
+                // A composed map may still ask where its edits go.
+                self.save()
             }
             SharedSave::Copy => {
                 let Some(own) = doc.path() else {
@@ -368,7 +394,8 @@ impl FileSession {
             (None, Some(u)) => Some(u),
             (None, None) => return Autosave::Idle,
         };
-        if !doc.is_dirty() || doc.revision() == self.autosaved_revision {
+        // An autosave waiting to be recovered is not written over.
+        if !doc.is_dirty() || doc.revision() == self.autosaved_revision || self.recovery.is_some() {
             return Autosave::Idle;
         }
         if now - last < AUTOSAVE_SECONDS {
@@ -380,9 +407,9 @@ impl FileSession {
             None => doc.autosave(),
         };
         match written {
-            Ok(()) => {
+            Ok(files) => {
                 self.autosaved_revision = doc.revision();
-                Autosave::Written
+                Autosave::Written(files)
             }
             Err(e) => Autosave::Failed(e),
         }
@@ -455,18 +482,7 @@ impl FileSession {
 /// A map file of its own for the scenario `own`: `NAME.map.ron` beside it, else
 /// `NAME-2.map.ron`, `NAME-3.map.ron`… whichever does not exist yet.
 fn map_copy_name(own: &Path) -> PathBuf {
-    let name = own
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let stem = name.strip_suffix(".scenario.ron").unwrap_or(&name);
-    (1..)
-        .map(|k| match k {
-            1 => own.with_file_name(format!("{stem}.map.ron")),
-            k => own.with_file_name(format!("{stem}-{k}.map.ron")),
-        })
-        .find(|p| !p.exists())
-        .unwrap_or_else(|| own.with_file_name(format!("{stem}.map.ron")))
+    super::paths::beside(own, ".map.ron")
 }
 
 #[cfg(test)]
@@ -615,13 +631,12 @@ mod tests {
         paint(&mut s, "0105", "hills");
         assert_eq!(s.autosave_tick(110.0), Autosave::Due(20.0));
         assert!(!side.exists());
-        assert_eq!(s.autosave_tick(130.0), Autosave::Written);
+        assert!(matches!(s.autosave_tick(130.0), Autosave::Written(_)));
         assert!(side.exists());
         assert_eq!(s.autosave_tick(200.0), Autosave::Idle, "already autosaved");
         paint(&mut s, "0106", "hills");
-        assert_eq!(
-            s.autosave_tick(200.0),
-            Autosave::Written,
+        assert!(
+            matches!(s.autosave_tick(200.0), Autosave::Written(_)),
             "70 s after the last one"
         );
     }
@@ -674,7 +689,7 @@ mod tests {
         assert!(s.untitled_offered().is_none(), "nothing autosaved yet");
         untitled_map(&mut s, dir.path());
         assert_eq!(s.autosave_tick(0.0), Autosave::Due(30.0));
-        assert_eq!(s.autosave_tick(30.0), Autosave::Written);
+        assert!(matches!(s.autosave_tick(30.0), Autosave::Written(_)));
         assert!(data.join("untitled.map.ron").exists());
 
         let mut next = FileSession::default();
@@ -718,7 +733,7 @@ mod tests {
         ));
         paint(&mut s, "0105", "mountain");
         s.autosave_tick(0.0);
-        assert_eq!(s.autosave_tick(31.0), Autosave::Written);
+        assert!(matches!(s.autosave_tick(31.0), Autosave::Written(_)));
         assert!(
             !dir.path().join(".mini.autosave.map.ron").exists(),
             "not beside the map"
@@ -798,7 +813,10 @@ mod tests {
             "tried again later"
         );
         std::fs::remove_dir_all(&side).unwrap();
-        assert_eq!(s.autosave_tick(60.0), Autosave::Written, "no edit needed");
+        assert!(
+            matches!(s.autosave_tick(60.0), Autosave::Written(_)),
+            "no edit needed"
+        );
         assert!(side.is_file());
 
         // Untitled work whose folder cannot be made.
@@ -813,7 +831,7 @@ mod tests {
         };
         assert!(e.contains("autosave"), "{e}");
         std::fs::remove_file(&blocked).unwrap();
-        assert_eq!(t.autosave_tick(60.0), Autosave::Written);
+        assert!(matches!(t.autosave_tick(60.0), Autosave::Written(_)));
     }
 
     #[test]
@@ -825,7 +843,7 @@ mod tests {
         s.autosave_untitled_to(data.clone()).unwrap();
         untitled_map(&mut s, dir.path());
         s.autosave_tick(0.0);
-        assert_eq!(s.autosave_tick(30.0), Autosave::Written);
+        assert!(matches!(s.autosave_tick(30.0), Autosave::Written(_)));
         assert!(s.doc_mut().unwrap().undo());
         assert_eq!(s.guard(Pending::New), Some(Pending::New), "nothing to lose");
         assert!(!data.join("untitled.map.ron").exists());

@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 
 use egui::{Color32, Context, Id, Pos2, RichText, Ui};
 
+use crate::editor::files::paths;
 use crate::model::Problem;
 use crate::model::tables::Tables;
 use crate::model::tables::edit::TablesDoc;
@@ -24,7 +25,13 @@ pub fn is_tables_file(path: &Path) -> bool {
 }
 
 /// A file the table editor wrote, and the tables written.
-pub type Saved = (PathBuf, Tables);
+#[derive(Clone, Debug)]
+pub struct Saved {
+    pub path: PathBuf,
+    pub tables: Tables,
+    /// The shipped charts this file is a copy of (saved beside the scenario using them).
+    pub copy_of: Option<PathBuf>,
+}
 
 /// A cell: (row, column) of the table shown.
 pub type Cell = (usize, usize);
@@ -99,6 +106,17 @@ pub struct TableEditor {
     rect: Option<egui::Rect>,
     /// Closing with unsaved changes: asking whether to save them.
     asking_close: bool,
+    /// The charts ship with Sztab: they are never written; a save writes a copy.
+    read_only: bool,
+    /// Where that copy goes: beside the scenario the charts were opened for.
+    copy_to: Option<PathBuf>,
+    /// Save was asked for on shipped charts: asking whether to save the copy.
+    asking_copy: bool,
+    /// Tables an earlier session autosaved and did not save, offered for recovery.
+    recovery: Option<Tables>,
+    /// The tables' revision the autosave last wrote, and when it last tried.
+    autosaved: u64,
+    last_autosave: Option<f64>,
 }
 
 impl TableEditor {
@@ -127,6 +145,13 @@ impl TableEditor {
     /// Opens a tables file in the window (replacing one without unsaved changes); the
     /// error, with its line and column, when it cannot be read.
     pub fn open(&mut self, path: &Path) -> Result<(), String> {
+        self.open_for(path, None)
+    }
+
+    /// Opens a tables file for the scenario `scenario` that plays with it: charts that
+    /// ship with Sztab are saved as a copy beside it. An autosave newer than the file is
+    /// offered for recovery.
+    pub fn open_for(&mut self, path: &Path, scenario: Option<&Path>) -> Result<(), String> {
         if self.is_dirty() && self.doc.as_ref().and_then(TablesDoc::path) != Some(path) {
             return Err(format!(
                 "the table editor has unsaved changes to {}: save or close them first",
@@ -134,24 +159,120 @@ impl TableEditor {
             ));
         }
         let doc = TablesDoc::open(path).map_err(|e| e.to_string())?;
+        let read_only = crate::model::io::is_shipped(path);
         *self = Self {
+            autosaved: doc.revision(),
             doc: Some(doc),
             focused: true,
+            read_only,
+            copy_to: scenario
+                .filter(|_| read_only)
+                .map(|s| paths::beside(s, ".tables.ron")),
             ..Self::default()
         };
         self.recheck();
         let bad = self.problems.iter().filter(|p| p.is_error()).count();
-        self.message = Some((
-            match bad {
-                0 => format!("opened {}", path.display()),
-                n => format!(
-                    "opened {}: {n} error(s), listed under Problems",
-                    path.display()
-                ),
-            },
-            bad > 0,
-        ));
+        let mut text = match bad {
+            0 => format!("opened {}", path.display()),
+            n => format!(
+                "opened {}: {n} error(s), listed under Problems",
+                path.display()
+            ),
+        };
+        if read_only {
+            text.push_str(
+                "; these charts ship with Sztab and are kept as they are: a save writes a copy",
+            );
+        }
+        self.message = Some((text, bad > 0));
+        self.offer_recovery(path);
         Ok(())
+    }
+
+    /// The side file the tables are autosaved to: beside the copy shipped charts will be
+    /// saved as, else beside the file.
+    fn autosave_file(&self) -> Option<PathBuf> {
+        let doc = self.doc.as_ref()?;
+        let file = self.copy_to.as_deref().or(doc.path())?;
+        Some(paths::autosave_of(file))
+    }
+
+    fn offer_recovery(&mut self, path: &Path) {
+        let Some(side) = self.autosave_file() else {
+            return;
+        };
+        let modified = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
+        let newer = match (modified(&side), modified(path)) {
+            (Some(a), Some(f)) => a >= f,
+            (Some(_), None) => true,
+            _ => false,
+        };
+        if !newer {
+            return;
+        }
+        match crate::model::io::load_tables(&side) {
+            Ok(t) => self.recovery = Some(t.value),
+            Err(e) => self.say(
+                format!("the autosave {} cannot be read: {e}", side.display()),
+                true,
+            ),
+        }
+    }
+
+    /// Is an autosave of the tables waiting to be recovered or discarded?
+    pub fn recovery_offered(&self) -> bool {
+        self.recovery.is_some()
+    }
+
+    /// Applies the offered autosave as one undoable edit.
+    pub fn recover(&mut self) {
+        let (Some(t), Some(doc)) = (self.recovery.take(), self.doc.as_mut()) else {
+            return;
+        };
+        match doc.recover(&t) {
+            Ok(n) => self.say(
+                format!("recovered the autosave ({n} cells): save to keep it"),
+                false,
+            ),
+            Err(e) => self.say(format!("the autosave cannot be recovered: {e}"), true),
+        }
+        self.recheck();
+    }
+
+    /// Drops the offered autosave and deletes it.
+    pub fn discard_recovery(&mut self) {
+        self.recovery = None;
+        if let Some(side) = self.autosave_file() {
+            let _ = std::fs::remove_file(side);
+        }
+    }
+
+    /// Writes the tables' autosave when they have changes not autosaved yet and
+    /// `AUTOSAVE_SECONDS` have passed (`now` in seconds on any steady clock). Returns the
+    /// file whose autosave was written, or why it failed.
+    pub fn autosave_tick(&mut self, now: f64) -> Option<Result<PathBuf, String>> {
+        let doc = self.doc.as_ref()?;
+        if !doc.is_dirty() || doc.revision() == self.autosaved || self.recovery.is_some() {
+            return None;
+        }
+        let last = *self.last_autosave.get_or_insert(now);
+        if now - last < crate::editor::files::AUTOSAVE_SECONDS {
+            return None;
+        }
+        self.last_autosave = Some(now);
+        let file = self.copy_to.clone().or(doc.path().map(Path::to_owned))?;
+        let written = crate::model::io::save(
+            crate::model::io::FileKind::Tables,
+            &paths::autosave_of(&file),
+            &doc.tables,
+        );
+        Some(match written {
+            Ok(()) => {
+                self.autosaved = doc.revision();
+                Ok(file)
+            }
+            Err(e) => Err(format!("{}: {e}", paths::autosave_of(&file).display())),
+        })
     }
 
     fn file_name(&self) -> String {
@@ -193,18 +314,57 @@ impl TableEditor {
     }
 
     /// Saves the tables to their file; the file written and what it holds, when it was.
+    /// Charts that ship with Sztab are not written: the copy beside the scenario is asked
+    /// for instead ([`TableEditor::save_copy`]).
     pub fn save(&mut self) -> Option<Saved> {
         if !self.commit() {
             return None;
         }
+        if self.read_only {
+            match &self.copy_to {
+                Some(_) => self.asking_copy = true,
+                None => self.say(
+                    "not saved: these charts ship with Sztab and are kept as they are; open \
+                     them from a scenario (File → Edit tables…) to save a copy beside it",
+                    true,
+                ),
+            }
+            return None;
+        }
+        let path = self.doc.as_ref()?.path()?.to_owned();
+        self.write(&path, None)
+    }
+
+    /// Saves shipped charts as the copy beside the scenario; the copy is the file edited
+    /// from then on.
+    pub fn save_copy(&mut self) -> Option<Saved> {
+        self.asking_copy = false;
+        let copy = self.copy_to.clone()?;
+        let template = self.doc.as_ref()?.path()?.to_owned();
+        let side = self.autosave_file();
+        let saved = self.write(&copy, Some(template))?;
+        self.read_only = false;
+        self.copy_to = None;
+        if let Some(side) = side {
+            let _ = std::fs::remove_file(side);
+        }
+        Some(saved)
+    }
+
+    fn write(&mut self, path: &Path, copy_of: Option<PathBuf>) -> Option<Saved> {
         let doc = self.doc.as_mut()?;
-        let path = doc.path()?.to_owned();
-        match doc.save(&path) {
+        match doc.save(path) {
             Ok(()) => {
                 let tables = doc.tables.clone();
+                self.autosaved = doc.revision();
+                let _ = std::fs::remove_file(paths::autosave_of(path));
                 self.recheck();
                 self.say(format!("saved {}", path.display()), false);
-                Some((path, tables))
+                Some(Saved {
+                    path: path.to_owned(),
+                    tables,
+                    copy_of,
+                })
             }
             Err(e) => {
                 self.say(format!("not saved: {}: {e}", path.display()), true);
@@ -309,7 +469,63 @@ impl TableEditor {
         if self.asking_close {
             saved = saved.or(self.close_question(ctx));
         }
+        if self.asking_copy {
+            saved = saved.or(self.copy_question(ctx));
+        }
         saved
+    }
+
+    /// Save on charts that ship with Sztab: save the edits as a copy beside the scenario?
+    fn copy_question(&mut self, ctx: &Context) -> Option<Saved> {
+        let copy = self.copy_to.as_deref()?;
+        let name = copy.file_name()?.to_string_lossy().into_owned();
+        let mut answer = None;
+        egui::Modal::new(Id::unique("tables copy")).show(ctx, |ui| {
+            ui.heading("These charts ship with Sztab");
+            ui.label(format!(
+                "{} is the program's own template and stays as it is. Save your edits as \
+                 {name} beside the scenario, and play the scenario with it?",
+                self.file_name()
+            ));
+            ui.horizontal(|ui| {
+                if ui.button("Save the copy").clicked() {
+                    answer = Some(true);
+                }
+                if ui.button("Cancel").clicked() {
+                    answer = Some(false);
+                }
+            });
+        });
+        match answer? {
+            true => self.save_copy(),
+            false => {
+                self.asking_copy = false;
+                self.say("not saved", false);
+                None
+            }
+        }
+    }
+
+    /// The offer of an autosave newer than the file, above the table.
+    fn recovery_banner(&mut self, ui: &mut Ui) {
+        if self.recovery.is_none() {
+            return;
+        }
+        ui.horizontal(|ui| {
+            ui.label(
+                RichText::new(
+                    "An autosave of these charts newer than the file was found: the editor \
+                     did not close cleanly.",
+                )
+                .color(Color32::from_rgb(170, 120, 0)),
+            );
+            if ui.button("Recover autosave").clicked() {
+                self.recover();
+            }
+            if ui.button("Discard autosave").clicked() {
+                self.discard_recovery();
+            }
+        });
     }
 
     fn contents(&mut self, ui: &mut Ui) -> Option<Saved> {
@@ -317,6 +533,7 @@ impl TableEditor {
             clipboard::handle(self, ui);
         }
         let saved = self.toolbar(ui);
+        self.recovery_banner(ui);
         self.table_tabs(ui);
         ui.separator();
         if let Some((text, bad)) = &self.message {
@@ -494,6 +711,9 @@ impl TableEditor {
                 saved
             }
             CloseAnswer::Discard => {
+                if let Some(side) = self.autosave_file() {
+                    let _ = std::fs::remove_file(side);
+                }
                 *self = Self::default();
                 None
             }

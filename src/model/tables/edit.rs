@@ -49,13 +49,19 @@ pub struct TablesDoc {
     saved_at: Option<u64>,
     /// The file it was opened from or last saved to; `None`: not saved yet.
     path: Option<PathBuf>,
-    /// The file's text as on disk, for the line and column of a problem.
+    /// The file's text as on disk, for the line and column of a problem, and for a save
+    /// to write the edits into (its comments and layout kept).
     source: Source,
+    /// The tables as that text holds them.
+    saved: Tables,
+    /// Renewed by every change, undo and redo: when the autosave last wrote.
+    revision: u64,
 }
 
 impl TablesDoc {
     pub fn new(tables: Tables) -> Self {
         Self {
+            saved: tables.clone(),
             tables,
             undo: Vec::new(),
             redo: Vec::new(),
@@ -63,7 +69,13 @@ impl TablesDoc {
             saved_at: None,
             path: None,
             source: Source::default(),
+            revision: 0,
         }
+    }
+
+    /// Which state of the tables this is: changes with every edit, undo and redo.
+    pub fn revision(&self) -> u64 {
+        self.revision
     }
 
     /// Opens a tables file; a file that cannot be read or parsed is refused with its
@@ -226,14 +238,58 @@ impl TablesDoc {
         }
         let n = changes.len();
         if n > 0 {
-            self.apply(&changes, false);
-            self.undo.push(Step {
-                id: self.next,
-                label: label(n),
-                changes,
-            });
-            self.next += 1;
-            self.redo.clear();
+            self.record(label(n), changes);
+        }
+        Ok(n)
+    }
+
+    /// Applies `changes` as a new undo step named `label`.
+    fn record(&mut self, label: String, changes: Vec<CellChange>) {
+        self.apply(&changes, false);
+        self.undo.push(Step {
+            id: self.next,
+            label,
+            changes,
+        });
+        self.next += 1;
+        self.redo.clear();
+    }
+
+    /// Brings back tables autosaved by a session that ended without saving, as one undo
+    /// step (every cell that differs). Refused when their shape is not these tables'.
+    pub fn recover(&mut self, autosaved: &Tables) -> Result<usize, String> {
+        let shape = |t: &Tables| -> Vec<(String, usize, usize)> {
+            t.tables
+                .iter()
+                .map(|x| (x.id.clone(), x.rows.len(), x.columns.len()))
+                .collect()
+        };
+        if shape(autosaved) != shape(&self.tables) {
+            return Err("the autosave's tables are not shaped as the file's".into());
+        }
+        let mut changes = Vec::new();
+        for (t, (now, then)) in self.tables.tables.iter().zip(&autosaved.tables).enumerate() {
+            for row in 0..now.rows.len() {
+                for column in 0..now.columns.len() {
+                    let (before, after) = (
+                        now.cell(row, column).unwrap_or(""),
+                        then.cell(row, column).unwrap_or(""),
+                    );
+                    if before != after {
+                        changes.push(CellChange {
+                            table: t,
+                            row,
+                            column,
+                            before: before.to_owned(),
+                            after: after.to_owned(),
+                        });
+                    }
+                }
+            }
+        }
+        let n = changes.len();
+        if n > 0 {
+            self.record("Recover autosave".into(), changes);
         }
         Ok(n)
     }
@@ -262,6 +318,7 @@ impl TablesDoc {
     }
 
     fn apply(&mut self, changes: &[CellChange], backwards: bool) {
+        self.revision += 1;
         for ch in changes {
             let table = &mut self.tables.tables[ch.table];
             let width = table.columns.len();
@@ -305,14 +362,22 @@ impl TablesDoc {
         while self.undo.len() < done && self.redo() {}
     }
 
-    /// Writes the file (one row a line), safely: a temporary file renamed over the old.
-    /// It is the file from then on.
+    /// Writes the file safely (a temporary file renamed over the old), into the text it
+    /// was opened with: only the edited cells' lines change, its comments stay. A copy
+    /// saved to a new file keeps the original's text too. It is the file from then on.
     pub fn save(&mut self, path: &Path) -> std::io::Result<()> {
-        let text = io::to_ron(FileKind::Tables, &self.tables).map_err(std::io::Error::other)?;
+        let text = io::to_ron_over(
+            FileKind::Tables,
+            &self.tables,
+            &self.saved,
+            &self.source.text,
+        )
+        .map_err(std::io::Error::other)?;
         io::write_atomic(path, &text)?;
         self.saved_at = self.top();
         self.path = Some(path.to_owned());
         self.source = Source::new(path, text);
+        self.saved = self.tables.clone();
         Ok(())
     }
 }

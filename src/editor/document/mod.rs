@@ -1,15 +1,21 @@
 //! The open document: a scenario bundle or a map bundle, its undo history, what was last
-//! saved, and its files. Everything that changes the model goes through [`Document::apply`].
+//! saved, and its files. Everything that changes the model goes through [`Document::apply`];
+//! saving is in `save` (each edit into the file that holds it, keeping the file's layout),
+//! the autosave and its recovery in `autosave`.
+
+mod autosave;
+mod save;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::edit::{Change, Edit, Target};
-use super::files::paths;
+pub use save::SharedBoards;
+
+use super::edit::{Edit, Target};
 use super::history::{CANVAS_STROKE, History};
-use crate::model::atomic_write::Batch;
+use crate::model::decompose::Destination;
 use crate::model::generic;
-use crate::model::io::{self, FileKind};
+use crate::model::io::FileKind;
 use crate::model::{
     Bundle, BundlePaths, Counters, LoadError, Map, MapBundle, Problem, Scenario, TerrainCatalogue,
 };
@@ -54,6 +60,13 @@ pub struct Document {
     saved_counters: Option<Counters>,
     /// A generic scenario's scenario and counter files as on disk.
     saved_generic: Option<(generic::Scenario, generic::Counters)>,
+    /// Where the edits of a composed map are saved: into its boards, or its own file.
+    destination: Destination,
+    /// Where the document's file was before Save As: the next save writes it anew, into
+    /// the old file's text.
+    moved_doc: Option<PathBuf>,
+    /// Where the map's file was before Save As or Save a copy.
+    moved_map: Option<PathBuf>,
 }
 
 impl Document {
@@ -83,6 +96,9 @@ impl Document {
             saved_scenario,
             saved_counters,
             saved_generic,
+            destination: Destination::Boards,
+            moved_doc: None,
+            moved_map: None,
         }
     }
 
@@ -201,6 +217,15 @@ impl Document {
             Content::Scenario(b) => &b.map,
             Content::Map(b) => &b.map,
             Content::Generic(g) => &g.bundle.map,
+        }
+    }
+
+    /// The map, for path fix-ups that follow its file (no edit: kept out of the history).
+    fn map_mut(&mut self) -> &mut Map {
+        match &mut self.content {
+            Content::Scenario(b) => &mut b.map,
+            Content::Map(b) => &mut b.map,
+            Content::Generic(g) => &mut g.bundle.map,
         }
     }
 
@@ -344,7 +369,13 @@ impl Document {
         }
         edit.apply(&mut self.target());
         self.history.record(edit, stroke);
+        self.changed();
+    }
+
+    /// After any change: a new revision, and the charts the scenario names now.
+    fn changed(&mut self) {
         self.revision = next_revision();
+        self.follow_charts();
     }
 
     pub fn end_stroke(&mut self) {
@@ -361,7 +392,7 @@ impl Document {
             return false;
         };
         edit.revert(&mut self.target());
-        self.revision = next_revision();
+        self.changed();
         true
     }
 
@@ -370,7 +401,7 @@ impl Document {
             return false;
         };
         edit.apply(&mut self.target());
-        self.revision = next_revision();
+        self.changed();
         true
     }
 
@@ -380,275 +411,14 @@ impl Document {
         while self.history.done().len() < done && self.redo() {}
     }
 
-    /// Saves every modified file of the document; returns the files written. The files
-    /// are written together (every temporary first, then the renames), so a failure
-    /// leaves the old set whole: never a new scenario over an old counters file.
-    pub fn save(&mut self) -> Result<Vec<PathBuf>, String> {
-        let Some(path) = self.path.clone() else {
-            return Err("the map has no file yet: use Save As".into());
-        };
-        let mut batch = Batch::default();
-        let mut written = Vec::new();
-        let mut stage = |p: &Path, text: Result<String, ron::Error>| {
-            text.map_err(std::io::Error::other)
-                .and_then(|t| batch.stage(p, t.as_bytes()))
-                .map_err(|e| format!("{}: {e}", p.display()))?;
-            written.push(p.to_owned());
-            Ok::<(), String>(())
-        };
-        let map_path = self.map_path().map(Path::to_owned).unwrap_or(path.clone());
-        if self.map() != &self.saved_map || !map_path.exists() {
-            stage(&map_path, io::to_ron(FileKind::Map, self.map().file_form()))?;
-        }
-        if let (Some(c), Some(cpath)) = (self.counters(), self.counters_path())
-            && (Some(c) != self.saved_counters.as_ref() || !cpath.exists())
-        {
-            stage(cpath, io::to_ron(FileKind::Counters, c))?;
-        }
-        if let Some(s) = self.scenario()
-            && (Some(s) != self.saved_scenario.as_ref() || !path.exists())
-        {
-            stage(&path, io::to_ron(FileKind::Scenario, s))?;
-        }
-        if let Content::Generic(g) = &self.content {
-            let b = &g.bundle;
-            let saved = self.saved_generic.as_ref();
-            if saved.is_none_or(|(_, c)| c != &b.counters) || !b.paths.counters.exists() {
-                stage(
-                    &b.paths.counters,
-                    io::to_ron(FileKind::Counters, &b.counters),
-                )?;
-            }
-            if saved.is_none_or(|(s, _)| s != &b.scenario) || !path.exists() {
-                stage(&path, io::to_ron(FileKind::Scenario, &b.scenario))?;
-            }
-        }
-        batch.commit().map_err(|e| e.to_string())?;
-        self.mark_saved();
-        Ok(written)
-    }
-
-    fn mark_saved(&mut self) {
-        self.saved_step = self.history.current();
-        self.saved_map = self.map().clone();
-        self.saved_scenario = self.scenario().cloned();
-        self.saved_counters = self.counters().cloned();
-        self.saved_generic = self
-            .generic()
-            .map(|g| (g.bundle.scenario.clone(), g.bundle.counters.clone()));
-        for p in self.autosave_files() {
-            let _ = std::fs::remove_file(p);
-        }
-    }
-
-    /// Saves under a new name. A map's catalogue path, and a scenario's map and counters
-    /// paths, are rewritten relative to the new file.
-    pub fn save_as(&mut self, new: &Path) -> Result<Vec<PathBuf>, String> {
-        let expected = if self.rules_view().is_some() {
-            FileKind::Scenario
-        } else {
-            FileKind::Map
-        };
-        if FileKind::of_path(new) != Some(expected) {
-            return Err(format!("the file name must end in {}", expected.suffix()));
-        }
-        let abs = std::path::absolute(new).map_err(|e| e.to_string())?;
-        match &mut self.content {
-            Content::Map(b) => {
-                b.map.terrain = paths::relative(&abs, &b.terrain_path);
-                b.map_path = abs.clone();
-            }
-            Content::Scenario(b) => {
-                if b.paths.counters.as_os_str().is_empty() {
-                    b.paths.counters = counters_beside(&abs);
-                }
-                b.scenario.map = paths::relative(&abs, &b.paths.map);
-                b.scenario.counters = paths::relative(&abs, &b.paths.counters);
-                b.paths.scenario = abs.clone();
-            }
-            Content::Generic(g) => {
-                let b = &mut g.bundle;
-                b.scenario.map = paths::relative(&abs, &b.paths.map);
-                b.scenario.counters = paths::relative(&abs, &b.paths.counters);
-                b.paths.scenario = abs.clone();
-            }
-        }
-        // Path fix-ups follow the file, they are not an edit: keep them out of the history.
-        // A map document is written anew; a scenario's map stays as it is on disk.
-        if self.rules_view().is_none() {
-            self.saved_map = Map::new("", "", self.map().grid, "");
-        }
-        self.saved_scenario = None;
-        self.saved_generic = None;
-        self.path = Some(abs);
-        self.save()
-    }
-
     /// Has the map changed since it was opened or saved?
     pub fn map_changed(&self) -> bool {
         self.map() != &self.saved_map
     }
 
-    /// The other scenarios (in the scenario's folder and the map's) whose map is this
-    /// scenario's map file: saving the map changes them too.
-    pub fn map_shared_with(&self) -> Vec<PathBuf> {
-        let (Some(own), Some(map)) = (self.path(), self.map_path()) else {
-            return Vec::new();
-        };
-        if self.scenario().is_none() {
-            return Vec::new();
-        }
-        let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
-            (Ok(a), Ok(b)) => a == b,
-            _ => false,
-        };
-        let mut dirs: Vec<&Path> = [own.parent(), map.parent()].into_iter().flatten().collect();
-        dirs.dedup_by(|a, b| same(a, b));
-        let mut out: Vec<PathBuf> = dirs
-            .into_iter()
-            .filter_map(|d| std::fs::read_dir(d).ok())
-            .flatten()
-            .filter_map(Result::ok)
-            .map(|e| e.path())
-            .filter(|p| {
-                p.to_string_lossy().ends_with(".scenario.ron")
-                    && !same(p, own)
-                    && !p
-                        .file_name()
-                        .is_some_and(|n| n.to_string_lossy().starts_with('.'))
-            })
-            .filter(|p| {
-                io::load_scenario(p).is_ok_and(|s| same(&io::resolve(p, &s.value.map), map))
-            })
-            .collect();
-        out.sort();
-        out.dedup_by(|a, b| same(a, b));
-        out
-    }
-
-    /// Writes the scenario's map to `new` (a map of its own, the shared one untouched) and
-    /// the scenario pointing at it, with every other changed file.
-    pub fn save_map_copy(&mut self, new: &Path) -> Result<Vec<PathBuf>, String> {
-        if FileKind::of_path(new) != Some(FileKind::Map) {
-            return Err(format!(
-                "the file name must end in {}",
-                FileKind::Map.suffix()
-            ));
-        }
-        let abs = std::path::absolute(new).map_err(|e| e.to_string())?;
-        let Some(own) = self.path.clone() else {
-            return Err("the scenario has no file yet: use Save As".into());
-        };
-        let Content::Scenario(b) = &mut self.content else {
-            return Err("only a scenario's map can be copied for it".into());
-        };
-        // Path fix-ups follow the files, they are not an edit (as in Save As).
-        b.map.terrain = paths::relative(&abs, &b.paths.terrain);
-        b.paths.map = abs.clone();
-        b.scenario.map = paths::relative(&own, &abs);
-        self.saved_map = Map::new("", "", self.map().grid, "");
-        self.saved_scenario = None;
-        self.save()
-    }
-
-    /// Side files the autosave writes, beside the document's files.
-    pub fn autosave_files(&self) -> Vec<PathBuf> {
-        let mut v = Vec::new();
-        if let Some(p) = self.map_path() {
-            v.push(paths::autosave_of(p));
-        }
-        if let Some(p) = self.counters_path().filter(|p| !p.as_os_str().is_empty()) {
-            v.push(paths::autosave_of(p));
-        }
-        if let (Some(p), Some(_)) = (self.path(), self.scenario()) {
-            v.push(paths::autosave_of(p));
-        }
-        v
-    }
-
-    /// Writes the current state to the side files (not to the document's files).
-    /// Only parts that differ from the saved files are written, so editing a scenario
-    /// leaves no side file beside a shared map.
-    pub fn autosave(&self) -> Result<(), String> {
-        if let Some(p) = self.map_path()
-            && self.map() != &self.saved_map
-        {
-            io::save(
-                FileKind::Map,
-                &paths::autosave_of(p),
-                self.map().file_form(),
-            )
-            .map_err(|e| e.to_string())?;
-        }
-        if let (Some(p), Some(c)) = (self.counters_path(), self.counters())
-            && !p.as_os_str().is_empty()
-            && Some(c) != self.saved_counters.as_ref()
-        {
-            io::save(FileKind::Counters, &paths::autosave_of(p), c).map_err(|e| e.to_string())?;
-        }
-        if let (Some(p), Some(s)) = (self.path(), self.scenario())
-            && Some(s) != self.saved_scenario.as_ref()
-        {
-            io::save(FileKind::Scenario, &paths::autosave_of(p), s).map_err(|e| e.to_string())?;
-        }
-        Ok(())
-    }
-
-    /// An autosave newer than the files it shadows, left by a session that did not save,
-    /// as one edit; and what could not be read of it (a side file that does not parse is
-    /// reported and left where it is, never dropped without a word).
-    pub fn recoverable(&self) -> (Option<Edit>, Vec<String>) {
-        let mut edit = Edit::new("Recover autosave");
-        let mut unreadable = Vec::new();
-        let mut read = |file: &Path, load: &dyn Fn(&Path) -> Result<Change, LoadError>| {
-            let side = newer_autosave(file)?;
-            load(&side)
-                .map_err(|e| {
-                    unreadable.push(format!(
-                        "the autosave {} cannot be read: {e}",
-                        side.display()
-                    ))
-                })
-                .ok()
-        };
-        if let Some(p) = self.map_path() {
-            let before = self.map();
-            if let Some(c) = read(p, &|a| {
-                io::load_map(a).map(|m| Change::Map {
-                    before: Box::new(before.clone()),
-                    after: Box::new(m.value),
-                })
-            }) {
-                edit.push(c);
-            }
-        }
-        if let (Some(p), Some(before)) = (self.counters_path(), self.counters())
-            && !p.as_os_str().is_empty()
-            && let Some(c) = read(p, &|a| {
-                io::load_counters(a).map(|cs| Change::Counters {
-                    before: Box::new(before.clone()),
-                    after: Box::new(cs.value),
-                })
-            })
-        {
-            edit.push(c);
-        }
-        if let (Some(p), Some(before)) = (self.path(), self.scenario())
-            && let Some(c) = read(p, &|a| {
-                io::load_scenario(a).map(|sc| Change::Scenario {
-                    before: Box::new(before.clone()),
-                    after: Box::new(sc.value),
-                })
-            })
-        {
-            edit.push(c);
-        }
-        ((!edit.is_empty()).then_some(edit), unreadable)
-    }
-
     /// Has the map changed since it was loaded or saved?
     pub fn map_unsaved(&self) -> bool {
-        self.map() != &self.saved_map
+        self.map_changed()
     }
 
     /// Marks the document as holding work never saved (recovered from an autosave), so
@@ -657,43 +427,88 @@ impl Document {
         self.saved_step = u64::MAX;
     }
 
+    /// Where the edits of a composed map are saved.
+    pub fn destination(&self) -> Destination {
+        self.destination
+    }
+
+    pub fn set_destination(&mut self, to: Destination) {
+        self.destination = to;
+    }
+
+    /// The catalogue's first terrain: what a composed map gives hexes on no board.
+    fn base_terrain(&self) -> String {
+        self.terrain()
+            .terrain
+            .first()
+            .map(|t| t.id.to_string())
+            .unwrap_or_default()
+    }
+
     /// The charts file `path` was saved by the table editor: a scenario that names it
     /// reads the saved tables from now on (its live checks run again). The tables are
     /// not the document's data, so this is no edit of it.
     pub fn charts_saved(&mut self, path: &Path, tables: crate::model::tables::Tables) {
-        let same = |p: &Path| {
-            let abs = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_owned());
-            abs(p) == abs(path)
-        };
         if let Content::Generic(g) = &mut self.content
             && let Some((t, p)) = &mut g.bundle.tables
-            && same(p)
+            && same_file(p, path)
         {
             *t = tables;
             self.revision = next_revision();
         }
     }
 
-    pub fn discard_autosave(&self) {
-        for p in self.autosave_files() {
-            let _ = std::fs::remove_file(p);
+    /// Points the scenario at the charts file `path` (a copy of shipped charts the table
+    /// editor saved for it): an undoable edit of the scenario's `tables`.
+    pub fn use_charts(&mut self, path: &Path) -> Result<(), String> {
+        let Some(g) = self.generic() else {
+            return Err("only a scenario names a charts file".into());
+        };
+        let own = self
+            .path()
+            .map(Path::to_owned)
+            .ok_or("the scenario has no file yet: save it first")?;
+        let before = g.bundle.scenario.clone();
+        let mut after = before.clone();
+        after.tables = Some(crate::model::io::relative(&own, path));
+        self.apply(
+            Edit::new("Use the charts copy").with(super::edit::Change::GenericScenario {
+                before: Box::new(before),
+                after: Box::new(after),
+            }),
+        );
+        Ok(())
+    }
+
+    /// The charts the scenario names, read again when it names another file (an edit,
+    /// its undo): the scenario plays with the charts its file says.
+    fn follow_charts(&mut self) {
+        let Some(own) = self.path.clone() else { return };
+        let Content::Generic(g) = &mut self.content else {
+            return;
+        };
+        let b = &mut g.bundle;
+        let wanted = b
+            .scenario
+            .tables
+            .as_ref()
+            .map(|t| crate::model::io::resolve(&own, t));
+        let held = b.tables.as_ref().map(|(_, p)| p.as_path());
+        let unchanged = match (&wanted, held) {
+            (Some(w), Some(h)) => same_file(w, h),
+            (None, None) => true,
+            _ => false,
+        };
+        if unchanged {
+            return;
         }
+        b.tables =
+            wanted.and_then(|w| crate::model::io::load_tables(&w).ok().map(|t| (t.value, w)));
     }
 }
 
-/// `NAME.counters.ron` beside `NAME.scenario.ron`: where a new counter set is saved.
-fn counters_beside(scenario: &Path) -> PathBuf {
-    let name = scenario
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let stem = name.strip_suffix(".scenario.ron").unwrap_or(&name);
-    scenario.with_file_name(format!("{stem}.counters.ron"))
-}
-
-fn newer_autosave(file: &Path) -> Option<PathBuf> {
-    let side = paths::autosave_of(file);
-    let modified = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
-    let (a, f) = (modified(&side)?, modified(file));
-    f.is_none_or(|f| a >= f).then_some(side)
+/// Do two paths name the same file (both made absolute)?
+fn same_file(a: &Path, b: &Path) -> bool {
+    let abs = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_owned());
+    abs(a) == abs(b)
 }
