@@ -2,7 +2,8 @@
 //! the assembled map; a save puts each edit back into the file that holds it — a hex,
 //! hexside, road, place, label or entry-zone hex into the board (section) it lies on, or
 //! into the composed map's own file where the designer keeps the edit to this layout, or
-//! where no single board holds it (a road across the join of two sheets). The result is
+//! where no single board holds it (a road across the join of two sheets), or where its
+//! board is placed twice in the layout (an edit of one copy would change both). The result is
 //! checked by composing it again: it must give the edited map, else the save is refused
 //! with what could not be placed, never written half.
 
@@ -49,9 +50,22 @@ pub fn decompose(
                 .into(),
         );
     }
+    let sections = &comp.file.sections;
+    // A board placed twice (a layout of two copies of one board) is left as it is: an
+    // edit on one copy would change the other.
+    let twice: Vec<bool> = sections
+        .iter()
+        .map(|s| sections.iter().filter(|t| t.map == s.map).count() > 1)
+        .collect();
+    let origins: Origins = comp
+        .origins
+        .iter()
+        .map(|(h, o)| (*h, o.iter().copied().filter(|(s, _)| !twice[*s]).collect()))
+        .collect();
     let mut r = Router {
-        origins: &comp.origins,
-        sections: &comp.file.sections,
+        origins: &origins,
+        sections,
+        twice,
         to,
         out: comp.clone(),
     };
@@ -67,19 +81,28 @@ pub fn decompose(
     r.places(before, after)?;
     r.labels(before, after)?;
     r.zones(before, after)?;
+    let twice = r.twice.iter().any(|t| *t);
     let out = r.out;
     let (again, _) = compose_boards(&out.file, out.boards.clone(), base)?;
     if let Some(what) = differs(&again, after) {
+        let why = if twice {
+            ": a board placed twice in this map is never changed from it, so what it \
+             draws cannot be taken away here"
+        } else {
+            ""
+        };
         return Err(format!(
-            "the {what} as edited cannot be written into the composed map's files"
+            "the {what} as edited cannot be written into the composed map's files{why}"
         ));
     }
     Ok(out)
 }
 
 struct Router<'a> {
+    /// Where each hex comes from, boards placed twice left out.
     origins: &'a Origins,
     sections: &'a [Section],
+    twice: Vec<bool>,
     to: Destination,
     out: Composition,
 }
@@ -263,7 +286,7 @@ impl Router<'_> {
                     p.name
                 ));
             }
-            for s in 0..self.out.boards.len() {
+            for s in (0..self.out.boards.len()).filter(|s| !self.twice[*s]) {
                 let places = &mut self.out.boards[s].places;
                 if let Some(i) = places.iter().position(|q| q.name == p.name) {
                     let q = places.remove(i);
@@ -414,7 +437,7 @@ impl Router<'_> {
         if self.out.file.zones.get(z).is_some_and(Vec::is_empty) {
             self.out.file.zones.remove(z);
         }
-        for s in 0..self.out.boards.len() {
+        for s in (0..self.out.boards.len()).filter(|s| !self.twice[*s]) {
             if let Some(bz) = self.zone_on(s, z)
                 && self.out.boards[s].zones.get(&bz).is_some_and(Vec::is_empty)
             {
