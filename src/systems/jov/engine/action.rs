@@ -1,0 +1,83 @@
+//! What a player does: one decision of the step or combat under way. Movement goes one
+//! hex at a time, so the legal moves are few and the engine can check each hex entered.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::hex::HexId;
+
+use super::state::Mode;
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Action {
+    /// Ends the step (or the current advance after combat).
+    EndPhase,
+    /// A reinforcement enters on a hex of its entry area (7.1).
+    Enter { unit: String, hex: HexId },
+    /// Places a unit in Reserve (9.6).
+    Reserve { unit: String },
+    /// Moves `units` one hex. Units not moving now start a new stack's move (9.0): the
+    /// previous stack is done.
+    Move {
+        units: Vec<String>,
+        to: HexId,
+        mode: Mode,
+    },
+    /// Marks an enemy hex for attack (12.1.1).
+    Declare { hex: HexId },
+    /// The Soviet player gives a declared combat an air mission (12.1.1, 6.2).
+    SovietAir { hex: HexId },
+    /// German armor moves one hex in the Armor Reaction Segment (12.1.2), or withdraws
+    /// at night (9.8).
+    React { unit: String, to: HexId },
+    /// Resolves the combat on `target` with every attack-capable unit of the hexes
+    /// `from` (12.3.1).
+    Attack { target: HexId, from: Vec<HexId> },
+    /// 12.1.3 A1: the attack supported (1 SP a formation) or not.
+    Supported(bool),
+    /// 12.1.3 A2: a German CAS mission for the combat.
+    GermanAir(bool),
+    /// 12.1.3 A3/A4: artillery supporting the attacker, then the defender.
+    Artillery(Vec<String>),
+    /// 12.1.3 A5: an Assault Engineer's bonus.
+    Engineer(Option<String>),
+    /// 12.1.3 A6: the defender's No Retreat.
+    NoRetreat(bool),
+    /// Advance after combat along `path` (12.15).
+    Advance { unit: String, path: Vec<HexId> },
+}
+
+fn hexes(p: &[HexId]) -> String {
+    p.iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::EndPhase => write!(f, "end the step"),
+            Action::Enter { unit, hex } => write!(f, "{unit} enters at {hex}"),
+            Action::Reserve { unit } => write!(f, "{unit} goes into reserve"),
+            Action::Move { units, to, mode } => {
+                write!(f, "{} move to {to} ({mode:?})", units.join("+"))
+            }
+            Action::Declare { hex } => write!(f, "declare an attack on {hex}"),
+            Action::SovietAir { hex } => write!(f, "Soviet air mission over {hex}"),
+            Action::React { unit, to } => write!(f, "{unit} moves one hex to {to}"),
+            Action::Attack { target, from } => write!(f, "attack {target} from {}", hexes(from)),
+            Action::Supported(b) => write!(f, "{}", if *b { "supported" } else { "unsupported" }),
+            Action::GermanAir(b) => {
+                write!(f, "German air mission: {}", if *b { "yes" } else { "no" })
+            }
+            Action::Artillery(u) if u.is_empty() => write!(f, "no artillery"),
+            Action::Artillery(u) => write!(f, "artillery {}", u.join("+")),
+            Action::Engineer(None) => write!(f, "no assault engineer"),
+            Action::Engineer(Some(u)) => write!(f, "assault engineer {u}"),
+            Action::NoRetreat(b) => write!(f, "No Retreat: {}", if *b { "yes" } else { "no" }),
+            Action::Advance { unit, path } => write!(f, "{unit} advances {}", hexes(path)),
+        }
+    }
+}

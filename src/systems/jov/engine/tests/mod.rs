@@ -1,0 +1,41 @@
+//! The rules against the rulebook: each test is named by the rule it checks
+//! (`r12_16_4_...`), and the rulebook's worked examples are tests.
+
+mod compile;
+mod movement;
+mod play;
+mod sandbox;
+
+use std::path::Path;
+use std::sync::Arc;
+
+use super::{Action, Event, Game, Rules};
+use crate::model::generic::Bundle;
+
+/// An example scenario of `scenarios/jov`, loaded.
+pub fn example(name: &str) -> Bundle {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("scenarios/jov")
+        .join(name);
+    Bundle::load(&path, &super::super::schema::SCHEMAS)
+        .unwrap_or_else(|e| panic!("{name}: {e}"))
+        .0
+}
+
+/// An example scenario compiled.
+pub fn example_rules(name: &str) -> Arc<Rules> {
+    Arc::new(super::compile(&example(name)).unwrap_or_else(|e| panic!("{name}: {e:?}")))
+}
+
+/// Applies an action that must be legal.
+pub fn ok(g: &mut Game, a: Action) -> Vec<Event> {
+    g.apply(&a).unwrap_or_else(|e| panic!("{a} refused: {e}"))
+}
+
+/// Applies an action that must be refused; returns the rule cited.
+pub fn refused(g: &mut Game, a: Action) -> &'static str {
+    match g.apply(&a) {
+        Ok(ev) => panic!("{a} was allowed: {ev:?}"),
+        Err(r) => r.rule,
+    }
+}
