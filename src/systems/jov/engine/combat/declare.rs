@@ -107,16 +107,16 @@ impl Game {
     ) -> Checked<()> {
         let seg = self.segment();
         let army = self.st.phase.player;
-        if seg == Segment::Normal && !self.st.declared.contains_key(&target) {
-            return Err(RuleError::new(
-                "12.1.3",
-                format!("{target} was not declared"),
-            ));
-        }
         if self.st.attacked_hexes.contains(&target) {
             return Err(RuleError::new(
                 "12.3.3",
                 format!("{target} has been attacked this segment"),
+            ));
+        }
+        if seg == Segment::Normal && !self.st.declared.contains_key(&target) {
+            return Err(RuleError::new(
+                "12.1.3",
+                format!("{target} was not declared"),
             ));
         }
         let defenders = self.defenders_on(target, army.enemy());
@@ -204,7 +204,11 @@ impl Game {
             ));
         }
         self.take(a, out);
-        self.next_stage();
+        if b.stage == Stage::NoRetreat {
+            self.resolve(out);
+        } else {
+            self.next_stage();
+        }
         self.skip_stages(out);
         Ok(())
     }

@@ -11,10 +11,10 @@ use super::super::board::Board;
 use super::super::charts::{Charts, fixture};
 use super::super::game::Game;
 use super::super::phase::Step;
-use super::super::rules::{Rules, Start, TurnInfo};
+use super::super::rules::{Rules, Source, Start, TurnInfo};
 use super::super::side::Army;
 use super::super::state::Mode;
-use super::super::unit::{FormationDef, Kind, Level, MoveClass, Size, UnitDef};
+use super::super::unit::{FormationDef, Kind, Level, MoveClass, SdmDef, Size, UnitDef};
 
 pub fn hex(s: &str) -> HexId {
     HexId::parse(s).expect("a hex id")
@@ -83,6 +83,33 @@ pub mod units {
         8,
         3,
     );
+}
+
+/// Templates the combat tests add.
+pub mod more {
+    use super::*;
+    pub const T34_BDE: T = T {
+        star: true,
+        ..t(
+            Kind::Armor,
+            MoveClass::Armor,
+            Size::Brigade,
+            &[3, 6, 9],
+            8,
+            2,
+        )
+    };
+    pub const ARTILLERY: T = T {
+        defence_only: true,
+        ..t(
+            Kind::Artillery,
+            MoveClass::NonMot,
+            Size::Regiment,
+            &[2],
+            4,
+            0,
+        )
+    };
 }
 
 pub struct Sandbox {
@@ -172,6 +199,36 @@ impl Sandbox {
         });
         let u = self.rules.units.len() - 1;
         self.rules.setup.push((u, hex(at), Start::default()));
+        u
+    }
+
+    /// An SDM with `capacity` on `at`, its increments 6 hexes (Frozen) and 4 (Mud), and
+    /// a source of its side on `source` joined to it by a road through `road`.
+    pub fn sdm(&mut self, army: Army, id: &str, at: &str, road: &[&str], capacity: u32) -> usize {
+        let u = self.unit(army, id, &units::GER_REGT, at);
+        let d = &mut self.rules.units[u];
+        d.kind = Kind::Sdm;
+        d.sdm = Some(SdmDef {
+            capacity,
+            frozen: 6,
+            mud: 4,
+        });
+        d.formations.truncate(1);
+        let mut prev = hex(at);
+        for h in road {
+            let h = hex(h);
+            let hs = crate::hex::Hexside::new(prev, h).expect("adjacent");
+            self.rules
+                .board
+                .set_road(hs, super::super::board::Road::Secondary);
+            prev = h;
+        }
+        self.rules.sources.push(Source {
+            army,
+            name: format!("{id} source"),
+            hexes: vec![prev],
+            serves: Vec::new(),
+        });
         u
     }
 
