@@ -7,6 +7,7 @@ mod compile;
 mod movement;
 mod play;
 mod sandbox;
+mod supply;
 
 use std::path::Path;
 use std::sync::Arc;
