@@ -41,6 +41,13 @@ fn example_copy(dir: &Path, system: &str, name: &str) -> PathBuf {
         dir.join(format!("{system}.tables.ron")),
     )
     .unwrap();
+    // Charts an example carries beside it (The Jaws of Victory's invented ones).
+    for entry in std::fs::read_dir(root(&format!("scenarios/{system}"))).unwrap() {
+        let p = entry.unwrap().path();
+        if p.to_string_lossy().ends_with(".tables.ron") {
+            std::fs::copy(&p, dir.join(p.file_name().unwrap())).unwrap();
+        }
+    }
     let text = std::fs::read_to_string(root(&format!("scenarios/{system}/{name}.scenario.ron")))
         .unwrap()
         .replace(

@@ -525,6 +525,24 @@ impl Game {
         let Some(m) = self.st.moving.take() else {
             return;
         };
+        // 13.4.2: an OOS1 unit moving more than one hex at a motorized or armor rate.
+        if m.path.len() > 2 {
+            for &u in &m.units {
+                if self.move_class(u, m.mode) != MoveClass::NonMot
+                    && self.st.units[u].supply == Supply::Oos1
+                {
+                    self.st.units[u].supply = Supply::Oos2;
+                    let unit = self.id(u);
+                    self.emit(
+                        out,
+                        Event::SupplyChanged {
+                            unit,
+                            supply: Supply::Oos2,
+                        },
+                    );
+                }
+            }
+        }
         for &u in &m.regroup {
             self.set_org(u, Org::Regroup, "10.3.2", out);
         }

@@ -6,6 +6,7 @@ mod combat;
 mod compile;
 mod movement;
 mod play;
+mod properties;
 mod sandbox;
 mod supply;
 
