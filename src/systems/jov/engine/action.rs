@@ -44,6 +44,15 @@ pub enum Action {
     Engineer(Option<String>),
     /// 12.1.3 A6: the defender's No Retreat.
     NoRetreat(bool),
+    /// 14.7: 1 SP of `sdm` puts up to 3 OOS units on `hex` in supply.
+    Extend { sdm: String, hex: HexId },
+    /// 14.4: resupplies an artillery unit; `full` flips a German regiment with an
+    /// Out-of-Ammo marker to its front too (2 SP), else only the marker goes (1 SP).
+    Resupply { unit: String, full: bool },
+    /// 14.8: a Soviet Front's air-drop on a hex of its OOS units.
+    AirDrop { hex: HexId },
+    /// 15.1: a German engineer builds an Improved Position in its hex.
+    BuildIp { unit: String },
     /// Advance after combat along `path` (12.15).
     Advance { unit: String, path: Vec<HexId> },
 }
@@ -78,6 +87,12 @@ impl fmt::Display for Action {
             Action::Engineer(Some(u)) => write!(f, "assault engineer {u}"),
             Action::NoRetreat(b) => write!(f, "No Retreat: {}", if *b { "yes" } else { "no" }),
             Action::Advance { unit, path } => write!(f, "{unit} advances {}", hexes(path)),
+            Action::Extend { sdm, hex } => write!(f, "{sdm} extends supply to {hex}"),
+            Action::Resupply { unit, full } => {
+                write!(f, "resupply {unit}{}", if *full { " fully" } else { "" })
+            }
+            Action::AirDrop { hex } => write!(f, "Soviet air-drop on {hex}"),
+            Action::BuildIp { unit } => write!(f, "{unit} builds an Improved Position"),
         }
     }
 }

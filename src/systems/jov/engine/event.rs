@@ -154,6 +154,18 @@ pub enum Event {
         unit: String,
         org: Org,
     },
+    Resupplied {
+        unit: String,
+        sp: u32,
+    },
+    AirDropRolled {
+        hex: HexId,
+        roll: u8,
+        supplied: bool,
+    },
+    IpBuilt {
+        hex: HexId,
+    },
     GameEnded {
         winner: Option<Army>,
         level: Option<String>,
@@ -290,6 +302,17 @@ impl fmt::Display for Event {
             Advanced { unit, path: p } => write!(f, "{unit} advances {}", path(p)),
             BreakthroughMarked { unit } => write!(f, "{unit} gets a Breakthrough marker"),
             Recovered { unit, org } => write!(f, "{unit} recovers to {org:?}"),
+            Resupplied { unit, sp } => write!(f, "{unit} resupplied for {sp} SP"),
+            AirDropRolled {
+                hex,
+                roll,
+                supplied,
+            } => write!(
+                f,
+                "air-drop on {hex}: rolled {roll}: {}",
+                if *supplied { "in supply" } else { "lost" }
+            ),
+            IpBuilt { hex } => write!(f, "Improved Position built on {hex}"),
             GameEnded { winner, level } => match (winner, level) {
                 (Some(w), Some(l)) => write!(f, "the game ends: {l} ({w})"),
                 _ => write!(f, "the game ends in a draw"),

@@ -90,6 +90,7 @@ impl Game {
             attacked_hexes: Default::default(),
             attacked_units: Default::default(),
             battle: None,
+            air_drops: Default::default(),
             result: None,
         };
         let mut dice = Dice::new(seed);
@@ -215,6 +216,12 @@ impl Game {
                 Step::Movement | Step::ReserveMovement | Step::Breakthrough,
             ) => self.order_move(units, *to, *mode, out),
             (Action::Declare { hex }, Step::CombatDeclaration) => self.declare(*hex, out),
+            (Action::Extend { sdm, hex }, Step::ExtendedSupply) => self.extend(sdm, *hex, out),
+            (Action::Resupply { unit, full }, Step::ArtilleryResupply) => {
+                self.resupply(unit, *full, out)
+            }
+            (Action::AirDrop { hex }, Step::SovietAirDrop) => self.air_drop(*hex, out),
+            (Action::BuildIp { unit }, Step::Engineering) => self.build_ip(unit, out),
             (Action::SovietAir { hex }, Step::AirDeclaration) => self.soviet_air(*hex, out),
             (Action::React { unit, to }, Step::ArmorReaction | Step::NightWithdrawal) => {
                 self.react(unit, *to, out)
@@ -333,6 +340,7 @@ impl Game {
             u.hexes_moved = 0;
         }
         self.st.air = Air::default();
+        self.st.air_drops.clear();
         self.st.attacked_units.clear();
         let day = self.rules.first_turn + self.st.turn - 1;
         self.emit(

@@ -30,6 +30,10 @@ pub fn legal(g: &Game) -> Vec<Action> {
             v
         }
         Step::CombatDeclaration => declarations(g),
+        Step::ExtendedSupply => g.extensions(),
+        Step::ArtilleryResupply => g.resupplies(),
+        Step::SovietAirDrop => g.air_drops(),
+        Step::Engineering => g.ip_builders(),
         Step::AirDeclaration => air(g),
         Step::ArmorReaction | Step::NightWithdrawal => reactions(g),
         Step::CombatResolution | Step::ReserveCombat => attacks(g),

@@ -19,6 +19,12 @@ pub enum Step {
     SupplyReception,
     /// C3: In supply, OOS1 or OOS2 (13.3, 13.4).
     SupplyDetermination,
+    /// C4: SPs put OOS units in supply at twice the range (14.7), the Soviet player first.
+    ExtendedSupply,
+    /// C5: SPs resupply artillery (14.4), the Soviet player first.
+    ArtilleryResupply,
+    /// C6: one Soviet air-drop a Front (14.8).
+    SovietAirDrop,
     /// E2B/F2B: reinforcements enter (7.0).
     Reinforcement,
     /// E3A: reserves declared (9.6).
@@ -41,6 +47,8 @@ pub enum Step {
     ReserveCombat,
     /// F4A: German armor withdraws one hex (9.8); J-04: after the reserve combat.
     NightWithdrawal,
+    /// E5/F5: engineering (15); German Improved Positions (15.1).
+    Engineering,
     /// E6/F6: Disorganized and Regroup markers recover (12.17.4).
     DisorgRegroup,
     /// G: victory on the last turn, then the turn marker advances.
@@ -67,6 +75,10 @@ impl Step {
             Step::Air => "Mutual Air Stage",
             Step::SupplyReception => "Supply Point Reception Phase",
             Step::SupplyDetermination => "Supply Determination Phase",
+            Step::ExtendedSupply => "Extended Supply of OOS Units Phase",
+            Step::ArtilleryResupply => "Artillery Resupply Phase",
+            Step::SovietAirDrop => "Soviet Air-Drop Supply Phase",
+            Step::Engineering => "Engineering Phase",
             Step::Reinforcement => "Reinforcement Segment",
             Step::ReserveDeclaration => "Reserve Declaration Segment",
             Step::Movement => "Movement Segment",
@@ -108,6 +120,26 @@ impl Phase {
             Air => at(SupplyReception),
             SupplyReception => at(SupplyDetermination),
             SupplyDetermination => Phase {
+                step: ExtendedSupply,
+                player: Army::Soviet,
+            },
+            ExtendedSupply if p == Army::Soviet => Phase {
+                step: ExtendedSupply,
+                player: Army::German,
+            },
+            ExtendedSupply => Phase {
+                step: ArtilleryResupply,
+                player: Army::Soviet,
+            },
+            ArtilleryResupply if p == Army::Soviet => Phase {
+                step: ArtilleryResupply,
+                player: Army::German,
+            },
+            ArtilleryResupply => Phase {
+                step: SovietAirDrop,
+                player: Army::Soviet,
+            },
+            SovietAirDrop => Phase {
                 step: Reinforcement,
                 player: Army::Soviet,
             },
@@ -121,7 +153,8 @@ impl Phase {
             Breakthrough => at(ReserveMovement),
             ReserveMovement => at(ReserveCombat),
             ReserveCombat if p == Army::German => at(NightWithdrawal),
-            ReserveCombat | NightWithdrawal => at(DisorgRegroup),
+            ReserveCombat | NightWithdrawal => at(Engineering),
+            Engineering => at(DisorgRegroup),
             DisorgRegroup if p == Army::Soviet => Phase {
                 step: Reinforcement,
                 player: Army::German,

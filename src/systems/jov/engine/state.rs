@@ -163,6 +163,8 @@ pub struct State {
     pub attacked_hexes: BTreeSet<HexId>,
     pub attacked_units: BTreeSet<usize>,
     pub battle: Option<Battle>,
+    /// Soviet Fronts that flew their air-drop this turn (14.8).
+    pub air_drops: BTreeSet<usize>,
     pub result: Option<super::game::Outcome>,
 }
 

@@ -64,7 +64,7 @@ impl Game {
     }
 
     /// Hexes a supply path of `army` reaches from `from` within `range`, with distances.
-    fn supply_reach(
+    pub(crate) fn supply_reach(
         &self,
         from: HexId,
         army: Army,

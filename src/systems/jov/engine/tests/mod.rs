@@ -9,6 +9,7 @@ mod play;
 mod properties;
 mod sandbox;
 mod supply;
+mod supply_phases;
 
 use std::path::Path;
 use std::sync::Arc;
