@@ -15,6 +15,8 @@ pub enum Action {
     EndPhase,
     /// A reinforcement enters on a hex of its entry area (7.1).
     Enter { unit: String, hex: HexId },
+    /// One replacement point returns a step to a reduced unit (8.4).
+    Replace { unit: String },
     /// Places a unit in Reserve (9.6).
     Reserve { unit: String },
     /// Moves `units` one hex. Units not moving now start a new stack's move (9.0): the
@@ -70,6 +72,7 @@ impl fmt::Display for Action {
             Action::EndPhase => write!(f, "end the step"),
             Action::Enter { unit, hex } => write!(f, "{unit} enters at {hex}"),
             Action::Reserve { unit } => write!(f, "{unit} goes into reserve"),
+            Action::Replace { unit } => write!(f, "{unit} receives a replacement step"),
             Action::Move { units, to, mode } => {
                 write!(f, "{} move to {to} ({mode:?})", units.join("+"))
             }

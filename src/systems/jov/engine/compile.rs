@@ -10,10 +10,10 @@ use crate::hex::{Dir, HexId, MapEdge};
 use crate::model::generic::{Bundle, Condition as Cond};
 use crate::model::{Entry, SupplySource};
 
-use super::super::schema::{FORMATION, PLACEMENT, SCENARIO, TURN, UNIT};
+use super::super::schema::{FORMATION, PLACEMENT, REPLACEMENT, SCENARIO, TURN, UNIT};
 use super::board::Board;
 use super::charts::Charts;
-use super::rules::{Arrival, Condition, Rules, Source, Start, TurnInfo, VictoryLevel};
+use super::rules::{Arrival, Condition, Receipt, Rules, Source, Start, TurnInfo, VictoryLevel};
 use super::side::Army;
 use super::unit::{FormationDef, Kind, Level, MoveClass, SdmDef, Size, UnitDef};
 
@@ -64,6 +64,7 @@ pub fn compile(b: &Bundle) -> Result<Rules, Vec<String>> {
         arrivals: Vec::new(),
         track: Vec::new(),
         sources: Vec::new(),
+        replacements: Vec::new(),
         improved_positions: Vec::new(),
         minefields: Vec::new(),
         victory: Vec::new(),
@@ -74,6 +75,7 @@ pub fn compile(b: &Bundle) -> Result<Rules, Vec<String>> {
     track(b, &mut rules, &mut errors);
     sources(b, &mut rules, &mut errors);
     markers(b, &mut rules, &mut errors);
+    replacements(b, &mut rules, &mut errors);
     victory(b, &mut rules, &mut errors);
     if errors.is_empty() {
         Ok(rules)
@@ -388,6 +390,33 @@ fn sources(b: &Bundle, rules: &mut Rules, errors: &mut Vec<String>) {
             name: s.name.clone().unwrap_or_else(|| format!("{army} source")),
             hexes,
             serves,
+        });
+    }
+}
+
+/// 8.1-8.3: RPs by turn for a Soviet Front or a German Korps.
+fn replacements(b: &Bundle, rules: &mut Rules, errors: &mut Vec<String>) {
+    for r in &b.scenario.replacements {
+        let Some(army) = Army::of_id(r.side.as_str()) else {
+            continue;
+        };
+        let command = r
+            .formation
+            .as_ref()
+            .and_then(|f| rules.formations.iter().position(|x| x.id == f.as_str()));
+        let Some(command) = command else {
+            errors.push(format!(
+                "replacements on turn {}: name the Front or Korps whose track receives them (8.1.1)",
+                r.turn
+            ));
+            continue;
+        };
+        rules.replacements.push(Receipt {
+            turn: r.turn,
+            army,
+            command,
+            infantry: u32::try_from(REPLACEMENT.int(&r.points, "infantry")).unwrap_or(0),
+            armor: u32::try_from(REPLACEMENT.int(&r.points, "armor")).unwrap_or(0),
         });
     }
 }

@@ -154,6 +154,15 @@ pub enum Event {
         unit: String,
         org: Org,
     },
+    RpsReceived {
+        command: String,
+        infantry: u32,
+        armor: u32,
+    },
+    Replaced {
+        unit: String,
+        steps: u8,
+    },
     Resupplied {
         unit: String,
         sp: u32,
@@ -302,6 +311,15 @@ impl fmt::Display for Event {
             Advanced { unit, path: p } => write!(f, "{unit} advances {}", path(p)),
             BreakthroughMarked { unit } => write!(f, "{unit} gets a Breakthrough marker"),
             Recovered { unit, org } => write!(f, "{unit} recovers to {org:?}"),
+            RpsReceived {
+                command,
+                infantry,
+                armor,
+            } => write!(
+                f,
+                "{command} receives {infantry} infantry and {armor} armor RP"
+            ),
+            Replaced { unit, steps } => write!(f, "{unit} is replaced to {steps} steps"),
             Resupplied { unit, sp } => write!(f, "{unit} resupplied for {sp} SP"),
             AirDropRolled {
                 hex,

@@ -91,6 +91,7 @@ impl Game {
             attacked_units: Default::default(),
             battle: None,
             air_drops: Default::default(),
+            rp: Default::default(),
             result: None,
         };
         let mut dice = Dice::new(seed);
@@ -210,6 +211,7 @@ impl Game {
                 Ok(())
             }
             (Action::Enter { unit, hex }, Step::Reinforcement) => self.enter(unit, *hex, out),
+            (Action::Replace { unit }, Step::Replacement) => self.replace(unit, out),
             (Action::Reserve { unit }, Step::ReserveDeclaration) => self.reserve(unit, out),
             (
                 Action::Move { units, to, mode },
@@ -285,6 +287,7 @@ impl Game {
                 self.st.attacked_hexes.clear();
             }
             Step::DisorgRegroup => self.recover(out),
+            Step::Replacement => self.receive_rps(out),
             Step::GameTurn => self.game_turn(out),
             _ => {}
         }
@@ -338,6 +341,8 @@ impl Game {
         for u in &mut self.st.units {
             u.attacked = false;
             u.hexes_moved = 0;
+            u.replaced = 0;
+            u.broke_through = false;
         }
         self.st.air = Air::default();
         self.st.air_drops.clear();

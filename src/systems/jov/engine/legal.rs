@@ -22,6 +22,7 @@ pub fn legal(g: &Game) -> Vec<Action> {
     }
     let mut v = match g.st.phase.step {
         Step::Reinforcement => entries(g),
+        Step::Replacement => g.replacements(),
         Step::ReserveDeclaration => reserves(g),
         Step::Movement | Step::ReserveMovement => moves(g),
         Step::Breakthrough => {

@@ -26,6 +26,7 @@ pub mod movement;
 pub mod mp;
 pub mod phase;
 mod reinforce;
+mod replacement;
 pub mod rules;
 pub mod side;
 mod stacking;

@@ -377,6 +377,12 @@ impl Game {
             if d.is_sdm() || s.alarm_side || d.movement == 0 {
                 return Err(RuleError::new("4.8.2", format!("{name} cannot move")));
             }
+            if d.army == Army::Soviet && s.replaced > 0 {
+                return Err(RuleError::new(
+                    "8.4",
+                    format!("{name} took replacements this turn"),
+                ));
+            }
             let ok = match step {
                 Step::Movement => !s.reserve,
                 Step::ReserveMovement => s.reserve,

@@ -25,6 +25,8 @@ pub enum Step {
     ArtilleryResupply,
     /// C6: one Soviet air-drop a Front (14.8).
     SovietAirDrop,
+    /// E2A/F2A: replacement points received and spent (8).
+    Replacement,
     /// E2B/F2B: reinforcements enter (7.0).
     Reinforcement,
     /// E3A: reserves declared (9.6).
@@ -79,6 +81,7 @@ impl Step {
             Step::ArtilleryResupply => "Artillery Resupply Phase",
             Step::SovietAirDrop => "Soviet Air-Drop Supply Phase",
             Step::Engineering => "Engineering Phase",
+            Step::Replacement => "Replacement Segment",
             Step::Reinforcement => "Reinforcement Segment",
             Step::ReserveDeclaration => "Reserve Declaration Segment",
             Step::Movement => "Movement Segment",
@@ -140,9 +143,10 @@ impl Phase {
                 player: Army::Soviet,
             },
             SovietAirDrop => Phase {
-                step: Reinforcement,
+                step: Replacement,
                 player: Army::Soviet,
             },
+            Replacement => at(Reinforcement),
             Reinforcement => at(ReserveDeclaration),
             ReserveDeclaration => at(Movement),
             Movement => at(CombatDeclaration),
@@ -156,7 +160,7 @@ impl Phase {
             ReserveCombat | NightWithdrawal => at(Engineering),
             Engineering => at(DisorgRegroup),
             DisorgRegroup if p == Army::Soviet => Phase {
-                step: Reinforcement,
+                step: Replacement,
                 player: Army::German,
             },
             DisorgRegroup => at(GameTurn),

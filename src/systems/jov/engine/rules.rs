@@ -67,6 +67,17 @@ pub struct VictoryLevel {
     pub all_of: Vec<Condition>,
 }
 
+/// Replacement points a command receives on a turn (8.3).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Receipt {
+    pub turn: u32,
+    pub army: Army,
+    /// The Front or Korps whose track receives them.
+    pub command: usize,
+    pub infantry: u32,
+    pub armor: u32,
+}
+
 /// The scenario's box of the Turn Record Track.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TurnInfo {
@@ -90,6 +101,7 @@ pub struct Rules {
     pub arrivals: Vec<Arrival>,
     pub track: Vec<TurnInfo>,
     pub sources: Vec<Source>,
+    pub replacements: Vec<Receipt>,
     pub improved_positions: Vec<HexId>,
     /// Soviet minefields: the hex and the middle hexside it faces (15.3).
     pub minefields: Vec<(HexId, crate::hex::Dir)>,

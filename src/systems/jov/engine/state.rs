@@ -63,6 +63,8 @@ pub struct UnitState {
     /// Attacked this turn (12.3.3).
     pub attacked: bool,
     pub breakthrough: bool,
+    /// Steps replaced this turn (8.4); a Soviet unit replaced does not move.
+    pub replaced: u8,
     /// Took part in a breakthrough this turn: no night withdrawal (9.8).
     pub broke_through: bool,
     /// The SDM that put it in supply this turn (12.4).
@@ -88,6 +90,7 @@ impl UnitState {
             attacked: false,
             breakthrough: false,
             broke_through: false,
+            replaced: 0,
             sdm: None,
             on_foot: false,
         }
@@ -163,6 +166,8 @@ pub struct State {
     pub attacked_hexes: BTreeSet<HexId>,
     pub attacked_units: BTreeSet<usize>,
     pub battle: Option<Battle>,
+    /// Replacement points on each command's track, infantry and armor (8.1).
+    pub rp: BTreeMap<usize, [u32; 2]>,
     /// Soviet Fronts that flew their air-drop this turn (14.8).
     pub air_drops: BTreeSet<usize>,
     pub result: Option<super::game::Outcome>,

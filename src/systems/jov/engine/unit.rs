@@ -26,6 +26,8 @@ pub enum Kind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Foot {
     Rifle,
+    /// German fusiliers: infantry, but no replacements (8.2.3).
+    Fusilier,
     Cavalry,
     Motorized,
     Mechanized,
@@ -46,7 +48,8 @@ impl Kind {
     /// The schema's type id, read into a kind.
     pub fn of(t: &str) -> Option<Kind> {
         Some(match t {
-            "infantry" | "airborne" | "mountain" | "fusilier" => Kind::Infantry(Foot::Rifle),
+            "infantry" | "airborne" | "mountain" => Kind::Infantry(Foot::Rifle),
+            "fusilier" => Kind::Infantry(Foot::Fusilier),
             "cavalry" => Kind::Infantry(Foot::Cavalry),
             "mot_infantry" => Kind::Infantry(Foot::Motorized),
             "mech_infantry" => Kind::Infantry(Foot::Mechanized),

@@ -7,6 +7,7 @@ mod compile;
 mod movement;
 mod play;
 mod properties;
+mod replacement;
 mod sandbox;
 mod supply;
 mod supply_phases;

@@ -162,6 +162,7 @@ impl Sandbox {
                 arrivals: Vec::new(),
                 track: vec![TurnInfo::default(); 2],
                 sources: Vec::new(),
+                replacements: Vec::new(),
                 improved_positions: Vec::new(),
                 minefields: Vec::new(),
                 victory: Vec::new(),
