@@ -33,6 +33,12 @@ pub enum Action {
     /// German armor moves one hex in the Armor Reaction Segment (12.1.2), or withdraws
     /// at night (9.8).
     React { unit: String, to: HexId },
+    /// 9.11: the non-moving player's armor `interceptor` fires at moving armor `target`.
+    Intercept { interceptor: String, target: String },
+    /// 9.11: no interception, or (the mover) no return fire.
+    Decline,
+    /// 9.11 step 4: the target halts and returns fire.
+    ReturnFire,
     /// Resolves the combat on `target` with every attack-capable unit of the hexes
     /// `from` (12.3.1).
     Attack { target: HexId, from: Vec<HexId> },
@@ -70,6 +76,14 @@ impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Action::EndPhase => write!(f, "end the step"),
+            Action::Intercept {
+                interceptor,
+                target,
+            } => {
+                write!(f, "{interceptor} intercepts {target}")
+            }
+            Action::Decline => write!(f, "decline"),
+            Action::ReturnFire => write!(f, "halt and return fire"),
             Action::Enter { unit, hex } => write!(f, "{unit} enters at {hex}"),
             Action::Reserve { unit } => write!(f, "{unit} goes into reserve"),
             Action::Replace { unit } => write!(f, "{unit} receives a replacement step"),

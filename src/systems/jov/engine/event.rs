@@ -163,6 +163,13 @@ pub enum Event {
         unit: String,
         steps: u8,
     },
+    InterceptionFire {
+        firer: String,
+        target: String,
+        roll: u8,
+        dots: u32,
+        hit: bool,
+    },
     Resupplied {
         unit: String,
         sp: u32,
@@ -320,6 +327,17 @@ impl fmt::Display for Event {
                 "{command} receives {infantry} infantry and {armor} armor RP"
             ),
             Replaced { unit, steps } => write!(f, "{unit} is replaced to {steps} steps"),
+            InterceptionFire {
+                firer,
+                target,
+                roll,
+                dots,
+                hit,
+            } => write!(
+                f,
+                "{firer} fires on {target}: rolled {roll} against {dots} white dot(s): {}",
+                if *hit { "a step lost" } else { "missed" }
+            ),
             Resupplied { unit, sp } => write!(f, "{unit} resupplied for {sp} SP"),
             AirDropRolled {
                 hex,

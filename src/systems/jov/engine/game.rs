@@ -90,6 +90,7 @@ impl Game {
             attacked_hexes: Default::default(),
             attacked_units: Default::default(),
             battle: None,
+            interception: None,
             air_drops: Default::default(),
             rp: Default::default(),
             result: None,
@@ -163,6 +164,9 @@ impl Game {
 
     /// The army whose decision the game waits for.
     pub fn actor(&self) -> Army {
+        if let Some(i) = &self.st.interception {
+            return self.interception_actor(i);
+        }
         match &self.st.battle {
             Some(b) => b.actor(),
             None => self.st.phase.actor(),
@@ -195,6 +199,9 @@ impl Game {
     }
 
     fn dispatch(&mut self, a: &Action, out: &mut Vec<Event>) -> Checked<()> {
+        if self.st.interception.is_some() {
+            return self.interception_decision(a, out);
+        }
         if self.st.battle.is_some() {
             return self.battle_decision(a, out);
         }
@@ -253,7 +260,8 @@ impl Game {
     /// nothing to decide, up to the next decision or the end.
     fn settle(&mut self, out: &mut Vec<Event>) {
         let mut guard = 0;
-        while self.st.result.is_none() && self.st.battle.is_none() {
+        while self.st.result.is_none() && self.st.battle.is_none() && self.st.interception.is_none()
+        {
             let step = self.st.phase.step;
             let idle = step.automatic() || super::legal::legal(self) == vec![Action::EndPhase];
             if !idle {

@@ -12,6 +12,9 @@ use super::phase::Step;
 use super::state::{Loc, Mode, Moving};
 
 pub fn legal(g: &Game) -> Vec<Action> {
+    if g.st.interception.is_some() {
+        return g.interception_options();
+    }
     if let Some(b) = &g.st.battle {
         if b.stage == super::combat::Stage::Advance {
             let mut v = advances(g);
@@ -113,6 +116,7 @@ fn moves(g: &Game) -> Vec<Action> {
                     halted: false,
                     reserve: g.st.phase.step == Step::ReserveMovement,
                     regroup: Vec::new(),
+                    intercepted: Vec::new(),
                 };
                 for to in g.rules.board.neighbours(h) {
                     if g.plan_step(&group, h, to, &m).is_ok() {

@@ -21,6 +21,7 @@ pub mod dice;
 mod engineering;
 pub mod event;
 pub mod game;
+mod interception;
 mod legal;
 pub mod movement;
 pub mod mp;

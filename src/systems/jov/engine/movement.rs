@@ -467,6 +467,7 @@ impl Game {
                 halted: false,
                 reserve: self.st.phase.step == Step::ReserveMovement,
                 regroup: Vec::new(),
+                intercepted: Vec::new(),
             });
         }
         let m = self.st.moving.clone().expect("a stack is moving");
@@ -523,6 +524,7 @@ impl Game {
             );
         }
         self.st.moving = Some(m);
+        self.offer_interception(from, to);
         Ok(())
     }
 

@@ -132,6 +132,17 @@ pub struct Moving {
     pub reserve: bool,
     /// Units to take a Regroup marker when the move ends (10.3.2).
     pub regroup: Vec<usize>,
+    /// Hexes whose armor has intercepted this stack (9.11 case 3).
+    pub intercepted: Vec<HexId>,
+}
+
+/// An armor interception under way (9.11).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Interception {
+    /// The non-moving player may intercept from one of these hexes.
+    Offer { hexes: Vec<HexId> },
+    /// The hit (or missed) target may halt and return fire on the interceptor.
+    ReturnFire { target: usize, interceptor: usize },
 }
 
 /// The air missions of the turn (6.1).
@@ -166,6 +177,7 @@ pub struct State {
     pub attacked_hexes: BTreeSet<HexId>,
     pub attacked_units: BTreeSet<usize>,
     pub battle: Option<Battle>,
+    pub interception: Option<Interception>,
     /// Replacement points on each command's track, infantry and armor (8.1).
     pub rp: BTreeMap<usize, [u32; 2]>,
     /// Soviet Fronts that flew their air-drop this turn (14.8).

@@ -4,6 +4,7 @@
 mod charts;
 mod combat;
 mod compile;
+mod interception;
 mod movement;
 mod play;
 mod properties;
