@@ -16,7 +16,10 @@ pub fn legal(g: &Game) -> Vec<Action> {
         return g.interception_options();
     }
     if let Some(b) = &g.st.battle {
-        if b.stage == super::combat::Stage::Advance {
+        if matches!(
+            b.stage,
+            super::combat::Stage::Advance | super::combat::Stage::DefenderAdvance
+        ) {
             let mut v = advances(g);
             v.push(Action::EndPhase);
             return v;
@@ -219,16 +222,24 @@ fn attacks(g: &Game) -> Vec<Action> {
 
 /// Each advancing unit's paths (12.15), checked by applying them to a copy.
 fn advances(g: &Game) -> Vec<Action> {
-    let Some(adv) = g.st.battle.as_ref().and_then(|b| b.advance.clone()) else {
+    let Some(b) = g.st.battle.as_ref() else {
         return Vec::new();
     };
+    let adv = if b.stage == super::combat::Stage::DefenderAdvance {
+        b.defender_advance.clone()
+    } else {
+        b.advance.clone()
+    };
+    let Some(adv) = adv else { return Vec::new() };
     let mut out = Vec::new();
-    let first = adv.path[0];
     for &u in &adv.units {
-        let mut paths = vec![vec![first]];
-        if adv.hexes > 1 {
-            for n in g.rules.board.neighbours(first) {
-                paths.push(vec![first, n]);
+        let mut paths = Vec::new();
+        for &first in &adv.first {
+            paths.push(vec![first]);
+            if adv.hexes > 1 {
+                for n in g.rules.board.neighbours(first) {
+                    paths.push(vec![first, n]);
+                }
             }
         }
         for path in paths {

@@ -172,6 +172,7 @@ impl Game {
             engineer: None,
             no_retreat: false,
             advance: None,
+            defender_advance: None,
         });
         self.skip_stages(out);
         Ok(())
@@ -181,7 +182,7 @@ impl Game {
     pub(crate) fn battle_decision(&mut self, a: &Action, out: &mut Vec<Event>) -> Checked<()> {
         let b = self.st.battle.clone().expect("a battle");
         let options = self.stage_options(&b);
-        if b.stage == Stage::Advance {
+        if matches!(b.stage, Stage::Advance | Stage::DefenderAdvance) {
             return match a {
                 Action::EndPhase => {
                     self.end_battle(out);
@@ -259,6 +260,7 @@ impl Game {
                 Stage::DefenderArtillery => Stage::Engineer,
                 Stage::Engineer => Stage::NoRetreat,
                 Stage::NoRetreat | Stage::Advance => Stage::Advance,
+                Stage::DefenderAdvance => Stage::DefenderAdvance,
             };
         }
     }
@@ -269,10 +271,20 @@ impl Game {
             let Some(b) = self.st.battle.clone() else {
                 return;
             };
-            if b.stage == Stage::Advance {
-                if b.advance.as_ref().is_none_or(|a| a.units.is_empty()) {
+            let none = |a: &Option<super::Advance>| a.as_ref().is_none_or(|a| a.units.is_empty());
+            if b.stage == Stage::Advance && none(&b.advance) {
+                if none(&b.defender_advance) {
                     self.end_battle(out);
+                } else if let Some(x) = self.st.battle.as_mut() {
+                    x.stage = Stage::DefenderAdvance;
                 }
+                continue;
+            }
+            if b.stage == Stage::DefenderAdvance && none(&b.defender_advance) {
+                self.end_battle(out);
+                return;
+            }
+            if matches!(b.stage, Stage::Advance | Stage::DefenderAdvance) {
                 return;
             }
             let options = self.stage_options(&b);
@@ -343,7 +355,7 @@ impl Game {
                     vec![Action::NoRetreat(false)]
                 }
             }
-            Stage::Advance => Vec::new(),
+            Stage::Advance | Stage::DefenderAdvance => Vec::new(),
         }
     }
 

@@ -36,11 +36,16 @@ pub enum Stage {
     Engineer,
     NoRetreat,
     Advance,
+    /// The defender advances into a hex the attacker left (12.15.2 case 3).
+    DefenderAdvance,
 }
 
 /// The advance after combat open to the attacker (12.15).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Advance {
+    /// The hexes the advance may begin with: the combat hex, or for the defender the
+    /// hexes the attacker left.
+    pub first: Vec<HexId>,
     /// The defenders' path of retreat, the combat hex first.
     pub path: Vec<HexId>,
     /// Hexes a unit may advance: 1, or 2 after a Breakthrough or when every defender
@@ -72,6 +77,7 @@ pub struct Battle {
     pub engineer: Option<usize>,
     pub no_retreat: bool,
     pub advance: Option<Advance>,
+    pub defender_advance: Option<Advance>,
 }
 
 impl Battle {
@@ -86,7 +92,7 @@ impl Battle {
                 self.attacker
             }
             Stage::GermanAir => Army::German,
-            Stage::DefenderArtillery | Stage::NoRetreat => self.defender(),
+            Stage::DefenderArtillery | Stage::NoRetreat | Stage::DefenderAdvance => self.defender(),
         }
     }
 

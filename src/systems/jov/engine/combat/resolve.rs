@@ -163,7 +163,9 @@ impl Game {
             .into_iter()
             .filter(|&u| self.st.units[u].hex().is_some_and(|h| b.from.contains(&h)))
             .collect();
+        let defender_advance = self.defender_advance(&b, all_eliminated);
         let advance = (vacated && !units.is_empty()).then(|| Advance {
+            first: vec![b.target],
             path,
             hexes: if result.defender.breakthrough || all_eliminated {
                 2
@@ -177,7 +179,38 @@ impl Game {
         if let Some(x) = self.st.battle.as_mut() {
             x.stage = Stage::Advance;
             x.advance = advance;
+            x.defender_advance = defender_advance;
         }
+    }
+
+    /// 12.15.2 case 3: when the attacker retreated or was eliminated, the defender may
+    /// advance one hex into an attacking hex left empty, unless it declared No Retreat.
+    fn defender_advance(&self, b: &Battle, all_eliminated: bool) -> Option<Advance> {
+        if b.no_retreat || all_eliminated {
+            return None;
+        }
+        let first: Vec<_> = b
+            .from
+            .iter()
+            .copied()
+            .filter(|&f| self.own_on(f, b.attacker).is_empty())
+            .collect();
+        let units: Vec<usize> = b
+            .defenders
+            .iter()
+            .copied()
+            .filter(|&u| {
+                self.st.units[u].hex() == Some(b.target) && self.rules.units[u].attack_capable()
+            })
+            .collect();
+        (!first.is_empty() && !units.is_empty()).then(|| Advance {
+            first,
+            path: Vec::new(),
+            hexes: 1,
+            all_eliminated: false,
+            breakthrough: false,
+            units,
+        })
     }
 
     /// 12.17.1: the attacker's stacks to Disorganize, the largest first (J-15).

@@ -197,10 +197,13 @@ impl Game {
     ) -> Checked<()> {
         let u = self.own(id)?;
         let b = self.st.battle.clone().expect("a battle");
-        let adv = b
-            .advance
-            .clone()
-            .ok_or_else(|| RuleError::new("12.15", "no advance is open"))?;
+        let defending = b.stage == super::Stage::DefenderAdvance;
+        let adv = if defending {
+            b.defender_advance.clone()
+        } else {
+            b.advance.clone()
+        };
+        let adv = adv.ok_or_else(|| RuleError::new("12.15", "no advance is open"))?;
         if !adv.units.contains(&u) {
             return Err(RuleError::new("12.15", format!("{id} may not advance")));
         }
@@ -234,7 +237,14 @@ impl Game {
                 },
             );
         }
-        if let Some(x) = self.st.battle.as_mut().and_then(|x| x.advance.as_mut()) {
+        let slot = self.st.battle.as_mut().and_then(|x| {
+            if defending {
+                x.defender_advance.as_mut()
+            } else {
+                x.advance.as_mut()
+            }
+        });
+        if let Some(x) = slot {
             x.units.retain(|&v| v != u);
         }
         self.skip_stages(out);
@@ -277,7 +287,7 @@ impl Game {
                 format!("{} may advance 1 to {most} hex(es)", d.id),
             ));
         }
-        if path[0] != adv.path[0] {
+        if !adv.first.contains(&path[0]) {
             return Err(RuleError::new(
                 "12.15.1",
                 "the first hex of an advance is the vacated combat hex",

@@ -63,7 +63,9 @@ impl Game {
                 return false;
             }
             let attacked = match b.segment {
-                Segment::Normal => self.st.declared.contains_key(&n),
+                Segment::Normal => {
+                    self.st.declared.contains_key(&n) || self.st.attacked_hexes.contains(&n)
+                }
                 _ => {
                     self.st.declared.contains_key(&n)
                         || self

@@ -303,3 +303,39 @@ fn r12_7_a_red_star_brigade_gives_combined_arms() {
     // Division bonus 1, combined arms 1, armor superiority 2 dots against none: 2.
     assert_eq!(odds(&e).2, 4);
 }
+
+#[test]
+fn r12_15_2_3_the_defender_may_advance_into_the_hex_the_attacker_lost() {
+    let mut b = Sandbox::new(10, 10);
+    b.unit(Army::Soviet, "div", &RIFLE_DIV, "0202");
+    b.rules.setup[0].2.steps = 1;
+    b.unit(Army::German, "gr", &GER_REGT, "0203");
+    b.spares();
+    // Unsupported 3 halved to 2 against 6: 1:3; 1 + 1 = 2 reads "2DR/—".
+    let mut g = at_resolution(&b, &[1, 1]);
+    let e = ok(
+        &mut g,
+        Action::Attack {
+            target: hex("0203"),
+            from: vec![hex("0202")],
+        },
+    );
+    assert!(
+        e.iter()
+            .any(|e| matches!(e, Event::Eliminated { unit } if unit == "div")),
+        "{e:?}"
+    );
+    assert_eq!(
+        g.state().battle.as_ref().map(|b| b.stage),
+        Some(Stage::DefenderAdvance)
+    );
+    assert_eq!(g.to_act(), Some(1));
+    ok(
+        &mut g,
+        Action::Advance {
+            unit: "gr".into(),
+            path: vec![hex("0202")],
+        },
+    );
+    assert_eq!(g.state().units[1].loc, Loc::Map(hex("0202")));
+}
