@@ -26,6 +26,8 @@ pub enum Action {
         to: HexId,
         mode: Mode,
     },
+    /// 9.12: the moving Soviet stack attacks a lone German Alarm unit next to it.
+    AlarmAttack { hex: HexId },
     /// Marks an enemy hex for attack (12.1.1).
     Declare { hex: HexId },
     /// The Soviet player gives a declared combat an air mission (12.1.1, 6.2).
@@ -91,6 +93,7 @@ impl fmt::Display for Action {
                 write!(f, "{} move to {to} ({mode:?})", units.join("+"))
             }
             Action::Declare { hex } => write!(f, "declare an attack on {hex}"),
+            Action::AlarmAttack { hex } => write!(f, "attack the Alarm unit on {hex}"),
             Action::SovietAir { hex } => write!(f, "Soviet air mission over {hex}"),
             Action::React { unit, to } => write!(f, "{unit} moves one hex to {to}"),
             Action::Attack { target, from } => write!(f, "attack {target} from {}", hexes(from)),

@@ -225,6 +225,7 @@ impl Game {
                 Step::Movement | Step::ReserveMovement | Step::Breakthrough,
             ) => self.order_move(units, *to, *mode, out),
             (Action::Declare { hex }, Step::CombatDeclaration) => self.declare(*hex, out),
+            (Action::AlarmAttack { hex }, Step::Movement) => self.alarm_attack(*hex, out),
             (Action::Extend { sdm, hex }, Step::ExtendedSupply) => self.extend(sdm, *hex, out),
             (Action::Resupply { unit, full }, Step::ArtilleryResupply) => {
                 self.resupply(unit, *full, out)

@@ -30,7 +30,12 @@ pub fn legal(g: &Game) -> Vec<Action> {
         Step::Reinforcement => entries(g),
         Step::Replacement => g.replacements(),
         Step::ReserveDeclaration => reserves(g),
-        Step::Movement | Step::ReserveMovement => moves(g),
+        Step::Movement => {
+            let mut v = moves(g);
+            v.extend(g.alarm_attacks());
+            v
+        }
+        Step::ReserveMovement => moves(g),
         Step::Breakthrough => {
             let mut v = moves(g);
             v.extend(attacks(g));

@@ -13,6 +13,7 @@
 
 pub mod action;
 mod air;
+mod alarm;
 pub mod board;
 pub mod charts;
 pub mod combat;

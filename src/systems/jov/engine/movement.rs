@@ -145,7 +145,7 @@ impl Game {
     }
 
     /// The zone surcharge of leaving a `from` zone and entering a `to` zone (10.2).
-    fn zone_cost(&self, u: usize, leave: Zone, enter: Zone, mode: Mode) -> Mp {
+    pub(crate) fn zone_cost(&self, u: usize, leave: Zone, enter: Zone, mode: Mode) -> Mp {
         let class = self.move_class(u, mode);
         let tec = &self.rules.charts.tec;
         let g = self.st.ground;

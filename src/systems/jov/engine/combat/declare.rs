@@ -58,6 +58,7 @@ impl Game {
             Segment::Normal => !s.attacked && !s.reserve,
             Segment::Reserve => !s.attacked && s.reserve,
             Segment::Breakthrough => s.breakthrough,
+            Segment::Alarm => true,
         }
     }
 

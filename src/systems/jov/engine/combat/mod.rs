@@ -24,6 +24,8 @@ pub enum Segment {
     Normal,
     Breakthrough,
     Reserve,
+    /// A Soviet attack on a lone Alarm unit during movement (9.12).
+    Alarm,
 }
 
 /// The decision a battle waits for (12.1.3 A), then the advance (12.15).

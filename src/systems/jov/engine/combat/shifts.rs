@@ -19,7 +19,7 @@ impl Game {
     pub(crate) fn shifts(&mut self, b: &Battle, out: &mut Vec<Event>) -> i32 {
         let mut total = self.artillery_shifts(b, out);
         total += self.air_shifts(b, out);
-        if b.segment == Segment::Normal {
+        if matches!(b.segment, Segment::Normal | Segment::Alarm) {
             total += self.division_bonus(b);
         }
         total += self.combined_arms(b);

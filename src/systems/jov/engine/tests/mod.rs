@@ -1,6 +1,7 @@
 //! The rules against the rulebook: each test is named by the rule it checks
 //! (`r12_16_4_...`), and the rulebook's worked examples are tests.
 
+mod alarm;
 mod charts;
 mod combat;
 mod compile;
