@@ -54,6 +54,8 @@ pub enum Action {
     Engineer(Option<String>),
     /// 12.1.3 A6: the defender's No Retreat.
     NoRetreat(bool),
+    /// 13.2.1: places an SDM on a road hex it can supply from.
+    PlaceSdm { sdm: String, hex: HexId },
     /// 14.7: 1 SP of `sdm` puts up to 3 OOS units on `hex` in supply.
     Extend { sdm: String, hex: HexId },
     /// 14.4: resupplies an artillery unit; `full` flips a German regiment with an
@@ -107,6 +109,7 @@ impl fmt::Display for Action {
             Action::Engineer(Some(u)) => write!(f, "assault engineer {u}"),
             Action::NoRetreat(b) => write!(f, "No Retreat: {}", if *b { "yes" } else { "no" }),
             Action::Advance { unit, path } => write!(f, "{unit} advances {}", hexes(path)),
+            Action::PlaceSdm { sdm, hex } => write!(f, "place {sdm} at {hex}"),
             Action::Extend { sdm, hex } => write!(f, "{sdm} extends supply to {hex}"),
             Action::Resupply { unit, full } => {
                 write!(f, "resupply {unit}{}", if *full { " fully" } else { "" })

@@ -170,6 +170,10 @@ pub enum Event {
         dots: u32,
         hit: bool,
     },
+    SdmPlaced {
+        sdm: String,
+        hex: HexId,
+    },
     Resupplied {
         unit: String,
         sp: u32,
@@ -338,6 +342,7 @@ impl fmt::Display for Event {
                 "{firer} fires on {target}: rolled {roll} against {dots} white dot(s): {}",
                 if *hit { "a step lost" } else { "missed" }
             ),
+            SdmPlaced { sdm, hex } => write!(f, "{sdm} placed at {hex}"),
             Resupplied { unit, sp } => write!(f, "{unit} resupplied for {sp} SP"),
             AirDropRolled {
                 hex,

@@ -86,6 +86,7 @@ impl Game {
             holder: Default::default(),
             improved_positions: rules.improved_positions.iter().copied().collect(),
             moving: None,
+            placed: Default::default(),
             declared: Default::default(),
             attacked_hexes: Default::default(),
             attacked_units: Default::default(),
@@ -227,6 +228,7 @@ impl Game {
             (Action::Declare { hex }, Step::CombatDeclaration) => self.declare(*hex, out),
             (Action::AlarmAttack { hex }, Step::Movement) => self.alarm_attack(*hex, out),
             (Action::Extend { sdm, hex }, Step::ExtendedSupply) => self.extend(sdm, *hex, out),
+            (Action::PlaceSdm { sdm, hex }, Step::SupplyMarkers) => self.place_sdm(sdm, *hex, out),
             (Action::Resupply { unit, full }, Step::ArtilleryResupply) => {
                 self.resupply(unit, *full, out)
             }
@@ -355,6 +357,7 @@ impl Game {
         }
         self.st.air = Air::default();
         self.st.air_drops.clear();
+        self.st.placed.clear();
         self.st.attacked_units.clear();
         let day = self.rules.first_turn + self.st.turn - 1;
         self.emit(

@@ -43,6 +43,7 @@ pub fn legal(g: &Game) -> Vec<Action> {
         }
         Step::CombatDeclaration => declarations(g),
         Step::ExtendedSupply => g.extensions(),
+        Step::SupplyMarkers => g.sdm_placements(),
         Step::ArtilleryResupply => g.resupplies(),
         Step::SovietAirDrop => g.air_drops(),
         Step::Engineering => g.ip_builders(),

@@ -30,6 +30,7 @@ pub mod phase;
 mod reinforce;
 mod replacement;
 pub mod rules;
+mod sdm;
 pub mod side;
 mod stacking;
 pub mod state;

@@ -15,6 +15,8 @@ pub enum Step {
     Weather,
     /// B: CAS missions, the German one roll, the Soviet one a Front (6.1).
     Air,
+    /// C1: SDMs placed or relocated (13.2.1), the Soviet player first.
+    SupplyMarkers,
     /// C2: supply points to each SDM (14.2).
     SupplyReception,
     /// C3: In supply, OOS1 or OOS2 (13.3, 13.4).
@@ -75,6 +77,7 @@ impl Step {
         match self {
             Step::Weather => "Weather Stage",
             Step::Air => "Mutual Air Stage",
+            Step::SupplyMarkers => "Supply Marker Phase",
             Step::SupplyReception => "Supply Point Reception Phase",
             Step::SupplyDetermination => "Supply Determination Phase",
             Step::ExtendedSupply => "Extended Supply of OOS Units Phase",
@@ -120,7 +123,15 @@ impl Phase {
         let at = |step| Phase { step, player: p };
         match self.step {
             Weather => at(Air),
-            Air => at(SupplyReception),
+            Air => Phase {
+                step: SupplyMarkers,
+                player: Army::Soviet,
+            },
+            SupplyMarkers if p == Army::Soviet => Phase {
+                step: SupplyMarkers,
+                player: Army::German,
+            },
+            SupplyMarkers => at(SupplyReception),
             SupplyReception => at(SupplyDetermination),
             SupplyDetermination => Phase {
                 step: ExtendedSupply,

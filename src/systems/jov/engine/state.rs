@@ -170,6 +170,8 @@ pub struct State {
     pub holder: BTreeMap<HexId, Army>,
     pub improved_positions: BTreeSet<HexId>,
     pub moving: Option<Moving>,
+    /// SDMs placed in this Supply Marker Phase (13.2.1: once a turn).
+    pub placed: BTreeSet<usize>,
     /// Hexes marked for attack this segment (12.1.1), with the Soviet air mission given
     /// to each (6.2): its counter row.
     pub declared: BTreeMap<HexId, Option<usize>>,

@@ -28,7 +28,7 @@ impl Game {
     }
 
     /// Source hexes serving unit `u`.
-    fn source_hexes(&self, u: usize) -> Vec<HexId> {
+    pub(crate) fn source_hexes(&self, u: usize) -> Vec<HexId> {
         let army = self.rules.units[u].army;
         self.rules
             .sources

@@ -11,6 +11,7 @@ mod play;
 mod properties;
 mod replacement;
 mod sandbox;
+mod sdm;
 mod supply;
 mod supply_phases;
 

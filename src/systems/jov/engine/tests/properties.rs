@@ -109,7 +109,8 @@ proptest! {
 
 #[test]
 fn r14_2_the_example_soviet_sdm_receives_its_sp_and_supplies_the_4th_guards() {
-    let g = Game::new(example_rules("korsun-example.scenario.ron"), 1);
+    let mut g = Game::new(example_rules("korsun-example.scenario.ron"), 1);
+    super::sandbox::past_markers(&mut g);
     let sdm = g.rules.unit("su-sdm-4ga").unwrap();
     assert_eq!(g.state().sp.get(&sdm), Some(&4));
     let div = g.rules.unit("su-62gd").unwrap();

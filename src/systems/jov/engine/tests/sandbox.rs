@@ -259,6 +259,21 @@ impl Sandbox {
     pub fn game(&self, faces: &[u8]) -> Game {
         Game::with_script(Arc::new(self.rules.clone()), 1, faces)
     }
+
+    /// [`Sandbox::game`] past the Supply Marker Phases.
+    pub fn supplied(&self, faces: &[u8]) -> Game {
+        let mut g = self.game(faces);
+        past_markers(&mut g);
+        g
+    }
+}
+
+/// Ends the Supply Marker Phases (SDMs left where they are), so that supply is
+/// determined.
+pub fn past_markers(g: &mut Game) {
+    while g.state().phase.step == Step::SupplyMarkers && g.state().turn == 1 {
+        g.apply(&Action::EndPhase).unwrap_or_else(|e| panic!("{e}"));
+    }
 }
 
 /// Frozen, Clear, no air missions: the opening rolls of a quiet day.

@@ -15,6 +15,19 @@ fn sdm_road(len: usize, capacity: u32) -> Sandbox {
     b
 }
 
+/// The events up to the end of the first Supply Marker Phases, SP reception included.
+fn reception(b: &Sandbox) -> Vec<Event> {
+    let mut g = b.game(QUIET);
+    let mut ev = g.opening_events().to_vec();
+    while g.state().phase.step == crate::systems::jov::engine::phase::Step::SupplyMarkers {
+        ev.extend(
+            g.apply(&crate::systems::jov::engine::Action::EndPhase)
+                .unwrap(),
+        );
+    }
+    ev
+}
+
 fn sp(events: &[Event]) -> Option<(u32, u32)> {
     events.iter().find_map(|e| match e {
         Event::SupplyPoints {
@@ -28,16 +41,16 @@ fn sp(events: &[Event]) -> Option<(u32, u32)> {
 
 #[test]
 fn r14_2_example_capacity_4_two_hexes_past_the_first_increment_gives_3_sp() {
-    let g = sdm_road(8, 4).game(QUIET);
-    assert_eq!(sp(g.opening_events()), Some((2, 3)));
+    let ev = reception(&sdm_road(8, 4));
+    assert_eq!(sp(&ev), Some((2, 3)));
 }
 
 #[test]
 fn r14_2_one_increment_past_capacity_is_the_truck_side_and_more_supplies_nothing() {
-    let g = sdm_road(12, 1).game(QUIET);
-    assert_eq!(sp(g.opening_events()), Some((2, 0)));
-    let g = sdm_road(18, 1).game(QUIET);
-    assert_eq!(sp(g.opening_events()), None);
+    let ev = reception(&sdm_road(12, 1));
+    assert_eq!(sp(&ev), Some((2, 0)));
+    let ev = reception(&sdm_road(18, 1));
+    assert_eq!(sp(&ev), None);
 }
 
 #[test]
@@ -45,7 +58,7 @@ fn r13_4_1_a_german_unit_six_hexes_from_its_sdm_is_in_supply_seven_is_oos1() {
     let mut b = sdm_road(2, 4);
     let near = b.unit(Army::German, "near", &GER_REGT, "0701");
     let far = b.unit(Army::German, "far", &GER_REGT, "0801");
-    let g = b.game(QUIET);
+    let g = b.supplied(QUIET);
     assert_eq!(g.state().units[near].supply, Supply::In);
     assert_eq!(g.state().units[far].supply, Supply::Oos1);
 }
@@ -61,7 +74,7 @@ fn r13_3_an_enemy_zone_blocks_the_supply_path_unless_a_friend_holds_the_hex() {
         for (i, h) in friends.iter().enumerate() {
             b.unit(Army::German, &format!("hold{i}"), &GER_REGT, h);
         }
-        (b.game(QUIET), cut)
+        (b.supplied(QUIET), cut)
     };
     let (g, cut) = setup(&[]);
     assert_eq!(g.state().units[cut].supply, Supply::Oos1);
@@ -75,7 +88,7 @@ fn r13_5_1_oos1_halves_armor_movement_but_not_infantry() {
     let pz = b.unit(Army::German, "pz", &PZ_IV, "0505");
     let gr = b.unit(Army::German, "gr", &GER_REGT, "0506");
     b.spares();
-    let g = b.game(QUIET);
+    let g = b.supplied(QUIET);
     assert_eq!(g.state().units[pz].supply, Supply::Oos1);
     assert_eq!(g.allowance(pz, Mode::Tactical, false), Mp::whole(4));
     assert_eq!(g.allowance(gr, Mode::Tactical, false), Mp::whole(5));

@@ -21,7 +21,7 @@ fn r14_4_soviet_artillery_on_its_back_is_resupplied_for_one_sp() {
         .2
         .fired = true;
     b.spares();
-    let mut g = b.game(QUIET);
+    let mut g = b.supplied(QUIET);
     to_step(&mut g, Army::Soviet, Step::ArtilleryResupply);
     assert_eq!(
         g.legal(),
@@ -53,7 +53,7 @@ fn r14_4_a_german_regiment_out_of_ammo_costs_two_sp_to_flip_or_one_to_clear_the_
     st.fired = true;
     st.out_of_ammo = true;
     b.spares();
-    let mut g = b.game(QUIET);
+    let mut g = b.supplied(QUIET);
     to_step(&mut g, Army::German, Step::ArtilleryResupply);
     let mut h = g.clone();
     ok(
@@ -83,7 +83,7 @@ fn r14_7_one_sp_supplies_an_oos_hex_at_twice_the_range() {
     // Nine hexes along the top row: beyond 6, within 12.
     let far = b.unit(Army::German, "far", &GER_REGT, "1001");
     b.spares();
-    let mut g = b.game(QUIET);
+    let mut g = b.supplied(QUIET);
     assert_eq!(g.state().units[far].supply, Supply::Oos1);
     to_step(&mut g, Army::German, Step::ExtendedSupply);
     ok(
@@ -109,7 +109,7 @@ fn r14_8_a_soviet_air_drop_on_1_or_2_supplies_the_hex() {
     b.spares();
     let mut faces = QUIET.to_vec();
     faces.push(2);
-    let mut g = b.game(&faces);
+    let mut g = b.supplied(&faces);
     assert_eq!(g.state().units[div].supply, Supply::Oos1);
     to_step(&mut g, Army::Soviet, Step::SovietAirDrop);
     let e = ok(&mut g, Action::AirDrop { hex: hex("0505") });
@@ -141,7 +141,7 @@ fn r15_1_a_german_engineer_builds_an_improved_position_for_one_sp_not_in_a_villa
     };
     b.rules.board.set_cell(hex("0304"), village);
     b.spares();
-    let mut g = b.game(QUIET);
+    let mut g = b.supplied(QUIET);
     to_step(&mut g, Army::German, Step::Engineering);
     assert_eq!(
         refused(
