@@ -47,6 +47,7 @@ pub fn compile(b: &Bundle) -> Result<Rules, Vec<String>> {
         errors.push("a Jaws of Victory scenario has two sides, \"soviet\" and \"german\"".into());
         return Err(errors);
     }
+    switches(b, &mut errors);
     let formations = formations(b);
     let mut rules = Rules {
         title: sc.title.clone(),
@@ -81,6 +82,24 @@ pub fn compile(b: &Bundle) -> Result<Rules, Vec<String>> {
         Ok(rules)
     } else {
         Err(errors)
+    }
+}
+
+/// The scenario's switches for rules the engine does not play refuse it: a game without
+/// them would not be the designer's (J-29).
+fn switches(b: &Bundle, errors: &mut Vec<String>) {
+    for (key, rule) in [
+        ("continuous_front", "Continuous Front, Playbook 22.1"),
+        ("korsun_isolated", "Korsun as a Special Supply Source, 14.5"),
+        ("partisans", "Soviet partisans, optional 18.1"),
+        ("fords", "fords, optional 18.6"),
+        ("rail_capacity", "rail capacity, optional 18.4"),
+    ] {
+        if SCENARIO.bool(&b.scenario.rules, key) {
+            errors.push(format!(
+                "the scenario switches on {rule} (\"{key}\"), which the engine does not play yet"
+            ));
+        }
     }
 }
 

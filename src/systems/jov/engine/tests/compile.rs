@@ -56,3 +56,14 @@ fn r4_4_4_a_chit_that_disagrees_with_the_counter_is_refused() {
         "{errors:?}"
     );
 }
+
+#[test]
+fn a_switch_for_a_rule_the_engine_does_not_play_is_refused() {
+    let mut b = example("korsun-example.scenario.ron");
+    b.scenario.rules.insert(
+        "continuous_front".into(),
+        crate::model::attrs::AttrValue::Bool(true),
+    );
+    let errors = compile(&b).unwrap_err();
+    assert!(errors.iter().any(|e| e.contains("22.1")), "{errors:?}");
+}
