@@ -15,6 +15,8 @@ pub enum Action {
     EndPhase,
     /// A reinforcement enters on a hex of its entry area (7.1).
     Enter { unit: String, hex: HexId },
+    /// 16.3: the German player declares Operation Wanda.
+    Wanda,
     /// One replacement point returns a step to a reduced unit (8.4).
     Replace { unit: String },
     /// Places a unit in Reserve (9.6).
@@ -90,6 +92,7 @@ impl fmt::Display for Action {
             Action::ReturnFire => write!(f, "halt and return fire"),
             Action::Enter { unit, hex } => write!(f, "{unit} enters at {hex}"),
             Action::Reserve { unit } => write!(f, "{unit} goes into reserve"),
+            Action::Wanda => write!(f, "declare Operation Wanda"),
             Action::Replace { unit } => write!(f, "{unit} receives a replacement step"),
             Action::Move { units, to, mode } => {
                 write!(f, "{} move to {to} ({mode:?})", units.join("+"))

@@ -12,11 +12,13 @@ impl Game {
     /// The Mutual Air Stage (6.1.1, 6.1.2).
     pub(crate) fn air_availability(&mut self, out: &mut Vec<Event>) {
         let g = self.st.ground.index();
+        let wanda = if self.wanda_on() { 3 } else { 0 };
         let drm = self
             .rules
             .charts
             .air
-            .visibility_drm(self.st.visibility, Army::German);
+            .visibility_drm(self.st.visibility, Army::German)
+            + wanda;
         let roll = self.dice.roll();
         let missions = self
             .rules

@@ -174,6 +174,10 @@ pub enum Event {
         sdm: String,
         hex: HexId,
     },
+    WandaDeclared {
+        roll: u8,
+        ends: u32,
+    },
     Resupplied {
         unit: String,
         sp: u32,
@@ -343,6 +347,10 @@ impl fmt::Display for Event {
                 if *hit { "a step lost" } else { "missed" }
             ),
             SdmPlaced { sdm, hex } => write!(f, "{sdm} placed at {hex}"),
+            WandaDeclared { roll, ends } => write!(
+                f,
+                "Operation Wanda: 4 CAS missions now; rolled {roll} + 3, it ends on game-turn {ends}"
+            ),
             Resupplied { unit, sp } => write!(f, "{unit} resupplied for {sp} SP"),
             AirDropRolled {
                 hex,

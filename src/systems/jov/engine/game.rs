@@ -94,6 +94,7 @@ impl Game {
             interception: None,
             air_drops: Default::default(),
             rp: Default::default(),
+            wanda_ends: None,
             result: None,
         };
         let mut dice = Dice::new(seed);
@@ -220,6 +221,7 @@ impl Game {
             }
             (Action::Enter { unit, hex }, Step::Reinforcement) => self.enter(unit, *hex, out),
             (Action::Replace { unit }, Step::Replacement) => self.replace(unit, out),
+            (Action::Wanda, Step::Event) => self.wanda(out),
             (Action::Reserve { unit }, Step::ReserveDeclaration) => self.reserve(unit, out),
             (
                 Action::Move { units, to, mode },

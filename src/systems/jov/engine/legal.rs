@@ -29,6 +29,7 @@ pub fn legal(g: &Game) -> Vec<Action> {
     let mut v = match g.st.phase.step {
         Step::Reinforcement => entries(g),
         Step::Replacement => g.replacements(),
+        Step::Event => g.declarations(),
         Step::ReserveDeclaration => reserves(g),
         Step::Movement => {
             let mut v = moves(g);

@@ -38,6 +38,7 @@ mod supply;
 mod supply_phases;
 pub mod unit;
 pub mod victory;
+mod wanda;
 pub mod weather;
 pub mod zoc;
 

@@ -27,6 +27,8 @@ pub enum Step {
     ArtilleryResupply,
     /// C6: one Soviet air-drop a Front (14.8).
     SovietAirDrop,
+    /// F1B: German declarations (16.3 Operation Wanda).
+    Event,
     /// E2A/F2A: replacement points received and spent (8).
     Replacement,
     /// E2B/F2B: reinforcements enter (7.0).
@@ -84,6 +86,7 @@ impl Step {
             Step::ArtilleryResupply => "Artillery Resupply Phase",
             Step::SovietAirDrop => "Soviet Air-Drop Supply Phase",
             Step::Engineering => "Engineering Phase",
+            Step::Event => "Event Phase",
             Step::Replacement => "Replacement Segment",
             Step::Reinforcement => "Reinforcement Segment",
             Step::ReserveDeclaration => "Reserve Declaration Segment",
@@ -171,9 +174,10 @@ impl Phase {
             ReserveCombat | NightWithdrawal => at(Engineering),
             Engineering => at(DisorgRegroup),
             DisorgRegroup if p == Army::Soviet => Phase {
-                step: Replacement,
+                step: Event,
                 player: Army::German,
             },
+            Event => at(Replacement),
             DisorgRegroup => at(GameTurn),
             GameTurn => Phase::START,
         }

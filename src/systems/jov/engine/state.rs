@@ -184,6 +184,8 @@ pub struct State {
     pub rp: BTreeMap<usize, [u32; 2]>,
     /// Soviet Fronts that flew their air-drop this turn (14.8).
     pub air_drops: BTreeSet<usize>,
+    /// The game-turn Operation Wanda ends on, once declared (16.3).
+    pub wanda_ends: Option<u32>,
     pub result: Option<super::game::Outcome>,
 }
 

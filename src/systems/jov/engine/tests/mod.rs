@@ -14,6 +14,7 @@ mod sandbox;
 mod sdm;
 mod supply;
 mod supply_phases;
+mod wanda;
 
 use std::path::Path;
 use std::sync::Arc;
