@@ -495,7 +495,7 @@ impl Game {
     }
 
     /// Flips a gun that fires (12.10.3, 12.10.5).
-    fn fire_artillery(&mut self, u: usize, defending: bool) {
+    pub(crate) fn fire_artillery(&mut self, u: usize, defending: bool) {
         let d = &self.rules.units[u];
         let regiment = d.army == Army::German && d.size == Size::Regiment;
         let s = &mut self.st.units[u];

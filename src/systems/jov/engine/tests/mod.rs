@@ -5,6 +5,7 @@ mod alarm;
 mod charts;
 mod combat;
 mod compile;
+mod examples;
 mod interception;
 mod movement;
 mod play;

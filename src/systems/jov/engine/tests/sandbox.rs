@@ -99,6 +99,14 @@ pub mod more {
             2,
         )
     };
+    pub const GER_MECH: T = t(
+        Kind::Infantry(crate::systems::jov::engine::unit::Foot::Mechanized),
+        MoveClass::MotMech,
+        Size::Regiment,
+        &[2, 5, 7],
+        8,
+        0,
+    );
     pub const ARTILLERY: T = T {
         defence_only: true,
         ..t(
