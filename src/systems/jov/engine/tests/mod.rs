@@ -13,6 +13,7 @@ mod properties;
 mod replacement;
 mod sandbox;
 mod sdm;
+mod segments;
 mod supply;
 mod supply_phases;
 mod wanda;
