@@ -11,6 +11,7 @@ mod movement;
 mod play;
 mod properties;
 mod replacement;
+mod retreat;
 mod sandbox;
 mod sdm;
 mod segments;
