@@ -65,6 +65,10 @@ pub enum Action {
     Resupply { unit: String, full: bool },
     /// 14.8: a Soviet Front's air-drop on a hex of its OOS units.
     AirDrop { hex: HexId },
+    /// 15.2.1: the controller tries to blow the bridge on hexside `a`-`b`.
+    DestroyBridge { a: HexId, b: HexId },
+    /// 15.2.2: an engineer starts repairing the destroyed river bridge `a`-`b` (1 SP).
+    RepairBridge { a: HexId, b: HexId, unit: String },
     /// 15.1: a German engineer builds an Improved Position in its hex.
     BuildIp { unit: String },
     /// Advance after combat along `path` (12.15).
@@ -118,6 +122,8 @@ impl fmt::Display for Action {
                 write!(f, "resupply {unit}{}", if *full { " fully" } else { "" })
             }
             Action::AirDrop { hex } => write!(f, "Soviet air-drop on {hex}"),
+            Action::DestroyBridge { a, b } => write!(f, "blow the bridge {a}-{b}"),
+            Action::RepairBridge { a, b, unit } => write!(f, "{unit} repairs the bridge {a}-{b}"),
             Action::BuildIp { unit } => write!(f, "{unit} builds an Improved Position"),
         }
     }

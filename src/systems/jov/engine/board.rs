@@ -288,6 +288,18 @@ impl Board {
         Hexside::new(a, b).and_then(|hs| self.roads.get(&hs).copied())
     }
 
+    /// Every hexside with a bridge, printed or implied (15.2), in a fixed order.
+    pub fn bridge_sides(&self) -> Vec<Hexside> {
+        let mut v: Vec<Hexside> = self
+            .sides
+            .iter()
+            .filter(|(_, s)| s.bridge || s.rail_bridge)
+            .map(|(h, _)| *h)
+            .collect();
+        v.sort_unstable();
+        v
+    }
+
     pub fn neighbours(&self, h: HexId) -> Vec<HexId> {
         self.grid.neighbours(h).collect()
     }

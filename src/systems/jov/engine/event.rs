@@ -178,6 +178,26 @@ pub enum Event {
         roll: u8,
         ends: u32,
     },
+    BridgeDemolition {
+        a: HexId,
+        b: HexId,
+        roll: u8,
+        drm: i32,
+        destroyed: bool,
+    },
+    BridgeRepairStarted {
+        a: HexId,
+        b: HexId,
+    },
+    BridgeRepairRolled {
+        a: HexId,
+        b: HexId,
+        roll: u8,
+    },
+    BridgeRepaired {
+        a: HexId,
+        b: HexId,
+    },
     Resupplied {
         unit: String,
         sp: u32,
@@ -351,6 +371,24 @@ impl fmt::Display for Event {
                 f,
                 "Operation Wanda: 4 CAS missions now; rolled {roll} + 3, it ends on game-turn {ends}"
             ),
+            BridgeDemolition {
+                a,
+                b,
+                roll,
+                drm,
+                destroyed,
+            } => write!(
+                f,
+                "bridge {a}-{b}: rolled {roll}{drm:+}: {}",
+                if *destroyed {
+                    "destroyed"
+                } else {
+                    "still standing"
+                }
+            ),
+            BridgeRepairStarted { a, b } => write!(f, "repair begun on the bridge {a}-{b}"),
+            BridgeRepairRolled { a, b, roll } => write!(f, "bridge {a}-{b} repair: rolled {roll}"),
+            BridgeRepaired { a, b } => write!(f, "the bridge {a}-{b} is repaired"),
             Resupplied { unit, sp } => write!(f, "{unit} resupplied for {sp} SP"),
             AirDropRolled {
                 hex,

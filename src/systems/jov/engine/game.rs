@@ -92,6 +92,9 @@ impl Game {
             attacked_units: Default::default(),
             battle: None,
             interception: None,
+            bridges: Default::default(),
+            attempted: Default::default(),
+            demolition: None,
             air_drops: Default::default(),
             rp: Default::default(),
             wanda_ends: None,
@@ -130,6 +133,7 @@ impl Game {
             g.mark_holder(u);
             out.push(Event::Placed { unit: g.id(u), hex });
         }
+        g.init_bridges();
         g.emit(
             &mut out,
             Event::TurnBegan {
@@ -169,6 +173,14 @@ impl Game {
         if let Some(i) = &self.st.interception {
             return self.interception_actor(i);
         }
+        if self.st.demolition.is_some() {
+            let mover = self
+                .st
+                .battle
+                .as_ref()
+                .map_or(self.st.phase.player, |b| b.actor());
+            return mover.enemy();
+        }
         match &self.st.battle {
             Some(b) => b.actor(),
             None => self.st.phase.actor(),
@@ -204,6 +216,9 @@ impl Game {
         if self.st.interception.is_some() {
             return self.interception_decision(a, out);
         }
+        if self.st.demolition.is_some() {
+            return self.demolition_decision(a, out);
+        }
         if self.st.battle.is_some() {
             return self.battle_decision(a, out);
         }
@@ -236,6 +251,12 @@ impl Game {
             }
             (Action::AirDrop { hex }, Step::SovietAirDrop) => self.air_drop(*hex, out),
             (Action::BuildIp { unit }, Step::Engineering) => self.build_ip(unit, out),
+            (Action::DestroyBridge { a, b }, Step::Engineering) => {
+                self.destroy_bridge(*a, *b, self.st.phase.player, out)
+            }
+            (Action::RepairBridge { a, b, unit }, Step::Engineering) => {
+                self.start_repair(*a, *b, unit, out)
+            }
             (Action::SovietAir { hex }, Step::AirDeclaration) => self.soviet_air(*hex, out),
             (Action::React { unit, to }, Step::ArmorReaction | Step::NightWithdrawal) => {
                 self.react(unit, *to, out)
@@ -265,7 +286,10 @@ impl Game {
     /// nothing to decide, up to the next decision or the end.
     fn settle(&mut self, out: &mut Vec<Event>) {
         let mut guard = 0;
-        while self.st.result.is_none() && self.st.battle.is_none() && self.st.interception.is_none()
+        while self.st.result.is_none()
+            && self.st.battle.is_none()
+            && self.st.interception.is_none()
+            && self.st.demolition.is_none()
         {
             let step = self.st.phase.step;
             let idle = step.automatic() || super::legal::legal(self) == vec![Action::EndPhase];
@@ -282,6 +306,7 @@ impl Game {
 
     /// What a step does as it begins.
     fn run_step(&mut self, out: &mut Vec<Event>) {
+        self.new_bridge_phase();
         match self.st.phase.step {
             Step::Weather => self.weather(out),
             Step::Air => self.air_availability(out),
@@ -300,6 +325,7 @@ impl Game {
                 self.st.attacked_hexes.clear();
             }
             Step::DisorgRegroup => self.recover(out),
+            Step::Engineering => self.repair_bridges(out),
             Step::Replacement => self.receive_rps(out),
             Step::GameTurn => self.game_turn(out),
             _ => {}

@@ -15,6 +15,9 @@ pub fn legal(g: &Game) -> Vec<Action> {
     if g.st.interception.is_some() {
         return g.interception_options();
     }
+    if g.st.demolition.is_some() {
+        return g.demolition_options();
+    }
     if let Some(b) = &g.st.battle {
         if matches!(
             b.stage,
@@ -47,7 +50,11 @@ pub fn legal(g: &Game) -> Vec<Action> {
         Step::SupplyMarkers => g.sdm_placements(),
         Step::ArtilleryResupply => g.resupplies(),
         Step::SovietAirDrop => g.air_drops(),
-        Step::Engineering => g.ip_builders(),
+        Step::Engineering => {
+            let mut v = g.ip_builders();
+            v.extend(g.bridge_works());
+            v
+        }
         Step::AirDeclaration => air(g),
         Step::ArmorReaction | Step::NightWithdrawal => reactions(g),
         Step::CombatResolution | Step::ReserveCombat => attacks(g),

@@ -15,6 +15,7 @@ pub mod action;
 mod air;
 mod alarm;
 pub mod board;
+mod bridges;
 pub mod charts;
 pub mod combat;
 pub mod compile;

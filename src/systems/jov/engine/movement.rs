@@ -83,11 +83,11 @@ impl Game {
         let Some(cell) = b.cell(to) else {
             return TerrainCost::Prohibited("9.10.5: off the map");
         };
-        let side = b.side(from, to);
+        let side = self.hexside(from, to);
         if matches!(side.water, Some(Water::Lake | Water::Dnepr)) {
             return TerrainCost::Prohibited("9.2.3: a lake or the Dnepr");
         }
-        if let Some(road) = b.road(from, to) {
+        if let Some(road) = self.road_across(from, to) {
             let row = if mode == Mode::Strategic {
                 road.strategic_row()
             } else {
@@ -524,7 +524,9 @@ impl Game {
             );
         }
         self.st.moving = Some(m);
+        self.cross(from, to, army);
         self.offer_interception(from, to);
+        self.offer_demolition(to, army);
         Ok(())
     }
 

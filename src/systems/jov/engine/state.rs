@@ -136,6 +136,16 @@ pub struct Moving {
     pub intercepted: Vec<HexId>,
 }
 
+/// A bridge's state (15.2).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BridgeState {
+    /// The side whose unit last crossed it.
+    pub controller: Option<Army>,
+    pub destroyed: bool,
+    /// A Bridge Repair marker is on it (15.2.2).
+    pub repairing: bool,
+}
+
 /// An armor interception under way (9.11).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Interception {
@@ -180,6 +190,11 @@ pub struct State {
     pub attacked_units: BTreeSet<usize>,
     pub battle: Option<Battle>,
     pub interception: Option<Interception>,
+    pub bridges: BTreeMap<crate::hex::Hexside, BridgeState>,
+    /// Bridges tried this phase (15.2.1: one attempt a bridge a phase).
+    pub attempted: BTreeSet<crate::hex::Hexside>,
+    /// Bridges an enemy unit has just reached, offered to their controller.
+    pub demolition: Option<Vec<crate::hex::Hexside>>,
     /// Replacement points on each command's track, infantry and armor (8.1).
     pub rp: BTreeMap<usize, [u32; 2]>,
     /// Soviet Fronts that flew their air-drop this turn (14.8).

@@ -41,7 +41,7 @@ impl Game {
     /// May a supply path of `army` go from `a` into `b` (13.3)? `first`: the unit's own
     /// hexside, which it may trace across a river (13.3).
     fn supply_step(&self, a: HexId, b: HexId, army: Army, first: bool) -> bool {
-        let side = self.rules.board.side(a, b);
+        let side = self.hexside(a, b);
         let bridged = side.bridge || side.rail_bridge;
         let water_ok = match side.water {
             Some(Water::Lake | Water::Dnepr) => false,
@@ -79,7 +79,7 @@ impl Game {
                 continue;
             }
             for n in self.rules.board.neighbours(h) {
-                if seen.contains_key(&n) || (roads_only && self.rules.board.road(h, n).is_none()) {
+                if seen.contains_key(&n) || (roads_only && self.road_across(h, n).is_none()) {
                     continue;
                 }
                 if self.supply_step(h, n, army, h == from && !roads_only) {

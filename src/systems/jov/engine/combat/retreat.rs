@@ -19,8 +19,8 @@ impl Game {
     fn may_cross(&self, u: usize, a: HexId, b: HexId) -> bool {
         let d = &self.rules.units[u];
         let board = &self.rules.board;
-        let side = board.side(a, b);
-        let road = board.road(a, b).is_some();
+        let side = self.hexside(a, b);
+        let road = self.road_across(a, b).is_some();
         let bridged = side.bridge || side.rail_bridge;
         match side.water {
             Some(Water::Lake | Water::Dnepr) => return false,
@@ -141,6 +141,12 @@ impl Game {
                 continue;
             }
             self.retreat_effects(u, from, &path, out);
+            let army = self.rules.units[u].army;
+            let mut prev = from;
+            for &h in &path {
+                self.cross(prev, h, army);
+                prev = h;
+            }
             self.st.units[u].loc = Loc::Map(*path.last().expect("non-empty"));
             self.mark_holder(u);
             let unit = self.id(u);
@@ -163,7 +169,7 @@ impl Game {
         let was_d = self.st.units[u].org == Org::Disorganized;
         let mut prev = from;
         for &h in path {
-            let side = self.rules.board.side(prev, h);
+            let side = self.hexside(prev, h);
             if self.enemy_zone(h, d.army) == Zone::Zoc {
                 match d.army {
                     Army::Soviet => self.set_org(u, Org::Disorganized, "12.13.4", out),
@@ -213,6 +219,12 @@ impl Game {
         self.check_advance(u, start, path, &adv)?;
         let army = self.rules.units[u].army;
         let end = *path.last().expect("checked non-empty");
+        let mut prev = start;
+        for &h in path {
+            self.cross(prev, h, army);
+            prev = h;
+        }
+        self.offer_demolition(end, army);
         self.st.units[u].loc = Loc::Map(end);
         self.mark_holder(u);
         if army == Army::Soviet {
@@ -310,8 +322,8 @@ impl Game {
                     "the advance follows the path of retreat",
                 ));
             }
-            let side = board.side(prev, h);
-            let road = board.road(prev, h).is_some();
+            let side = self.hexside(prev, h);
+            let road = self.road_across(prev, h).is_some();
             let stops = side
                 .water
                 .is_some_and(|w| w.is_river() || w == Water::Stream || w == Water::Swamp)

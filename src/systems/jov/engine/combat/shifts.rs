@@ -142,7 +142,7 @@ impl Game {
 
     /// Crossing `from`-`to` without an intact bridge over a river or swamp (12.7, 12.8.1).
     fn unbridged(&self, from: HexId, to: HexId) -> bool {
-        let s = self.rules.board.side(from, to);
+        let s = self.hexside(from, to);
         s.water.is_some_and(|w| w.is_river() || w == Water::Swamp) && !s.bridge && !s.rail_bridge
     }
 

@@ -2,6 +2,7 @@
 //! (`r12_16_4_...`), and the rulebook's worked examples are tests.
 
 mod alarm;
+mod bridges;
 mod charts;
 mod combat;
 mod compile;
