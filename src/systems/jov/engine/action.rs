@@ -69,6 +69,9 @@ pub enum Action {
     DestroyBridge { a: HexId, b: HexId },
     /// 15.2.2: an engineer starts repairing the destroyed river bridge `a`-`b` (1 SP).
     RepairBridge { a: HexId, b: HexId, unit: String },
+    /// 15.3.1: a Soviet division or army engineer starts a minefield in its hex,
+    /// facing the neighbour `facing` (J-31).
+    BuildMinefield { unit: String, facing: HexId },
     /// 15.1: a German engineer builds an Improved Position in its hex.
     BuildIp { unit: String },
     /// Advance after combat along `path` (12.15).
@@ -124,6 +127,9 @@ impl fmt::Display for Action {
             Action::AirDrop { hex } => write!(f, "Soviet air-drop on {hex}"),
             Action::DestroyBridge { a, b } => write!(f, "blow the bridge {a}-{b}"),
             Action::RepairBridge { a, b, unit } => write!(f, "{unit} repairs the bridge {a}-{b}"),
+            Action::BuildMinefield { unit, facing } => {
+                write!(f, "{unit} lays a minefield facing {facing}")
+            }
             Action::BuildIp { unit } => write!(f, "{unit} builds an Improved Position"),
         }
     }

@@ -68,6 +68,7 @@ pub fn compile(b: &Bundle) -> Result<Rules, Vec<String>> {
         replacements: Vec::new(),
         improved_positions: Vec::new(),
         minefields: Vec::new(),
+        minefield_allotment: u32::try_from(SCENARIO.int(&sc.rules, "minefields")).unwrap_or(0),
         victory: Vec::new(),
     };
     units(b, &mut rules, &mut errors);

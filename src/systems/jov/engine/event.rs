@@ -198,6 +198,19 @@ pub enum Event {
         a: HexId,
         b: HexId,
     },
+    MinefieldRoll {
+        unit: String,
+        roll: u8,
+    },
+    MinefieldLifted {
+        hex: HexId,
+    },
+    MinefieldStarted {
+        hex: HexId,
+    },
+    MinefieldCompleted {
+        hex: HexId,
+    },
     Resupplied {
         unit: String,
         sp: u32,
@@ -389,6 +402,10 @@ impl fmt::Display for Event {
             BridgeRepairStarted { a, b } => write!(f, "repair begun on the bridge {a}-{b}"),
             BridgeRepairRolled { a, b, roll } => write!(f, "bridge {a}-{b} repair: rolled {roll}"),
             BridgeRepaired { a, b } => write!(f, "the bridge {a}-{b} is repaired"),
+            MinefieldRoll { unit, roll } => write!(f, "{unit} in the minefield: rolled {roll}"),
+            MinefieldLifted { hex } => write!(f, "the minefield on {hex} is gone"),
+            MinefieldStarted { hex } => write!(f, "a minefield is begun on {hex}"),
+            MinefieldCompleted { hex } => write!(f, "the minefield on {hex} is completed"),
             Resupplied { unit, sp } => write!(f, "{unit} resupplied for {sp} SP"),
             AirDropRolled {
                 hex,

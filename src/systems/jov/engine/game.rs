@@ -92,6 +92,18 @@ impl Game {
             attacked_units: Default::default(),
             battle: None,
             interception: None,
+            minefields: rules
+                .minefields
+                .iter()
+                .map(|&(hex, facing)| super::state::Minefield {
+                    hex,
+                    facing,
+                    complete: true,
+                    lifting: false,
+                    builder: None,
+                })
+                .collect(),
+            minefields_left: rules.minefield_allotment,
             bridges: Default::default(),
             attempted: Default::default(),
             demolition: None,
@@ -251,6 +263,9 @@ impl Game {
             }
             (Action::AirDrop { hex }, Step::SovietAirDrop) => self.air_drop(*hex, out),
             (Action::BuildIp { unit }, Step::Engineering) => self.build_ip(unit, out),
+            (Action::BuildMinefield { unit, facing }, Step::Engineering) => {
+                self.build_minefield(unit, *facing, out)
+            }
             (Action::DestroyBridge { a, b }, Step::Engineering) => {
                 self.destroy_bridge(*a, *b, self.st.phase.player, out)
             }
@@ -325,7 +340,13 @@ impl Game {
                 self.st.attacked_hexes.clear();
             }
             Step::DisorgRegroup => self.recover(out),
-            Step::Engineering => self.repair_bridges(out),
+            Step::Engineering => {
+                self.repair_bridges(out);
+                match self.st.phase.player {
+                    Army::German => self.clear_entered_minefields(out),
+                    Army::Soviet => self.complete_minefields(out),
+                }
+            }
             Step::Replacement => self.receive_rps(out),
             Step::GameTurn => self.game_turn(out),
             _ => {}

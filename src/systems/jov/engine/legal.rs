@@ -53,6 +53,7 @@ pub fn legal(g: &Game) -> Vec<Action> {
         Step::Engineering => {
             let mut v = g.ip_builders();
             v.extend(g.bridge_works());
+            v.extend(g.minefield_works());
             v
         }
         Step::AirDeclaration => air(g),

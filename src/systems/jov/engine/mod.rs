@@ -25,6 +25,7 @@ pub mod event;
 pub mod game;
 mod interception;
 mod legal;
+mod minefield;
 pub mod movement;
 pub mod mp;
 pub mod phase;

@@ -261,6 +261,11 @@ impl Game {
                 }
                 TerrainCost::Mp(c) => c + self.zone_cost(u, leave, enter, m.mode),
             };
+            let (mined_mp, mined_halt) = self.minefield_crossing(u, from, to)?;
+            let cost = cost + Mp::whole(mined_mp);
+            if mined_halt {
+                halts = halts.or(Some("15.3.2: it entered a minefield"));
+            }
             let allowance = self.allowance(u, m.mode, m.reserve);
             if breakthrough {
                 halts = Some("12.1.4 A: one hex");
@@ -525,6 +530,7 @@ impl Game {
         }
         self.st.moving = Some(m);
         self.cross(from, to, army);
+        self.cross_minefield(&group, from, to, out);
         self.offer_interception(from, to);
         self.offer_demolition(to, army);
         Ok(())

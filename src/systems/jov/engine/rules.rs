@@ -105,6 +105,8 @@ pub struct Rules {
     pub improved_positions: Vec<HexId>,
     /// Soviet minefields: the hex and the middle hexside it faces (15.3).
     pub minefields: Vec<(HexId, crate::hex::Dir)>,
+    /// Minefields the Soviet player may build in play (15.3, the scenario's allotment).
+    pub minefield_allotment: u32,
     pub victory: Vec<VictoryLevel>,
 }
 

@@ -136,6 +136,20 @@ pub struct Moving {
     pub intercepted: Vec<HexId>,
 }
 
+/// A Soviet minefield (15.3).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Minefield {
+    pub hex: HexId,
+    /// Its middle designated hexside.
+    pub facing: crate::hex::Dir,
+    /// Construction side (false) or completed (15.3.1).
+    pub complete: bool,
+    /// German infantry entered it: removed in the German Engineering Phase.
+    pub lifting: bool,
+    /// The unit building it.
+    pub builder: Option<usize>,
+}
+
 /// A bridge's state (15.2).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BridgeState {
@@ -190,6 +204,9 @@ pub struct State {
     pub attacked_units: BTreeSet<usize>,
     pub battle: Option<Battle>,
     pub interception: Option<Interception>,
+    pub minefields: Vec<Minefield>,
+    /// Minefields the Soviet player may still build (15.3).
+    pub minefields_left: u32,
     pub bridges: BTreeMap<crate::hex::Hexside, BridgeState>,
     /// Bridges tried this phase (15.2.1: one attempt a bridge a phase).
     pub attempted: BTreeSet<crate::hex::Hexside>,

@@ -49,13 +49,7 @@ impl Game {
             Some(Water::Swamp) => bridged,
             _ => true,
         };
-        let mined = army == Army::German
-            && self.rules.minefields.iter().any(|&(h, f)| {
-                (h == a || h == b)
-                    && super::compile::minefield_sides(f).iter().any(|&d| {
-                        self.rules.board.grid.neighbour(h, d) == Some(if h == a { b } else { a })
-                    })
-            });
+        let mined = army == Army::German && self.mined_side(a, b).is_some();
         let friends = !self.own_on(b, army).is_empty();
         water_ok
             && !mined

@@ -222,6 +222,10 @@ impl Game {
         let mut prev = start;
         for &h in path {
             self.cross(prev, h, army);
+            // 15.3.2: an advance across a minefield hexside removes it.
+            if let Some(i) = self.mined_side(prev, h).filter(|_| army == Army::German) {
+                self.lift(i, out);
+            }
             prev = h;
         }
         self.offer_demolition(end, army);

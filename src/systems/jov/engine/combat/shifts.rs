@@ -6,7 +6,6 @@
 use crate::hex::HexId;
 
 use super::super::board::{Terrain, Water};
-use super::super::compile::minefield_sides;
 use super::super::event::Event;
 use super::super::game::Game;
 use super::super::side::Army;
@@ -25,10 +24,13 @@ impl Game {
         total += self.combined_arms(b);
         total += self.armor_superiority(b);
         total += self.hilltop(b);
-        if b.engineer.is_some() {
-            total += 1;
-        } else if b.attacker == Army::German && self.across_minefield(b) {
-            total -= 1;
+        let mined = b.attacker == Army::German && self.across_minefield(b);
+        match (b.engineer, mined) {
+            // 15.3.2: the engineer clears the mines instead of its bonus.
+            (Some(e), true) => total -= i32::from(!self.engineer_clears(e, out)),
+            (Some(_), false) => total += 1,
+            (None, true) => total -= 1,
+            (None, false) => {}
         }
         total + self.oos2_shift(b)
     }
@@ -251,23 +253,12 @@ impl Game {
         level(&b.defenders) - level(&b.attackers)
     }
 
-    /// A minefield on `hex` (15.3).
-    pub(crate) fn minefield_at(&self, hex: HexId) -> bool {
-        self.rules.minefields.iter().any(|(h, _)| *h == hex)
-    }
-
     /// Does some German attacking hex attack across a designated minefield hexside
     /// (15.3)?
     fn across_minefield(&self, b: &Battle) -> bool {
-        self.rules.minefields.iter().any(|&(h, facing)| {
-            h == b.target
-                && minefield_sides(facing).iter().any(|&d| {
-                    self.rules
-                        .board
-                        .grid
-                        .neighbour(h, d)
-                        .is_some_and(|n| b.from.contains(&n))
-                })
+        b.from.iter().any(|&f| {
+            self.mined_side(f, b.target)
+                .is_some_and(|m| self.st.minefields[m].hex == b.target)
         }) && b
             .attackers
             .iter()

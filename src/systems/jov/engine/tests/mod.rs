@@ -8,6 +8,7 @@ mod combat;
 mod compile;
 mod examples;
 mod interception;
+mod minefields;
 mod movement;
 mod play;
 mod properties;

@@ -173,6 +173,7 @@ impl Sandbox {
                 replacements: Vec::new(),
                 improved_positions: Vec::new(),
                 minefields: Vec::new(),
+                minefield_allotment: 0,
                 victory: Vec::new(),
             },
         }
