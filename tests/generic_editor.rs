@@ -129,7 +129,8 @@ fn bots_play_the_toy_scenario_in_the_editor_as_on_the_command_line() {
     let dir = tempfile::tempdir().unwrap();
     let path = toy_copy(dir.path());
     let mut h = harness(EditorApp::open(Some(path.clone())));
-    // The Forces table is generated from the toy's unit schema.
+    // The Forces table is generated from the toy's unit schema (Game → Forces… shows its
+    // tab of the scenario panel).
     click(&mut h, "Game");
     click(&mut h, "Forces…");
     h.get_by_label("Attack");
@@ -147,7 +148,6 @@ fn bots_play_the_toy_scenario_in_the_editor_as_on_the_command_line() {
     let doc = h.state().doc().unwrap();
     let setup = &doc.generic().unwrap().bundle.scenario.setup;
     assert!(setup.iter().all(|p| p.unit.as_str() != "R3"));
-    click(&mut h, "Close window");
     click(&mut h, "Game");
     click(&mut h, "Playtest ▶…");
     h.state_mut().generic.game.seed = 4;

@@ -111,6 +111,11 @@ impl EditorApp {
 
     // ---- what tests and the window ask of the app ----
 
+    /// The hex selected on the map (clicked, or a located problem's).
+    pub fn selected_hex(&self) -> Option<HexId> {
+        self.selected
+    }
+
     pub fn doc(&self) -> Option<&Document> {
         self.files.doc()
     }

@@ -104,8 +104,12 @@ impl EditorApp {
         let Some(doc) = self.files.doc_mut() else {
             return;
         };
-        if doc.scenario().is_none() {
+        if doc.rules_view().is_none() {
             return;
+        }
+        // Game → Forces… shows the Forces tab.
+        if std::mem::take(&mut self.generic.forces_open) {
+            self.scen.tab = crate::scenario::Tab::Forces;
         }
         egui::Panel::right("scenario")
             .default_size(440.0)
@@ -123,7 +127,11 @@ impl EditorApp {
                 .stack_popup
                 .filter(|h| doc.map().grid.contains(*h))
                 .map(|h| self.canvas.screen_of(doc.map().grid.center(h)));
-            stack_popup::show(ctx, &mut self.scen, doc, at);
+            if doc.generic().is_some() {
+                crate::scenario::setup_stack::show(ctx, &mut self.scen, doc, at);
+            } else {
+                stack_popup::show(ctx, &mut self.scen, doc, at);
+            }
         }
         self.new_scenario_dialog(ctx);
         for r in std::mem::take(&mut self.scen.requests) {
@@ -204,13 +212,21 @@ impl EditorApp {
         let (Some(doc), Some(u)) = (self.files.doc_mut(), self.scen.selection.unit.clone()) else {
             return;
         };
+        let label = format!("Unplace {u}");
+        if doc.generic().is_some() {
+            if let Some(e) =
+                crate::scenario::setup_ops::move_units(doc, std::slice::from_ref(&u), None, &label)
+            {
+                doc.apply(e);
+                self.status = format!("unplaced {u}");
+            }
+            return;
+        }
         let placed = doc
             .scenario()
             .is_some_and(|s| s.setup.iter().any(|p| p.unit == u));
         if placed {
-            Workbench::edit(doc, &format!("Unplace {u}"), |d| {
-                ops::unplace(d, u.as_str())
-            });
+            Workbench::edit(doc, &label, |d| ops::unplace(d, u.as_str()));
             self.status = format!("unplaced {u}");
         }
     }

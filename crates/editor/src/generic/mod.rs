@@ -4,7 +4,7 @@
 //! gets both for free.
 
 mod features;
-mod forces;
+pub mod forces;
 mod playtest;
 
 use std::sync::Arc;
@@ -17,6 +17,7 @@ use sztab_core::render::counter::UnitLayer;
 /// The generic panels' state.
 #[derive(Default)]
 pub struct GenericPanels {
+    /// Game → Forces… was chosen: the scenario panel shows its Forces tab.
     pub forces_open: bool,
     pub game: Playtest,
 }
@@ -45,12 +46,6 @@ impl GenericPanels {
             self.game.close();
             return;
         };
-        let mut open = self.forces_open;
-        egui::Window::new("Forces")
-            .open(&mut open)
-            .default_width(560.0)
-            .show(ctx, |ui| forces::show(ui, doc));
-        self.forces_open = open;
         self.game.window(ctx, doc);
     }
 

@@ -13,7 +13,7 @@ pub struct ListDraft<T> {
 }
 
 impl<T: Clone + PartialEq> ListDraft<T> {
-    fn new(list: &[T]) -> Self {
+    pub fn new(list: &[T]) -> Self {
         Self {
             list: list.to_vec(),
             slots: Vec::new(),
@@ -44,6 +44,11 @@ impl<T: Clone + PartialEq> ListDraft<T> {
             self.slots.push(Slot::replace(i, old, v.clone()));
             self.list[i] = v;
         }
+    }
+
+    /// The slot changes made, in order.
+    pub fn into_slots(self) -> Vec<Slot<T>> {
+        self.slots
     }
 
     /// Replaces every entry `f` changes.

@@ -20,6 +20,8 @@ pub mod ops;
 mod rules;
 mod schedule;
 mod settings;
+pub mod setup_ops;
+pub mod setup_stack;
 pub mod spread;
 pub mod stack_popup;
 mod timeline;

@@ -244,10 +244,20 @@ impl Workbench {
         self.selection.unit = Some(u);
     }
 
-    /// The side panel of a scenario: the tab strip and the active tab.
+    /// The side panel of a scenario: the tab strip and the active tab. A scenario of a
+    /// system whose files its schemas describe has the Forces table and the problems;
+    /// WB-95's has its schedule and settings too.
     pub fn panel(&mut self, ui: &mut Ui, doc: &mut Document, v: &Validator) {
+        let tabs: &[Tab] = if doc.generic().is_some() {
+            &[Tab::Forces, Tab::Problems]
+        } else {
+            &Tab::ALL
+        };
+        if !tabs.contains(&self.tab) {
+            self.tab = Tab::Forces;
+        }
         ui.horizontal(|ui| {
-            for t in Tab::ALL {
+            for &t in tabs {
                 let name = match t {
                     Tab::Problems => format!("Problems ({})", v.open()),
                     _ => t.name().to_owned(),
@@ -259,40 +269,53 @@ impl Workbench {
         });
         ui.separator();
         match self.tab {
+            Tab::Forces if doc.generic().is_some() => crate::generic::forces::show(ui, doc),
             Tab::Forces => super::oob::show(ui, self, doc),
             Tab::Schedule => super::schedule::show(ui, self, doc),
             Tab::Scenario => super::settings::show(ui, self, doc),
-            Tab::Problems => {
-                let stale = v.is_stale(doc);
-                let units: std::collections::HashSet<String> = doc
-                    .counters()
-                    .map(|c| c.units.iter().map(|u| u.id.to_string()).collect())
-                    .unwrap_or_default();
-                let grid = doc.map().grid;
-                let names = problems_panel::Names {
-                    is_unit: &|s: &str| units.contains(s),
-                    is_hex: &|h| grid.contains(h),
-                };
-                match problems_panel::show(ui, v, &mut self.problems, stale, true, &names) {
-                    Some(PanelAction::Goto(Target::Unit(u))) => self.show_unit(UnitId::new(u), doc),
-                    Some(PanelAction::Goto(Target::Hex(h))) => self.requests.push(Request::Show(h)),
-                    Some(PanelAction::Show(p)) => self.show_problem(&p, doc),
-                    Some(PanelAction::Acknowledge(a)) => {
-                        let label = format!("Acknowledge {}", a.describe());
-                        Self::edit(doc, &label, |d| d.s.acknowledged.push(a));
-                    }
-                    Some(PanelAction::Withdraw(p)) => {
-                        let label = format!("Withdraw the acknowledgement of {}", p.code);
-                        Self::edit(doc, &label, |d| {
-                            if let Some(i) = d.s.acknowledged.iter().position(|a| a.covers(&p)) {
-                                d.s.acknowledged.remove(i);
-                            }
-                        });
-                    }
-                    None => {}
-                }
-            }
+            Tab::Problems => self.problems_tab(ui, doc, v),
         }
         super::confirm::dialog(ui.ctx(), self, doc);
+    }
+
+    /// The live problems: a click shows a problem's subject; a unit or hex its message
+    /// names is a link; a WB-95 warning can be acknowledged.
+    fn problems_tab(&mut self, ui: &mut Ui, doc: &mut Document, v: &Validator) {
+        let stale = v.is_stale(doc);
+        let units: std::collections::HashSet<String> = match (doc.counters(), doc.generic()) {
+            (Some(c), _) => c.units.iter().map(|u| u.id.to_string()).collect(),
+            (_, Some(g)) => g
+                .bundle
+                .counters
+                .units
+                .iter()
+                .map(|u| u.id.to_string())
+                .collect(),
+            _ => Default::default(),
+        };
+        let grid = doc.map().grid;
+        let names = problems_panel::Names {
+            is_unit: &|s: &str| units.contains(s),
+            is_hex: &|h| grid.contains(h),
+        };
+        let can_acknowledge = doc.scenario().is_some();
+        match problems_panel::show(ui, v, &mut self.problems, stale, can_acknowledge, &names) {
+            Some(PanelAction::Goto(Target::Unit(u))) => self.show_unit(UnitId::new(u), doc),
+            Some(PanelAction::Goto(Target::Hex(h))) => self.requests.push(Request::Show(h)),
+            Some(PanelAction::Show(p)) => self.show_problem(&p, doc),
+            Some(PanelAction::Acknowledge(a)) => {
+                let label = format!("Acknowledge {}", a.describe());
+                Self::edit(doc, &label, |d| d.s.acknowledged.push(a));
+            }
+            Some(PanelAction::Withdraw(p)) => {
+                let label = format!("Withdraw the acknowledgement of {}", p.code);
+                Self::edit(doc, &label, |d| {
+                    if let Some(i) = d.s.acknowledged.iter().position(|a| a.covers(&p)) {
+                        d.s.acknowledged.remove(i);
+                    }
+                });
+            }
+            None => {}
+        }
     }
 }

@@ -10,8 +10,8 @@ use egui::Ui;
 use super::{ACCENT, HOVER, Tool, ToolCtx, ToolKind, View, highlight};
 use crate::canvas::{EguiSink, Pointer};
 use crate::scenario::legality::{Verdict, legal_hexes};
-use crate::scenario::ops;
 use crate::scenario::workbench::Workbench;
+use crate::scenario::{ops, setup_ops};
 use sztab_core::hex::HexId;
 use sztab_core::model::{Colour, UnitId};
 use sztab_core::render::counter::{COUNTER_SIDE, draw_stack};
@@ -62,6 +62,14 @@ impl Tool for Units {
     fn options(&mut self, ui: &mut Ui, cx: &mut ToolCtx) {
         ui.label("Drag a counter to move it; Shift+drag moves the whole stack.");
         ui.label("Drag it off the map, or press Delete, to unplace it.");
+        if let Some(g) = cx.doc.generic() {
+            ui.label(format!(
+                "Click a stack to open it: its units' start states as {} has them.",
+                g.system.name()
+            ));
+            ui.label("Set a unit up by its hex in the Forces tab.");
+            return;
+        }
         ui.label(
             "Click a stack to open it: order, reductions, fortified, artillery setup, start states (disorganized, out of supply, movement spent, barrage fired, masked).",
         );
@@ -180,34 +188,47 @@ impl Units {
             return;
         }
         let units = press.units;
-        match p.hex {
-            Some(h) if h != press.hex => {
-                let verdict = press
-                    .verdicts
-                    .iter()
-                    .find(|(x, _)| *x == h)
-                    .map(|(_, v)| v.clone());
-                let label = format!("Move {} to {h}", units[0]);
-                Workbench::edit(cx.doc, &label, |d| {
-                    for u in &units {
-                        ops::place(d, u, h);
+        let to = match p.hex {
+            Some(h) if h == press.hex => return,
+            to => to,
+        };
+        let verdict = to.and_then(|h| {
+            press
+                .verdicts
+                .iter()
+                .find(|(x, _)| *x == h)
+                .map(|(_, v)| v.clone())
+        });
+        let label = match to {
+            Some(h) => format!("Move {} to {h}", units[0]),
+            None => format!("Unplace {}", units[0]),
+        };
+        let before = cx.doc.revision();
+        if cx.doc.generic().is_some() {
+            if let Some(edit) = setup_ops::move_units(cx.doc, &units, to, &label) {
+                cx.doc.apply(edit);
+            }
+        } else {
+            Workbench::edit(cx.doc, &label, |d| {
+                for u in &units {
+                    match to {
+                        Some(h) => ops::place(d, u, h),
+                        None => ops::unplace(d, u.as_str()),
                     }
-                });
+                }
+            });
+        }
+        // Say what happened only if it did.
+        *cx.status = match (to, cx.doc.revision() != before) {
+            (_, false) => format!("{} did not move", units[0]),
+            (Some(h), true) => {
                 *cx.selected = Some(h);
-                *cx.status = match verdict {
+                match verdict {
                     Some(v) if !v.is_legal() => format!("{h}: {}", v.reason()),
                     _ => format!("moved to {h}"),
-                };
+                }
             }
-            Some(_) => {}
-            None => {
-                Workbench::edit(cx.doc, &format!("Unplace {}", units[0]), |d| {
-                    for u in &units {
-                        ops::unplace(d, u.as_str());
-                    }
-                });
-                *cx.status = "unplaced".into();
-            }
-        }
+            (None, true) => "unplaced".into(),
+        };
     }
 }

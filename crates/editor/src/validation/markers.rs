@@ -13,12 +13,17 @@ pub fn hex_of(subject: &Subject, doc: &Document) -> Option<HexId> {
     let h = match subject {
         Subject::Hex(h) => Some(*h),
         Subject::Hexside(s) => Some(s.hexes().0),
-        Subject::Unit(u) => doc
-            .scenario()?
-            .setup
-            .iter()
-            .find(|p| p.unit == *u)
-            .map(|p| p.hex),
+        Subject::Unit(u) => match (doc.scenario(), doc.generic()) {
+            (Some(s), _) => s.setup.iter().find(|p| p.unit == *u).map(|p| p.hex),
+            (_, Some(g)) => g
+                .bundle
+                .scenario
+                .setup
+                .iter()
+                .find(|p| p.unit == *u)
+                .map(|p| p.hex),
+            _ => None,
+        },
         Subject::Formation(f) => {
             let (s, c) = (doc.scenario()?, doc.counters()?);
             s.setup
