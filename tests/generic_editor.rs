@@ -136,6 +136,8 @@ fn bots_play_the_toy_scenario_in_the_editor_as_on_the_command_line() {
     h.get_by_label("Attack");
     h.get_by_label("Tk/1B Attack");
     // R3 (arriving later) is not set up: typing a hex sets it up, one undo step.
+    h.get_by_label("3/2R set up at").scroll_to_me();
+    h.run();
     common::type_into(&mut h, "3/2R set up at", "0704");
     h.key_press(egui::Key::Enter);
     h.run();
@@ -530,6 +532,7 @@ fn the_new_scenario_dialog_makes_a_scenario_of_the_chosen_system() {
     click(&mut h, "Toy (test system)");
     common::type_into(&mut h, "Title", "The ford");
     common::type_into(&mut h, "Map file", map.to_str().unwrap());
+    click(&mut h, "an existing counter set");
     common::type_into(&mut h, "Counter file", counters.to_str().unwrap());
     click(&mut h, "Create scenario");
     let doc = h.state().doc().expect("a new scenario");

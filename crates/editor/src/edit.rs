@@ -168,6 +168,8 @@ pub enum Change {
     GenericPlacement(Slot<generic::Placement>),
     /// One unit counter of a generic counter set.
     GenericUnit(Slot<generic::Unit>),
+    /// One formation of a generic counter set.
+    GenericFormation(Slot<generic::Formation>),
     /// A whole generic scenario: pointing it at another charts file, autosave recovery.
     GenericScenario {
         before: Box<generic::Scenario>,
@@ -272,6 +274,11 @@ impl Change {
                     slot.apply(&mut c.units, forward);
                 }
             }
+            Change::GenericFormation(slot) => {
+                if let Some((_, c)) = t.generic.as_mut() {
+                    slot.apply(&mut c.formations, forward);
+                }
+            }
             Change::GenericScenario { before, after } => {
                 if let Some((s, _)) = t.generic.as_mut() {
                     // The map and counter files follow Save As, not undo.
@@ -331,6 +338,7 @@ impl Change {
             Change::Unit(s) => s.is_noop(),
             Change::GenericPlacement(s) => s.is_noop(),
             Change::GenericUnit(s) => s.is_noop(),
+            Change::GenericFormation(s) => s.is_noop(),
             Change::GenericScenario { before, after } => before == after,
             Change::GenericCounters { before, after } => before == after,
             Change::Formation(s) => s.is_noop(),
@@ -361,6 +369,7 @@ impl Change {
             Change::Unit(_)
                 | Change::GenericUnit(_)
                 | Change::GenericCounters { .. }
+                | Change::GenericFormation(_)
                 | Change::Formation(_)
                 | Change::Nation(_)
                 | Change::AirCounter(_)
@@ -384,6 +393,7 @@ impl Change {
             (Change::Unit(a), Change::Unit(b)) => a.absorb(b),
             (Change::GenericPlacement(a), Change::GenericPlacement(b)) => a.absorb(b),
             (Change::GenericUnit(a), Change::GenericUnit(b)) => a.absorb(b),
+            (Change::GenericFormation(a), Change::GenericFormation(b)) => a.absorb(b),
             (Change::Formation(a), Change::Formation(b)) => a.absorb(b),
             (Change::Nation(a), Change::Nation(b)) => a.absorb(b),
             (Change::AirCounter(a), Change::AirCounter(b)) => a.absorb(b),

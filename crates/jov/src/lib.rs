@@ -161,6 +161,10 @@ impl RuleSystem for Jov {
         }
     }
 
+    fn sides(&self) -> &'static [(&'static str, &'static str)] {
+        &[("german", "German"), ("soviet", "Soviet")]
+    }
+
     fn vocabulary(&self) -> &'static [Term] {
         VOCABULARY
     }

@@ -104,6 +104,10 @@ impl RuleSystem for PanzerBlitz {
         }
     }
 
+    fn sides(&self) -> &'static [(&'static str, &'static str)] {
+        &[("german", "German"), ("russian", "Russian")]
+    }
+
     fn vocabulary(&self) -> &'static [Term] {
         schema::VOCABULARY
     }

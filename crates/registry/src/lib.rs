@@ -87,6 +87,17 @@ pub fn load(path: &Path) -> Result<(&'static dyn RuleSystem, AnyBundle, Vec<Prob
 /// The terrain catalogues shipped for a system (`assets/<system>/*.terrain.ron`), found
 /// from the working directory or the source tree.
 pub fn catalogues_of(system: &str) -> Vec<std::path::PathBuf> {
+    shipped(system, ".terrain.ron")
+}
+
+/// The blank charts shipped for a system (`assets/<system>/*.tables.ron`), found as the
+/// catalogues are.
+pub fn charts_of(system: &str) -> Vec<std::path::PathBuf> {
+    shipped(system, ".tables.ron")
+}
+
+/// The files of a kind (`suffix`) shipped for a system.
+fn shipped(system: &str, suffix: &str) -> Vec<std::path::PathBuf> {
     for dir in [
         Path::new("assets").join(system),
         Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
@@ -97,7 +108,7 @@ pub fn catalogues_of(system: &str) -> Vec<std::path::PathBuf> {
             let mut v: Vec<std::path::PathBuf> = entries
                 .filter_map(Result::ok)
                 .map(|e| e.path())
-                .filter(|p| p.to_string_lossy().ends_with(".terrain.ron"))
+                .filter(|p| p.to_string_lossy().ends_with(suffix))
                 .collect();
             v.sort();
             if !v.is_empty() {

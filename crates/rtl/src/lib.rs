@@ -128,6 +128,10 @@ impl RuleSystem for Rtl {
         }
     }
 
+    fn sides(&self) -> &'static [(&'static str, &'static str)] {
+        &[("german", "German"), ("soviet", "Soviet")]
+    }
+
     fn vocabulary(&self) -> &'static [Term] {
         VOCABULARY
     }

@@ -108,6 +108,13 @@ pub trait RuleSystem: Sync {
     fn about(&self) -> &'static str;
     fn support(&self) -> Support;
 
+    /// The sides its rules name, in the order they set up (id, name): a new scenario gets
+    /// them, and a counter set made for it one nation each. Empty for a system whose
+    /// scenarios name their own.
+    fn sides(&self) -> &'static [(&'static str, &'static str)] {
+        &[]
+    }
+
     /// The catalogue entries its rules give a meaning.
     fn vocabulary(&self) -> &'static [Term];
     /// What a unit counter has (the generated unit editor and table, `sztab systems`).

@@ -114,6 +114,10 @@ impl RuleSystem for Toy {
         }
     }
 
+    fn sides(&self) -> &'static [(&'static str, &'static str)] {
+        &[("blue", "Blue"), ("red", "Red")]
+    }
+
     fn vocabulary(&self) -> &'static [Term] {
         VOCABULARY
     }

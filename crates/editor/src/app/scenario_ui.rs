@@ -310,6 +310,19 @@ impl EditorApp {
             self.status = format!("{}: no units to place", payload.label);
             return;
         }
+        if doc.generic().is_some() {
+            let u = payload.units[0].clone();
+            let label = format!("Place {u} on {hex}");
+            if let Some(e) =
+                crate::scenario::setup_ops::move_units(doc, &payload.units, Some(hex), &label)
+            {
+                doc.apply(e);
+                self.status = format!("placed {u} on {hex}");
+                self.scen.selection.unit = Some(u);
+                self.selected = Some(hex);
+            }
+            return;
+        }
         if !payload.formation {
             let u = payload.units[0].clone();
             let verdict = self.verdict_of(&u, hex);

@@ -252,6 +252,9 @@ impl Document {
             }
             Content::Generic(g) => {
                 let b = &mut g.bundle;
+                if b.paths.counters.as_os_str().is_empty() {
+                    b.paths.counters = counters_beside(&abs);
+                }
                 b.scenario.map = paths::relative(&abs, &b.paths.map);
                 b.scenario.counters = paths::relative(&abs, &b.paths.counters);
                 if let Some((_, charts)) = &b.tables {

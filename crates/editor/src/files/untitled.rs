@@ -77,6 +77,10 @@ impl UntitledAutosave {
                 let mut s = b.scenario.clone();
                 s.map = abs(doc.map_path());
                 s.counters = abs(doc.counters_path());
+                // A new counter set has no file yet: its autosave stands in for it.
+                if s.counters.as_os_str().is_empty() {
+                    s.counters = self.file(COUNTERS);
+                }
                 s.tables = b.tables.as_ref().map(|(_, p)| p.clone());
                 stage(SCENARIO, io::to_ron(FileKind::Scenario, &s))?;
                 stage(COUNTERS, io::to_ron(FileKind::Counters, &b.counters))?;
@@ -156,8 +160,14 @@ impl UntitledAutosave {
                 message: "not a scenario of a generic system".into(),
             });
         };
-        let mut doc = Document::new_generic(system, *b);
+        let mut b = *b;
         let counters = self.file(COUNTERS);
+        // The autosave stood in for a new counter set: it is still new.
+        if b.paths.counters == counters {
+            b.paths.counters = PathBuf::new();
+            b.scenario.counters = PathBuf::new();
+        }
+        let mut doc = Document::new_generic(system, b);
         if counters.exists() {
             let after: generic::Counters = io::parse(&io::read_text(&counters)?)?;
             if let Some(g) = doc.generic()

@@ -3,9 +3,14 @@
 //! through the seam on the editor's own map. Nothing here names a system: a new system
 //! gets both for free.
 
+pub mod cells;
+pub mod draft;
 mod features;
 pub mod forces;
 mod playtest;
+pub mod scenario_tab;
+pub mod schedule_tab;
+pub mod widgets;
 
 use std::sync::Arc;
 

@@ -238,13 +238,23 @@ impl NewScenario {
                     }
                 });
                 ui.end_row();
-                let l = ui.label("Counter file");
-                let c = self.counters.get_or_insert_with(String::new);
-                ui.horizontal(|ui| {
-                    ui.add(egui::TextEdit::singleline(c).desired_width(300.0))
-                        .labelled_by(l.id);
-                    if ui.button("Browse counters…").clicked() {
-                        *browse = Some(ChooserPurpose::Counters);
+                ui.label("Counters");
+                ui.vertical(|ui| {
+                    let mut new = self.counters.is_none();
+                    ui.radio_value(&mut new, true, "a new counter set (a nation for each side)");
+                    ui.radio_value(&mut new, false, "an existing counter set");
+                    if new {
+                        self.counters = None;
+                    } else {
+                        let c = self.counters.get_or_insert_with(String::new);
+                        ui.horizontal(|ui| {
+                            let l = ui.label("Counter file");
+                            ui.add(egui::TextEdit::singleline(c).desired_width(240.0))
+                                .labelled_by(l.id);
+                            if ui.button("Browse counters…").clicked() {
+                                *browse = Some(ChooserPurpose::Counters);
+                            }
+                        });
                     }
                 });
                 ui.end_row();
@@ -253,7 +263,19 @@ impl NewScenario {
                     .labelled_by(l.id);
                 ui.end_row();
             });
-        ui.weak("The sides are the counter set's first two nations; the first moves first.");
+        let sides = sztab_registry::get(self.system).map_or(&[][..], |s| s.sides());
+        ui.weak(match sides {
+            [] => "The sides are the counter set's first two nations; the first moves first."
+                .to_owned(),
+            s => {
+                let names: Vec<&str> = s.iter().map(|(_, n)| *n).collect();
+                format!(
+                    "The sides are the rules': {}, the first moving first; a new counter set \
+                     is saved beside the scenario.",
+                    names.join(" and ")
+                )
+            }
+        });
         self.buttons(ui, Self::create_generic)
     }
 
@@ -290,12 +312,12 @@ impl NewScenario {
         let system = sztab_registry::get(self.system)
             .ok_or_else(|| format!("no rule system \"{}\"", self.system))?;
         let map = PathBuf::from(self.map.trim());
-        let counters = PathBuf::from(self.counters.as_deref().unwrap_or("").trim());
+        let counters = self.counters.as_deref().map(|c| PathBuf::from(c.trim()));
         super::new_generic::create(&super::new_generic::Request {
             system,
             title: &self.title,
             map: &map,
-            counters: &counters,
+            counters: counters.as_deref(),
             turns: self.turns,
         })
     }

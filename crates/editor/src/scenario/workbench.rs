@@ -244,20 +244,12 @@ impl Workbench {
         self.selection.unit = Some(u);
     }
 
-    /// The side panel of a scenario: the tab strip and the active tab. A scenario of a
-    /// system whose files its schemas describe has the Forces table and the problems;
-    /// WB-95's has its schedule and settings too.
+    /// The side panel of a scenario: the tab strip and the active tab, the same for every
+    /// system; a scenario whose files its system's schemas describe gets the panels drawn
+    /// from those schemas.
     pub fn panel(&mut self, ui: &mut Ui, doc: &mut Document, v: &Validator) {
-        let tabs: &[Tab] = if doc.generic().is_some() {
-            &[Tab::Forces, Tab::Problems]
-        } else {
-            &Tab::ALL
-        };
-        if !tabs.contains(&self.tab) {
-            self.tab = Tab::Forces;
-        }
         ui.horizontal(|ui| {
-            for &t in tabs {
+            for t in Tab::ALL {
                 let name = match t {
                     Tab::Problems => format!("Problems ({})", v.open()),
                     _ => t.name().to_owned(),
@@ -268,8 +260,11 @@ impl Workbench {
             }
         });
         ui.separator();
+        let generic = doc.generic().is_some();
         match self.tab {
-            Tab::Forces if doc.generic().is_some() => crate::generic::forces::show(ui, doc),
+            Tab::Forces if generic => crate::generic::forces::show(ui, doc),
+            Tab::Schedule if generic => crate::generic::schedule_tab::show(ui, doc),
+            Tab::Scenario if generic => crate::generic::scenario_tab::show(ui, doc),
             Tab::Forces => super::oob::show(ui, self, doc),
             Tab::Schedule => super::schedule::show(ui, self, doc),
             Tab::Scenario => super::settings::show(ui, self, doc),

@@ -1,73 +1,31 @@
-//! The Forces table of a generic scenario: one row per unit of its counter set, one column
-//! per field of the system's unit schema, and where the unit is set up. Every cell edits
-//! through the undo history; values outside the schema's range cannot be entered.
+//! The cells of the Forces tab: a value of a schema field, the hex a unit sets up on, a
+//! name typed in; each gives the edit it makes (one undo step per field) and the
+//! accessible name that screen readers, and tests, find it by.
 
 use egui::Ui;
 
-use crate::document::Document;
 use crate::edit::{Change, Edit, Slot};
 use sztab_core::hex::HexId;
 use sztab_core::model::generic::{Placement, Unit};
-use sztab_core::model::{AttrValue, FieldDef, FieldKind, Schema};
+use sztab_core::model::{AttrValue, Attrs, FieldDef, FieldKind, Schema};
 
-pub fn show(ui: &mut Ui, doc: &mut Document) {
-    let Some(g) = doc.generic() else { return };
-    let schema = g.system.unit_schema();
-    let b = &g.bundle;
-    ui.label(format!(
-        "{} units of {}; values as {} defines them. Set up at: the hex number, empty for none.",
-        b.counters.units.len(),
-        b.counters.name,
-        g.system.name()
-    ));
-    let mut edits = Vec::new();
-    egui::ScrollArea::both().show(ui, |ui| {
-        egui::Grid::new("generic-forces")
-            .striped(true)
-            .show(ui, |ui| {
-                ui.strong("Unit");
-                ui.strong("Nation");
-                for f in schema.fields {
-                    ui.strong(f.label).on_hover_text(f.help);
-                }
-                ui.strong("Set up at");
-                ui.end_row();
-                for (i, u) in b.counters.units.iter().enumerate() {
-                    ui.label(&u.designation).on_hover_text(u.id.as_str());
-                    ui.label(u.nation.as_str());
-                    for f in schema.fields {
-                        if let Some(e) = attr_cell(ui, &schema, f, i, u) {
-                            edits.push(e);
-                        }
-                    }
-                    let placed = b.scenario.setup.iter().position(|p| p.unit == u.id);
-                    if let Some(e) = hex_cell(ui, doc_map_has(b), u, placed, &b.scenario.setup) {
-                        edits.push(e);
-                    }
-                    ui.end_row();
-                }
-            });
-    });
-    for (edit, key, ended) in edits {
-        doc.apply_in_field(edit, key);
-        if ended {
-            doc.end_field(key);
-        }
-    }
-}
+/// An edit typed into a field: the edit, the field's key, whether its typing ended.
+pub type Typed = (Edit, u64, bool);
 
-type Typed = (Edit, u64, bool);
-
-/// Whether a hex is on the scenario's map.
-fn doc_map_has(b: &sztab_core::model::generic::Bundle) -> impl Fn(HexId) -> bool + '_ {
-    move |h| b.map.grid.contains(h)
-}
-
-/// One attribute of unit `i`: a value widget by the field's kind.
-fn attr_cell(ui: &mut Ui, schema: &Schema, f: &FieldDef, i: usize, u: &Unit) -> Option<Typed> {
-    let id = egui::Id::unique(("generic-attr", i, f.key));
+/// A value of `attrs` for field `f` of `schema`, by the field's kind; its new value and
+/// whether the typing ended, once changed. `who` names it ("Tk/1B"), `salt` keeps it
+/// apart from the same field of other rows.
+pub fn attr(
+    ui: &mut Ui,
+    schema: &Schema,
+    f: &FieldDef,
+    attrs: &Attrs,
+    who: &str,
+    salt: impl std::hash::Hash + std::fmt::Debug,
+) -> Option<(AttrValue, u64, bool)> {
+    let id = egui::Id::unique(("generic-attr", salt, f.key));
     let key = id.value();
-    let old = schema.get(&u.attrs, f.key);
+    let old = schema.get(attrs, f.key);
     let (new, resp) = match f.kind {
         FieldKind::Int { min, max } => {
             let mut v = old.as_ref().and_then(AttrValue::as_int).unwrap_or(min);
@@ -120,20 +78,29 @@ fn attr_cell(ui: &mut Ui, schema: &Schema, f: &FieldDef, i: usize, u: &Unit) -> 
         FieldKind::Text { .. } => egui::Role::TextInput,
         FieldKind::Choice(_) => egui::Role::ComboBox,
     };
-    name(&resp, kind, format!("{} {}", u.designation, f.label));
+    name(&resp, kind, format!("{who} {}", f.label));
     let ended = resp.lost_focus() || resp.drag_stopped() || !resp.has_focus();
-    if old.as_ref() == Some(&new) {
-        return None;
-    }
-    let mut after = u.clone();
-    after.attrs.insert(f.key.to_owned(), new);
-    let mut edit = Edit::new(format!("{}: {}", u.designation, f.label));
-    edit.push(Change::GenericUnit(Slot::replace(i, u.clone(), after)));
-    Some((edit, key, ended))
+    (old.as_ref() != Some(&new)).then_some((new, key, ended))
+}
+
+/// A name typed in place (a designation, a formation's name): the new text once changed,
+/// its key and whether the typing ended.
+pub fn text(
+    ui: &mut Ui,
+    current: &str,
+    label: String,
+    salt: impl std::hash::Hash + std::fmt::Debug,
+) -> Option<(String, u64, bool)> {
+    let id = egui::Id::unique(("generic-text", salt));
+    let mut v = current.to_owned();
+    let r = ui.add_sized([120.0, 18.0], egui::TextEdit::singleline(&mut v).id(id));
+    name(&r, egui::Role::TextInput, label);
+    let ended = r.lost_focus() || !r.has_focus();
+    (v != current).then_some((v, id.value(), ended))
 }
 
 /// Where unit `u` is set up: a hex number typed and checked when the field is left.
-fn hex_cell(
+pub fn hex_cell(
     ui: &mut Ui,
     on_map: impl Fn(HexId) -> bool,
     u: &Unit,
@@ -202,6 +169,6 @@ fn hex_cell(
 }
 
 /// The accessible name of a cell ("Tk/1B Attack"): screen readers, and tests, find it by it.
-fn name(r: &egui::Response, kind: egui::Role, label: String) {
+pub fn name(r: &egui::Response, kind: egui::Role, label: String) {
     r.widget_info(|| egui::WidgetInfo::labeled(kind, r.enabled(), &label));
 }
