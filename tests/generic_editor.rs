@@ -129,12 +129,15 @@ fn bots_play_the_toy_scenario_in_the_editor_as_on_the_command_line() {
     let dir = tempfile::tempdir().unwrap();
     let path = toy_copy(dir.path());
     let mut h = harness(EditorApp::open(Some(path.clone())));
-    // The Forces table is generated from the toy's unit schema.
+    // The Forces table is generated from the toy's unit schema (Game → Forces… shows its
+    // tab of the scenario panel).
     click(&mut h, "Game");
     click(&mut h, "Forces…");
     h.get_by_label("Attack");
     h.get_by_label("Tk/1B Attack");
     // R3 (arriving later) is not set up: typing a hex sets it up, one undo step.
+    h.get_by_label("3/2R set up at").scroll_to_me();
+    h.run();
     common::type_into(&mut h, "3/2R set up at", "0704");
     h.key_press(egui::Key::Enter);
     h.run();
@@ -147,7 +150,6 @@ fn bots_play_the_toy_scenario_in_the_editor_as_on_the_command_line() {
     let doc = h.state().doc().unwrap();
     let setup = &doc.generic().unwrap().bundle.scenario.setup;
     assert!(setup.iter().all(|p| p.unit.as_str() != "R3"));
-    click(&mut h, "Close window");
     click(&mut h, "Game");
     click(&mut h, "Playtest ▶…");
     h.state_mut().generic.game.seed = 4;
@@ -530,6 +532,7 @@ fn the_new_scenario_dialog_makes_a_scenario_of_the_chosen_system() {
     click(&mut h, "Toy (test system)");
     common::type_into(&mut h, "Title", "The ford");
     common::type_into(&mut h, "Map file", map.to_str().unwrap());
+    click(&mut h, "an existing counter set");
     common::type_into(&mut h, "Counter file", counters.to_str().unwrap());
     click(&mut h, "Create scenario");
     let doc = h.state().doc().expect("a new scenario");
