@@ -81,7 +81,8 @@ fn both_systems_are_registered_for_authoring_and_setup_checks() {
     for id in ["rtl", "jov"] {
         let s = systems::get(id).unwrap();
         assert!(s.support().authoring && s.support().setup_checks, "{id}");
-        assert!(!s.support().engine, "{id} has no engine yet");
+        // The Jaws of Victory has its engine (issue 30); Roads to Leningrad not yet.
+        assert_eq!(s.support().engine, id == "jov", "{id}");
         assert!(s.blank_tables().is_some(), "{id}");
         assert_eq!(s.loss_unit(), "steps");
     }

@@ -7,17 +7,27 @@
 //! 15.2, 18.6), the counter schema ([`schema`]), the charts as data
 //! (`assets/jov/jov.tables.ron`: the tables the rules read, shaped by the rulebook, with
 //! the few cells its text gives) and the setup checks ([`checks`],
-//! docs/jov/setup-checks.md). Its engine is a later step.
+//! docs/jov/setup-checks.md) and plays them: the rules engine ([`engine`], its readings in
+//! docs/jov/rules.md) through the seam's game loop, with a random bot.
 
 mod card;
 pub mod checks;
 pub mod engine;
 pub mod schema;
 
+use std::sync::Arc;
+
 use sztab_core::model::generic::{Bundle, Schemas};
 use sztab_core::model::{Problem, Schema};
 use sztab_seam::fields::term;
-use sztab_seam::{BundleRef, RuleSystem, Support, Term, TermClass};
+use sztab_seam::{BotInfo, BundleRef, MatchError, Playable, RuleSystem, Support, Term, TermClass};
+
+const BOTS: &[BotInfo] = &[BotInfo {
+    kind: "random",
+    label: "Random",
+    strengths: None,
+    default_strength: 1,
+}];
 
 /// The Jaws of Victory system.
 pub struct Jov;
@@ -150,15 +160,15 @@ impl RuleSystem for Jov {
     }
 
     fn about(&self) -> &'static str {
-        "NES's Korsun-Cherkassy 1944: day turns, multi-step units, supply points, column shifts and a 2d6 CRT with breakthroughs (authoring and setup checks; no engine yet)"
+        "NES's Korsun-Cherkassy 1944: day turns, multi-step units, supply points, column shifts and a 2d6 CRT with breakthroughs (authoring, setup checks, an engine and a random bot)"
     }
 
     fn support(&self) -> Support {
         Support {
             authoring: true,
             setup_checks: true,
-            engine: false,
-            bots: false,
+            engine: true,
+            bots: true,
         }
     }
 
@@ -191,6 +201,30 @@ impl RuleSystem for Jov {
             Some(b) => checks::check(b),
             None => vec![Problem::error("Y01", "not a Jaws of Victory scenario")],
         }
+    }
+
+    fn bots(&self) -> &'static [BotInfo] {
+        BOTS
+    }
+
+    /// The setup checks' errors refuse the scenario, then the engine compiles it (a chart
+    /// cell the game reads left empty refuses it too).
+    fn prepare(&self, bundle: BundleRef<'_>) -> Result<Arc<dyn Playable>, MatchError> {
+        let b = bundle
+            .generic()
+            .ok_or_else(|| MatchError::BadRequest("not a Jaws of Victory scenario".into()))?;
+        let errors: Vec<String> = checks::check(b)
+            .iter()
+            .filter(|p| p.is_error())
+            .map(|p| p.to_string())
+            .collect();
+        if !errors.is_empty() {
+            return Err(MatchError::Refused(errors));
+        }
+        let rules = engine::compile(b).map_err(MatchError::Refused)?;
+        Ok(sztab_seam::play::shared(engine::play::Compiled(Arc::new(
+            rules,
+        ))))
     }
 
     fn card_sections(&self, bundle: &Bundle) -> Vec<(String, String)> {

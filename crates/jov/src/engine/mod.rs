@@ -28,6 +28,7 @@ mod minefield;
 pub mod movement;
 pub mod mp;
 pub mod phase;
+pub mod play;
 mod reinforce;
 mod replacement;
 pub mod rules;
