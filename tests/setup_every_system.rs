@@ -265,7 +265,9 @@ fn the_schedule_timeline_reads_each_turn_of_any_system() {
     let (head, lines) = &rows[1];
     assert_eq!(head, "Turn 2 (14 Jul PM)");
     assert!(
-        lines.iter().any(|l| l == "arrive: 183rd Rifle Division (3 units)"),
+        lines
+            .iter()
+            .any(|l| l == "arrive: 183rd Rifle Division (3 units)"),
         "{lines:?}"
     );
     assert!(lines[0].contains("Historical: cloudy"), "{lines:?}");

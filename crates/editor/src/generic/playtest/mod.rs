@@ -413,9 +413,10 @@ impl Playtest {
             let mut face = g.system.counter_face(counters, u, &Default::default());
             if !on.marks.is_empty() {
                 face.reduced = true;
-                face.values = format!("{} {}", face.values, on.marks.join(" "));
+                face.layout.marks.extend(on.marks.iter().cloned());
             }
             if let Some(c) = &on.carried_by {
+                face.layout.marks.push("aboard".into());
                 face.formation = format!("aboard {c}");
             }
             face.markers.fortified = inside.contains(on.unit.as_str());
