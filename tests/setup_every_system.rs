@@ -192,3 +192,90 @@ fn a_jaws_of_victory_scenario_is_set_up_on_the_map() {
         "su-62gd",
     );
 }
+
+/// Every unit of `units` set up, each on a hex of its own.
+fn spread_apart(h: &Harness<EditorApp>, units: &[&str]) -> Vec<HexId> {
+    let mut hexes: Vec<HexId> = units
+        .iter()
+        .map(|u| placed(h, u).unwrap_or_else(|| panic!("{u} set up")))
+        .collect();
+    hexes.sort();
+    hexes.dedup();
+    assert_eq!(hexes.len(), units.len(), "one unit a hex: {hexes:?}");
+    hexes
+}
+
+#[test]
+fn the_forces_tab_is_the_order_of_battle_tree_and_a_formation_drags_onto_the_map() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = example(dir.path(), "rtl", "soltsy-example");
+    let mut h = harness(EditorApp::open(Some(path)));
+    click(&mut h, "Forces");
+    // Sides → formations → units.
+    h.get_by_label_contains("German: 8 units");
+    h.get_by_label("8th Panzer Division (5)");
+    h.get_by_label("70th Rifle Division (4)");
+    h.get_by_label("HQ 8 Pz designation");
+    // Folded, its units are not listed; unfolded, they are again.
+    click(&mut h, "Fold 8th Panzer Division");
+    assert!(h.query_by_label("HQ 8 Pz designation").is_none());
+    h.get_by_label("von Manstein designation");
+    click(&mut h, "Fold 8th Panzer Division");
+    h.get_by_label("HQ 8 Pz designation");
+    // The filter keeps the units it names and the formations they are in.
+    common::type_into(&mut h, "Filter", "Rifle");
+    h.get_by_label("68 Rifle designation");
+    assert!(h.query_by_label("HQ 8 Pz designation").is_none());
+    assert!(h.query_by_label("8th Panzer Division (5)").is_none());
+    h.get_by_label("Filter").click();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.key_press(egui::Key::Backspace);
+    h.run();
+    // The formation's name dragged onto the map sets its units up around the hex, one a
+    // hex, in one undoable step.
+    let units = ["de-8pz-hq", "de-10pz-2", "de-8s-1", "de-59k", "de-80art"];
+    let before: Vec<Option<HexId>> = units.iter().map(|u| placed(&h, u)).collect();
+    let from = h.get_by_label("8th Panzer Division (5)").rect().center();
+    let to = pos(&h, "3416");
+    drag_between(&mut h, from, to);
+    let hexes = spread_apart(&h, &units);
+    assert!(hexes.contains(&hex("3416")), "{hexes:?}");
+    assert!(
+        hexes.iter().all(|x| {
+            let grid = &h.state().doc().unwrap().map().grid;
+            grid.distance(*x, hex("3416")) <= 1
+        }),
+        "around the hex: {hexes:?}"
+    );
+    assert_eq!(h.state().status, "set up 8th Panzer Division around 3416");
+    common::undo(&mut h);
+    let after: Vec<Option<HexId>> = units.iter().map(|u| placed(&h, u)).collect();
+    assert_eq!(after, before);
+}
+
+#[test]
+fn the_schedule_timeline_reads_each_turn_of_any_system() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = example(dir.path(), "rtl", "soltsy-example");
+    let (system, bundle, _) = sztab::systems::load(&path).unwrap();
+    let b = bundle.generic().unwrap();
+    let turn = system.schemas().turn;
+    let rows = sztab::editor::generic::schedule_tab::rows(b, &turn);
+    let (head, lines) = &rows[1];
+    assert_eq!(head, "Turn 2 (14 Jul PM)");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "arrive: 183rd Rifle Division (3 units)"),
+        "{lines:?}"
+    );
+    assert!(lines[0].contains("Historical: cloudy"), "{lines:?}");
+    // Quiet turns read as one row.
+    let path = root("scenarios/panzerblitz/01-rear-area-raid.scenario.ron");
+    let (system, bundle, _) = sztab::systems::load(&path).unwrap();
+    let b = bundle.generic().unwrap();
+    let rows = sztab::editor::generic::schedule_tab::rows(b, &system.schemas().turn);
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert_eq!(rows[1], ("Turns 2–10".to_owned(), Vec::new()));
+}

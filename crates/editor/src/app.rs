@@ -529,20 +529,55 @@ impl EditorApp {
         self.lab.window(ui.ctx(), self.files.doc());
     }
 
-    fn play_menu(&mut self, ui: &mut Ui) {
-        let scenario = self.files.doc().is_some_and(|d| d.scenario().is_some());
-        if ui
-            .add_enabled(scenario, egui::Button::new("Play ▶ (playtest)…"))
-            .clicked()
-            && let Some(d) = self.files.doc()
-        {
+    /// Whether the open document can be playtested, and why not.
+    fn playable(&self) -> (bool, String) {
+        match self.files.doc() {
+            Some(d) if d.scenario().is_some() => (true, String::new()),
+            Some(d) => match d.generic() {
+                Some(g) if g.system.support().engine => (true, String::new()),
+                Some(g) => (false, format!("{} has no engine yet", g.system.name())),
+                None => (false, "Open a scenario to playtest it".into()),
+            },
+            None => (false, "Open a scenario to playtest it".into()),
+        }
+    }
+
+    /// The open scenario's playtest, whatever its system.
+    fn open_playtest(&mut self) {
+        let Some(d) = self.files.doc() else { return };
+        if d.scenario().is_some() {
             self.play.open(d);
+        } else if d.generic().is_some() {
+            self.generic.game.open = true;
+        }
+    }
+
+    /// Load game… onto the open scenario, whatever its system.
+    fn load_game(&mut self) {
+        let Some(d) = self.files.doc() else { return };
+        if d.scenario().is_some() {
+            self.play.ask_load(d.path());
+        } else if d.generic().is_some() {
+            self.generic.game.open = true;
+            self.generic.game.ask_load(d);
+        }
+    }
+
+    fn play_menu(&mut self, ui: &mut Ui) {
+        let (can, why) = self.playable();
+        if ui
+            .add_enabled(can, egui::Button::new("Play ▶ (playtest)…"))
+            .on_disabled_hover_text(why.clone())
+            .clicked()
+        {
+            self.open_playtest();
         }
         if ui
-            .add_enabled(scenario, egui::Button::new("Load game…"))
+            .add_enabled(can, egui::Button::new("Load game…"))
+            .on_disabled_hover_text(why)
             .clicked()
         {
-            self.play.ask_load(self.files.doc().and_then(|d| d.path()));
+            self.load_game();
         }
         let rules = self.files.doc().is_some_and(|d| d.rules_view().is_some());
         if ui
@@ -851,18 +886,17 @@ impl EditorApp {
 
     fn toolbar(&mut self, ui: &mut Ui) {
         ui.horizontal_wrapped(|ui| {
-            let scenario = self.files.doc().is_some_and(|d| d.scenario().is_some());
+            let (can, why) = self.playable();
             if ui
                 .add_enabled(
-                    scenario,
+                    can,
                     egui::Button::new(egui::RichText::new("Play ▶").strong()),
                 )
                 .on_hover_text("Playtest the scenario as it is now, hot-seat or against a bot")
-                .on_disabled_hover_text("Open a scenario to playtest it")
+                .on_disabled_hover_text(why)
                 .clicked()
-                && let Some(d) = self.files.doc()
             {
-                self.play.open(d);
+                self.open_playtest();
             }
             ui.separator();
             for k in self.offered_tools() {

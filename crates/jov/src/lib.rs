@@ -13,6 +13,7 @@
 mod card;
 pub mod checks;
 pub mod engine;
+mod face;
 pub mod schema;
 
 use std::sync::Arc;
@@ -182,6 +183,16 @@ impl RuleSystem for Jov {
 
     fn unit_schema(&self) -> Schema {
         schema::UNIT
+    }
+
+    /// Its counters as printed (`face.rs`).
+    fn counter_face(
+        &self,
+        counters: &sztab_core::model::generic::Counters,
+        unit: &sztab_core::model::generic::Unit,
+        state: &sztab_core::model::Attrs,
+    ) -> sztab_core::render::counter::CounterFace {
+        face::face(counters, unit, state)
     }
 
     fn schemas(&self) -> Schemas {

@@ -65,6 +65,7 @@
 
 mod checks;
 pub mod engine;
+mod face;
 mod probe;
 pub mod schema;
 
@@ -114,6 +115,16 @@ impl RuleSystem for PanzerBlitz {
 
     fn unit_schema(&self) -> Schema {
         schema::UNIT_SCHEMA
+    }
+
+    /// Its counters as printed (`face.rs`).
+    fn counter_face(
+        &self,
+        counters: &sztab_core::model::generic::Counters,
+        unit: &sztab_core::model::generic::Unit,
+        state: &sztab_core::model::Attrs,
+    ) -> sztab_core::render::counter::CounterFace {
+        face::face(counters, unit, state)
     }
 
     fn schemas(&self) -> Schemas {

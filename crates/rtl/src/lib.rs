@@ -8,6 +8,7 @@
 
 mod card;
 pub mod checks;
+mod face;
 pub mod schema;
 
 use sztab_core::model::generic::{Bundle, Schemas};
@@ -138,6 +139,16 @@ impl RuleSystem for Rtl {
 
     fn unit_schema(&self) -> Schema {
         schema::UNIT
+    }
+
+    /// Its counters as printed (`face.rs`).
+    fn counter_face(
+        &self,
+        counters: &sztab_core::model::generic::Counters,
+        unit: &sztab_core::model::generic::Unit,
+        state: &sztab_core::model::Attrs,
+    ) -> sztab_core::render::counter::CounterFace {
+        face::face(counters, unit, state)
     }
 
     fn schemas(&self) -> Schemas {

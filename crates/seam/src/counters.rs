@@ -40,7 +40,67 @@ pub fn plain_face(
         reduced: false,
         stars: Vec::new(),
         markers: UnitMarkers::default(),
+        layout: Default::default(),
     }
+}
+
+/// The NATO size a counter prints ("II", "XX"), if it is one.
+pub fn nato_size(text: &str) -> Option<UnitSize> {
+    Some(match text {
+        "I" => UnitSize::Company,
+        "II" => UnitSize::Battalion,
+        "III" => UnitSize::Regiment,
+        "X" => UnitSize::Brigade,
+        "XX" => UnitSize::Division,
+        "XXX" => UnitSize::Corps,
+        "XXXX" => UnitSize::Army,
+        _ => return None,
+    })
+}
+
+/// A face of a unit: `plain_face`'s colours, designation and formation, with a kind and a
+/// printed layout of the system's, its size from the NATO mark `size` (other marks, like
+/// "KG", printed as they are; none left blank).
+pub fn face_of(
+    counters: &generic::Counters,
+    unit: &generic::Unit,
+    kind: UnitKind,
+    size: &str,
+    layout: sztab_core::render::counter::Layout,
+) -> CounterFace {
+    let nation = counters.nation(unit.nation.as_str());
+    let mut layout = layout;
+    let nato = nato_size(size);
+    if nato.is_none() && layout.label.is_none() {
+        layout.label = Some(if size == "none" {
+            String::new()
+        } else {
+            size.to_owned()
+        });
+    }
+    CounterFace {
+        fill: nation.map_or(Colour::rgb(150, 150, 150), |n| n.colour),
+        ink: nation.map_or(Colour::rgb(0, 0, 0), |n| n.text_colour),
+        kind,
+        size: nato.unwrap_or(UnitSize::Company),
+        designation: unit.designation.clone(),
+        formation: unit
+            .formation
+            .as_ref()
+            .map(|f| f.to_string())
+            .unwrap_or_default(),
+        values: String::new(),
+        reduced: false,
+        stars: Vec::new(),
+        markers: UnitMarkers::default(),
+        layout,
+    }
+}
+
+/// The colour of the formation a unit belongs to, if it has one.
+pub fn formation_colour(counters: &generic::Counters, unit: &generic::Unit) -> Option<Colour> {
+    let f = unit.formation.as_ref()?;
+    counters.formations.iter().find(|x| x.id == *f)?.colour
 }
 
 /// The counters of a scenario's setup, stacked by hex (the first placed on top).

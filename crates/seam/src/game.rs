@@ -102,6 +102,39 @@ pub trait Playable: Send + Sync {
 
     /// Replays a game log (`text`, read from `log_path`) of this scenario.
     fn replay(&self, log_path: &std::path::Path, text: &str) -> Result<Replayed, MatchError>;
+
+    /// A game log (`text`, read from `log_path`) of this scenario to step through, from
+    /// which a game may go on at any of its positions.
+    fn review(
+        self: std::sync::Arc<Self>,
+        log_path: &std::path::Path,
+        text: &str,
+        narration: Narration,
+    ) -> Result<Box<dyn Review>, MatchError>;
+}
+
+/// A recorded game stepped through action by action, as a replay bar shows it: the game
+/// at any position of the log, and a game going on from there.
+pub trait Review: Send {
+    /// The actions the log holds.
+    fn recorded(&self) -> usize;
+    /// The position shown: how many of the log's actions have been taken.
+    fn at(&self) -> usize;
+    /// Goes to the position after `at` actions (the log's length at most).
+    fn seek(&mut self, at: usize) -> Result<(), MatchError>;
+    /// The positions where a turn or phase begins, in order (0 first).
+    fn phase_starts(&self) -> &[usize];
+    /// The `i`-th action of the log (0-based), as the rules word it.
+    fn action(&self, i: usize) -> Option<String>;
+    /// The game at the position shown (its board, features, phase, result).
+    fn position(&self) -> &dyn Match;
+    /// What the game told up to the position shown.
+    fn lines(&self) -> &[String];
+    /// Whether the whole log reproduces its recorded events and result with these rules.
+    fn reproduces(&self) -> bool;
+    /// A game going on from the position shown, with `bots` (side id and bot name) at
+    /// their sides and people at the others; the log's later actions are left behind.
+    fn play_from_here(&self, bots: &[(String, String)]) -> Result<Box<dyn Match>, MatchError>;
 }
 
 /// A unit on the map as a match stands now: what the playtest shell draws.
@@ -137,6 +170,8 @@ pub trait Match: Send {
     fn record(&self) -> GameRecord;
     /// Actions taken so far.
     fn actions(&self) -> usize;
+    /// Where the game stands in its sequence of play: "Turn 3, German fire".
+    fn phase(&self) -> String;
     /// The units on the map now, in the system's order.
     fn board(&self) -> Vec<OnBoard>;
     /// The counters and markers on the map now that are not units (minefields, wrecks,

@@ -26,7 +26,9 @@ pub mod setup_lint;
 
 pub use decision::{Choice, Decision};
 pub use feature::{Feature, FeatureLook};
-pub use game::{GameRecord, Match, MatchError, Narration, OnBoard, Playable, Replayed, SideInfo};
+pub use game::{
+    GameRecord, Match, MatchError, Narration, OnBoard, Playable, Replayed, Review, SideInfo,
+};
 pub use odds::OddsQuery;
 pub use parts::ScenarioPart;
 pub use probe::{Mark, MarkAt, ProbeInfo, ProbeInput, ProbeReport, Verdict};

@@ -16,7 +16,7 @@ use crate::files::{Chooser, ChooserPurpose};
 use crate::scenario::legality::{Verdict, legal_hexes};
 use crate::scenario::spread;
 use crate::scenario::workbench::{DragUnits, Request, SpreadMode, Tab, Workbench};
-use crate::scenario::{ops, stack_popup, unit_table};
+use crate::scenario::{ops, setup_ops, stack_popup, unit_table};
 use crate::tools::ToolKind;
 use crate::validation::panel::{ERROR, WARNING};
 use sztab_core::hex::HexId;
@@ -311,16 +311,7 @@ impl EditorApp {
             return;
         }
         if doc.generic().is_some() {
-            let u = payload.units[0].clone();
-            let label = format!("Place {u} on {hex}");
-            if let Some(e) =
-                crate::scenario::setup_ops::move_units(doc, &payload.units, Some(hex), &label)
-            {
-                doc.apply(e);
-                self.status = format!("placed {u} on {hex}");
-                self.scen.selection.unit = Some(u);
-                self.selected = Some(hex);
-            }
+            self.drop_any_system(&payload, hex);
             return;
         }
         if !payload.formation {
@@ -341,6 +332,32 @@ impl EditorApp {
             return;
         }
         self.spread_formation(&payload, hex);
+    }
+
+    /// Units dropped on a scenario of any system: a unit onto the hex, a formation one
+    /// unit a free hex from there outwards.
+    fn drop_any_system(&mut self, payload: &DragUnits, hex: HexId) {
+        let Some(doc) = self.files.doc_mut() else {
+            return;
+        };
+        let u = payload.units[0].clone();
+        let edit = if payload.formation {
+            let around = spread::around(&doc.map().grid, hex);
+            let label = format!("Set up {} around {hex}", payload.label);
+            setup_ops::spread_units(doc, &payload.units, &around, &label)
+        } else {
+            let label = format!("Place {u} on {hex}");
+            setup_ops::move_units(doc, &payload.units, Some(hex), &label)
+        };
+        let Some(e) = edit else { return };
+        doc.apply(e);
+        self.status = if payload.formation {
+            format!("set up {} around {hex}", payload.label)
+        } else {
+            format!("placed {u} on {hex}")
+        };
+        self.scen.selection.unit = Some(u);
+        self.selected = Some(hex);
     }
 
     fn verdict_of(&mut self, u: &UnitId, hex: HexId) -> Option<Verdict> {

@@ -30,18 +30,11 @@ pub struct GenericPanels {
 impl GenericPanels {
     /// The Scenario menu's entries for a generic scenario.
     pub fn menu(&mut self, ui: &mut egui::Ui, doc: Option<&Document>) {
-        let Some(g) = doc.and_then(Document::generic) else {
+        if doc.and_then(Document::generic).is_none() {
             return;
-        };
+        }
         if ui.button("Forces…").clicked() {
             self.forces_open = true;
-        }
-        let can_play = g.system.support().engine;
-        let play = ui
-            .add_enabled(can_play, egui::Button::new("Playtest ▶…"))
-            .on_disabled_hover_text(format!("{} has no engine yet", g.system.name()));
-        if play.clicked() {
-            self.game.open = true;
         }
     }
 

@@ -149,6 +149,7 @@ fn blank(fill: Colour, ink: Colour) -> CounterFace {
         reduced: false,
         stars: Vec::new(),
         markers: UnitMarkers::default(),
+        layout: Default::default(),
     }
 }
 

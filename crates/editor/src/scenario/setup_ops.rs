@@ -17,9 +17,43 @@ pub fn move_units(
     to: Option<HexId>,
     label: &str,
 ) -> Option<Edit> {
+    let moves: Vec<(UnitId, Option<HexId>)> = units.iter().map(|u| (u.clone(), to)).collect();
+    place_units(doc, &moves, label)
+}
+
+/// The edit that sets `units` up one a hex on the first of `hexes` where no other unit
+/// stands (a formation dropped on the map); units left without a hex stay where they were.
+pub fn spread_units(
+    doc: &Document,
+    units: &[UnitId],
+    hexes: &[HexId],
+    label: &str,
+) -> Option<Edit> {
+    let g = doc.generic()?;
+    let taken: std::collections::BTreeSet<HexId> = g
+        .bundle
+        .scenario
+        .setup
+        .iter()
+        .filter(|p| !units.contains(&p.unit))
+        .map(|p| p.hex)
+        .collect();
+    let grid = &g.bundle.map.grid;
+    let free = hexes
+        .iter()
+        .copied()
+        .filter(|h| grid.contains(*h) && !taken.contains(h));
+    let moves: Vec<(UnitId, Option<HexId>)> = units.iter().cloned().zip(free.map(Some)).collect();
+    place_units(doc, &moves, label)
+}
+
+/// The edit that moves each unit onto its hex (to the top of the stack there) or off the
+/// map (`None`).
+fn place_units(doc: &Document, moves: &[(UnitId, Option<HexId>)], label: &str) -> Option<Edit> {
     let g = doc.generic()?;
     let mut setup = ListDraft::new(&g.bundle.scenario.setup);
-    for u in units {
+    for (u, to) in moves {
+        let to = *to;
         let old = setup.list.iter().position(|p| p.unit == *u);
         if let (Some(i), Some(h)) = (old, to)
             && setup.list[i].hex == h

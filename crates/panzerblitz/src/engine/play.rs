@@ -126,6 +126,13 @@ impl GameState for Game {
         Outcome::of_level(self.state().result.as_ref(), self.state().turn)
     }
 
+    /// "German fire": the side's player-turn and its step.
+    fn phase_name(&self) -> String {
+        let st = self.state();
+        let side = self.s.sides.get(st.side).map_or("", |s| s.name.as_str());
+        format!("{side} {}", st.step.name())
+    }
+
     /// Units standing on the map, passengers on their carriers' hexes (mines, blocks,
     /// fortifications and wrecks are [`GameState::features`]).
     fn board(&self) -> Vec<OnBoard> {

@@ -7,11 +7,11 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::fingerprint::{Encoding, Fingerprint, FingerprintError};
-use super::log::GameLog;
+use super::log::{GameLog, LogOf};
 use super::state::{Bot, Chronicle, GameRules, GameState, Tally};
 use crate::{
     Choice, Decision, Feature, GameRecord, Match, MatchError, Narration, OnBoard, Playable,
-    Replayed, SideInfo,
+    Replayed, Review, SideInfo,
 };
 
 /// Who plays a side.
@@ -46,6 +46,41 @@ pub fn bot_seed(seed: u64, n: usize) -> u64 {
         .wrapping_add(n as u64 + 1)
 }
 
+/// The seats of a game of `rules`: the bots named in `bots` (side id and bot name),
+/// people at the other sides (refused where the rules seat no people).
+fn seat<R: GameRules>(
+    rules: &R,
+    seed: u64,
+    bots: &[(String, String)],
+) -> Result<Vec<Seat<R::Game>>, MatchError> {
+    let sides = rules.sides();
+    let mut seats: Vec<Seat<R::Game>> = sides
+        .iter()
+        .map(|_| Seat::Person(Default::default()))
+        .collect();
+    for (n, (side, name)) in bots.iter().enumerate() {
+        let s = sides.iter().position(|x| &x.id == side).ok_or_else(|| {
+            let ids: Vec<&str> = sides.iter().map(|x| x.id.as_str()).collect();
+            MatchError::BadRequest(format!(
+                "no side \"{side}\" in this scenario; its sides are {}",
+                ids.join(", ")
+            ))
+        })?;
+        seats[s] = Seat::Bot(
+            rules
+                .bot(name, bot_seed(seed, n))
+                .map_err(MatchError::BadRequest)?,
+        );
+    }
+    if !rules.human_seats() && seats.iter().any(|s| matches!(s, Seat::Person(_))) {
+        return Err(MatchError::BadRequest(format!(
+            "{} is played by bots only: name a bot for every side",
+            rules.title()
+        )));
+    }
+    Ok(seats)
+}
+
 impl<G: GameState> Driver<G> {
     /// A game of `rules` seeded `seed`, with the bots named in `bots` (side id and bot
     /// name); the other sides are people's seats.
@@ -55,36 +90,28 @@ impl<G: GameState> Driver<G> {
         bots: &[(String, String)],
         narration: Narration,
     ) -> Result<Self, MatchError> {
-        let sides = rules.sides();
-        let mut seats: Vec<Seat<G>> = sides
-            .iter()
-            .map(|_| Seat::Person(G::Seat::default()))
-            .collect();
-        for (n, (side, name)) in bots.iter().enumerate() {
-            let s = sides.iter().position(|x| &x.id == side).ok_or_else(|| {
-                let ids: Vec<&str> = sides.iter().map(|x| x.id.as_str()).collect();
-                MatchError::BadRequest(format!(
-                    "no side \"{side}\" in this scenario; its sides are {}",
-                    ids.join(", ")
-                ))
-            })?;
-            seats[s] = Seat::Bot(
-                rules
-                    .bot(name, bot_seed(seed, n))
-                    .map_err(MatchError::BadRequest)?,
-            );
-        }
-        if !rules.human_seats() && seats.iter().any(|s| matches!(s, Seat::Person(_))) {
-            return Err(MatchError::BadRequest(format!(
-                "{} is played by bots only: name a bot for every side",
-                rules.title()
-            )));
-        }
+        let seats = seat(rules, seed, bots)?;
+        Ok(Driver::seated(
+            rules,
+            seed,
+            rules.logs().format,
+            seats,
+            narration,
+        ))
+    }
+
+    /// A game of log `format` with these seats, its opening events observed.
+    fn seated<R: GameRules<Game = G>>(
+        rules: &R,
+        seed: u64,
+        format: u32,
+        seats: Vec<Seat<G>>,
+        narration: Narration,
+    ) -> Self {
         let spec = rules.logs();
-        let format = spec.format;
         let encoding = spec
             .encoding(format)
-            .expect("a system reads its own format");
+            .expect("a log's format is checked before its game starts");
         let game = rules.start(seed, format);
         let ticks = Ticks::of(&game, None);
         let mut d = Driver {
@@ -104,7 +131,39 @@ impl<G: GameState> Driver<G> {
         };
         let opening = d.game.opening_events();
         d.observe(&opening);
+        d
+    }
+
+    /// A game of a log's seed and format, its first actions taken again: the position a
+    /// review shows (nobody to play: `bots` None) or a game going on from there.
+    pub(super) fn from_log<R: GameRules<Game = G>>(
+        rules: &R,
+        log: &LogOf<G>,
+        taken: usize,
+        bots: Option<&[(String, String)]>,
+        narration: Narration,
+    ) -> Result<Self, MatchError> {
+        let seats = match bots {
+            Some(bots) => seat(rules, log.seed, bots)?,
+            None => Vec::new(),
+        };
+        let mut d = Driver::seated(rules, log.seed, log.format, seats, narration);
+        for (i, a) in log.actions.iter().take(taken).enumerate() {
+            d.act(a.clone()).map_err(|e| {
+                MatchError::Failed(format!("action {} of the log is refused: {e}", i + 1))
+            })?;
+        }
         Ok(d)
+    }
+
+    /// Takes the log's next action at a review's position: what it told.
+    pub(super) fn retake(&mut self, action: &G::Action) -> Result<Vec<String>, String> {
+        self.act(action.clone())
+    }
+
+    /// What the game has told and nobody has read yet (its opening, at the start).
+    pub(super) fn told(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.out)
     }
 
     /// The game as it stands.
@@ -234,6 +293,14 @@ impl<G: GameState> Match for Driver<G> {
         self.actions.len()
     }
 
+    fn phase(&self) -> String {
+        let turn = self.game.outcome().turn;
+        match self.game.phase_name() {
+            p if p.is_empty() => format!("Turn {turn}"),
+            p => format!("Turn {turn}, {p}"),
+        }
+    }
+
     fn board(&self) -> Vec<OnBoard> {
         self.game.board()
     }
@@ -289,6 +356,17 @@ impl<R: GameRules> Playable for R {
 
     fn replay(&self, log_path: &Path, text: &str) -> Result<Replayed, MatchError> {
         super::log::replay(self, log_path, text)
+    }
+
+    fn review(
+        self: Arc<Self>,
+        log_path: &Path,
+        text: &str,
+        narration: Narration,
+    ) -> Result<Box<dyn Review>, MatchError> {
+        Ok(Box::new(super::review::LogReview::new(
+            self, log_path, text, narration,
+        )?))
     }
 }
 

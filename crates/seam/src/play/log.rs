@@ -87,7 +87,11 @@ pub type LogOf<G> = GameLog<<G as GameState>::Action, <G as GameState>::Result>;
 impl<A, R> GameLog<A, R> {
     /// Refuses a log this Sztab cannot replay as it was played: another system's, a
     /// format it does not read, other rules.
-    fn check<Rules: GameRules>(&self, rules: &Rules, log_path: &Path) -> Result<(), MatchError> {
+    pub(super) fn check<Rules: GameRules>(
+        &self,
+        rules: &Rules,
+        log_path: &Path,
+    ) -> Result<(), MatchError> {
         let bad = |m: String| Err(MatchError::BadLog(format!("{}: {m}", log_path.display())));
         let spec = rules.logs();
         let s = &self.system;

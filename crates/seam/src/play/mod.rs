@@ -11,10 +11,12 @@ mod dice;
 mod driver;
 pub mod fingerprint;
 mod log;
+mod review;
 mod state;
 
 pub use dice::{Dice, DieSampler, chance_of, two_d6_probability};
 pub use driver::{Driver, PlayError, Played, bot_seed, play_out, shared};
 pub use fingerprint::{Encoding, Fingerprint, FingerprintError, encode};
 pub use log::{GameLog, LogHead, LogOf, replay, replay_game};
+pub use review::LogReview;
 pub use state::{Bot, Chronicle, GameRules, GameState, LogSpec, Outcome, Tally};

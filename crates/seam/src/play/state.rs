@@ -97,7 +97,7 @@ pub trait GameState: Send + 'static {
     /// What happened, as the chronicle tells it and the fingerprint hashes it.
     type Event: Debug + Display + Serialize;
     /// The result a log records and its replay must reproduce.
-    type Result: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+    type Result: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send;
     /// What a person at a seat plans before it becomes an action (PanzerBlitz's fire
     /// plan); `()` for a system whose every choice is an action.
     type Seat: Default + Send;

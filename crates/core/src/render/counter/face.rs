@@ -3,6 +3,7 @@
 //! left, parent formation top right, size mark over the type symbol, SP-MP at the bottom.
 
 use super::super::sink::{Anchor, Sink, rect_points};
+use super::printed::{Layout, draw_emblems, draw_row, draw_value};
 use super::symbol::{Frame, draw_size, draw_star, draw_symbol};
 use crate::model::{ArtillerySetup, Colour, Nation, Placement, Star, UnitDef, UnitKind, UnitSize};
 
@@ -71,6 +72,8 @@ pub struct CounterFace {
     pub reduced: bool,
     pub stars: Vec<Star>,
     pub markers: UnitMarkers,
+    /// What the system's counters print beyond WB-95's layout; empty for WB-95.
+    pub layout: Layout,
 }
 
 const GREY: Colour = Colour([150, 150, 150, 255]);
@@ -103,6 +106,7 @@ impl CounterFace {
             reduced,
             stars: def.stars.clone(),
             markers: state.markers,
+            layout: Layout::default(),
         }
     }
 }
@@ -156,6 +160,10 @@ pub fn draw_counter(sink: &mut impl Sink, face: &CounterFace, c: [f32; 2], side:
     let (min, max) = ([c[0] - h, c[1] - h], [c[0] + h, c[1] + h]);
     let px = side * sink.pixels_per_unit();
     sink.rect(min, max, face.fill);
+    let l = &face.layout;
+    if let Some(band) = l.band {
+        sink.rect(min, [max[0], min[1] + side * 0.14], band);
+    }
     if face.reduced {
         // The reduced side: a pale band across the top, behind the texts.
         sink.rect(
@@ -178,13 +186,86 @@ pub fn draw_counter(sink: &mut impl Sink, face: &CounterFace, c: [f32; 2], side:
         w: side * 0.5,
         h: side * 0.3,
     };
-    draw_symbol(sink, frame, face.kind, lighter(face.fill, 0.35), face.ink);
-    draw_size(sink, at(0.0, -0.21), side * 0.09, face.size, face.ink);
+    let paper = l.symbol_fill.unwrap_or_else(|| lighter(face.fill, 0.35));
+    draw_symbol(sink, frame, face.kind, paper, face.ink);
+    if let Some(t) = &l.symbol_text {
+        // The game prints no NATO symbol here: the box holds its word instead.
+        sink.rect(
+            [frame.c[0] - frame.w * 0.46, frame.c[1] - frame.h * 0.42],
+            [frame.c[0] + frame.w * 0.46, frame.c[1] + frame.h * 0.42],
+            paper,
+        );
+        let size = fit(t, frame.w * 0.9, frame.h * 0.7);
+        sink.text(frame.c, size, t, face.ink, Anchor::Center, 0.0);
+    }
+    match &l.label {
+        Some(t) => sink.text(
+            at(0.0, -0.21),
+            fit(t, side * 0.8, side * 0.12),
+            t,
+            face.ink,
+            Anchor::Center,
+            0.0,
+        ),
+        None => draw_size(sink, at(0.0, -0.21), side * 0.09, face.size, face.ink),
+    }
     for (i, s) in face.stars.iter().enumerate() {
         let p = at(0.38, -0.1 + 0.15 * i as f32);
         draw_star(sink, p, side * 0.075, star_colour(*s), face.ink);
     }
+    draw_emblems(
+        sink,
+        &l.emblems,
+        at(0.4, 0.0)[0],
+        at(0.0, -0.14)[1],
+        side * 0.05,
+        face.ink,
+    );
+    if let Some(v) = &l.side {
+        let size = side * 0.15;
+        let w = 0.55 * size * v.text.chars().count().max(1) as f32;
+        draw_value(sink, v, at(0.37, 0.04), w, size, face.ink);
+    }
     markers(sink, face, at, side);
+    if !l.top.is_empty() {
+        draw_row(
+            sink,
+            &l.top,
+            c[0],
+            at(0.0, -0.37)[1],
+            side * 0.88,
+            side * 0.2,
+            face.ink,
+        );
+    } else {
+        header(sink, face, c, side);
+    }
+    if l.bottom.is_empty() {
+        sink.text(
+            at(0.0, 0.32),
+            fit(&face.values, side * 0.8, side * 0.24),
+            &face.values,
+            face.ink,
+            Anchor::Center,
+            0.0,
+        );
+    } else {
+        draw_row(
+            sink,
+            &l.bottom,
+            c[0],
+            at(0.0, 0.33)[1],
+            side * 0.88,
+            side * 0.24,
+            face.ink,
+        );
+    }
+    sink.layer_done();
+}
+
+/// The designation top left and the formation top right, as WB-95 prints them.
+fn header(sink: &mut impl Sink, face: &CounterFace, c: [f32; 2], side: f32) {
+    let at = |fx: f32, fy: f32| [c[0] + side * fx, c[1] + side * fy];
     // The two corner texts share the top edge; the formation gets what the designation
     // leaves, at least a third.
     let (d, f) = (short(&face.designation, 10), short(&face.formation, 9));
@@ -210,15 +291,6 @@ pub fn draw_counter(sink: &mut impl Sink, face: &CounterFace, c: [f32; 2], side:
         Anchor::Right,
         0.0,
     );
-    sink.text(
-        at(0.0, 0.32),
-        fit(&face.values, side * 0.8, side * 0.24),
-        &face.values,
-        face.ink,
-        Anchor::Center,
-        0.0,
-    );
-    sink.layer_done();
 }
 
 /// Marker badges down the left edge: fortified, disorganized, out of supply, transport,
@@ -236,12 +308,18 @@ fn markers(sink: &mut impl Sink, face: &CounterFace, at: impl Fn(f32, f32) -> [f
     ];
     let r = side * 0.075;
     let mut y = -0.12;
-    for (on, letter, colour) in badges {
+    let extra = face
+        .layout
+        .marks
+        .iter()
+        .map(|t| (true, t.as_str(), Colour([90, 90, 90, 255])));
+    for (on, letter, colour) in badges.into_iter().chain(extra) {
         if !on {
             continue;
         }
         let p = at(-0.38, y);
-        sink.rect([p[0] - r, p[1] - r], [p[0] + r, p[1] + r], colour);
+        let w = r * (0.6 * letter.chars().count().max(1) as f32).max(1.0);
+        sink.rect([p[0] - w, p[1] - r], [p[0] + w, p[1] + r], colour);
         sink.text(
             p,
             r * 1.6,
@@ -274,6 +352,7 @@ mod tests {
                 oos: 2,
                 ..UnitMarkers::default()
             },
+            layout: Layout::default(),
         }
     }
 

@@ -4,9 +4,11 @@
 //! [`UnitLayer`] stacks from a game position with each unit's [`UnitState`].
 
 mod face;
+mod printed;
 mod stack;
 mod symbol;
 
 pub use face::{COUNTER_SIDE, CounterFace, UnitMarkers, UnitState, draw_counter, star_colour};
+pub use printed::{Emblem, Layout, Mark, Printed, Row, Spacing};
 pub use stack::{Stack, UnitLayer, counter_centre, draw_stack, draw_units};
 pub use symbol::{Frame, draw_size, draw_star, draw_symbol};

@@ -74,6 +74,7 @@ fn unknown_face(id: &str) -> CounterFace {
         reduced: false,
         stars: Vec::new(),
         markers: UnitMarkers::default(),
+        layout: Default::default(),
     }
 }
 

@@ -1,11 +1,15 @@
 //! The Forces tab of a scenario whose files its system's schemas describe: the order of
-//! battle as tables generated from the schemas. Units — added for a nation, removed,
-//! their designation, formation and every value of the unit schema, and the hex each sets
-//! up on — and formations, with the formation schema's values (activation markers,
-//! combination values). Every cell edits through the undo history; values outside a
-//! schema's range cannot be entered.
+//! battle as a tree (sides → formations → units, `tree.rs`) whose rows are generated from
+//! the schemas. Units — added for a nation, removed, their designation, formation and
+//! every value of the unit schema, the hex each sets up on and where it is — and
+//! formations, with the formation schema's values (activation markers, combination
+//! values). A unit's counter or a formation's name drags onto the map. Every cell edits
+//! through the undo history; values outside a schema's range cannot be entered.
 
 mod formations;
+mod tree;
+
+pub use tree::{Row, View, rows, status};
 
 use egui::Ui;
 
@@ -37,13 +41,28 @@ pub fn show(ui: &mut Ui, doc: &mut Document) {
             }
         }
     });
-    ui.weak("Drag a unit's counter onto the map to set it up there.");
+    ui.weak(
+        "Drag a unit's counter onto the map to set it up there, or a formation's name to set \
+         its units up around a hex.",
+    );
+    // A view for each scenario: another one opens with its own.
+    let view_id = egui::Id::unique(("generic-forces-view", &b.scenario.title, &b.counters.name));
+    let mut view: View = ui
+        .data_mut(|d| d.get_temp(view_id))
+        .unwrap_or_else(|| View::of(b));
+    filter_bar(ui, &mut view);
     egui::ScrollArea::both()
         .id_salt("generic-forces")
         .max_height(ui.available_height() * 0.65)
         .show(ui, |ui| {
-            units_table(ui, g.system, &schemas.unit, &mut edits, &mut now, b)
+            let table = Table {
+                system: g.system,
+                schema: &schemas.unit,
+                b,
+            };
+            table.show(ui, &mut view, &mut edits, &mut now);
         });
+    ui.data_mut(|d| d.insert_temp(view_id, view));
     formations::show(ui, b, &schemas.formation, &mut edits, &mut now);
     for e in now {
         doc.apply(e);
@@ -56,67 +75,157 @@ pub fn show(ui: &mut Ui, doc: &mut Document) {
     }
 }
 
-fn units_table(
-    ui: &mut Ui,
-    system: &dyn RuleSystem,
-    schema: &Schema,
-    edits: &mut Vec<Typed>,
-    now: &mut Vec<Edit>,
-    b: &Bundle,
-) {
-    egui::Grid::new("generic-forces")
-        .striped(true)
-        .show(ui, |ui| {
-            ui.strong("");
-            ui.strong("");
-            ui.strong("Unit");
-            ui.strong("Nation");
-            ui.strong("Formation");
-            for f in schema.fields {
-                ui.strong(f.label).on_hover_text(f.help);
-            }
-            ui.strong("Set up at");
-            ui.end_row();
-            for (i, u) in b.counters.units.iter().enumerate() {
-                let remove = ui.small_button("×").on_hover_text("Remove the unit");
-                name(
-                    &remove,
-                    egui::Role::Button,
-                    format!("Remove {}", u.designation),
-                );
-                if remove.clicked() {
-                    now.push(remove_unit(b, i));
-                }
-                counter(ui, system, b, u);
-                let label = format!("{} designation", u.designation);
-                if let Some((v, key, ended)) = cells::text(ui, &u.designation, label, ("unit", i)) {
-                    let after = Unit {
-                        designation: v,
-                        ..u.clone()
-                    };
-                    edits.push((replace(i, u, after, "designation"), key, ended));
-                }
-                ui.label(u.nation.as_str());
-                if let Some(after) = formation_cell(ui, b, i, u) {
-                    now.push(replace(i, u, after, "formation"));
-                }
-                for f in schema.fields {
-                    if let Some((v, key, ended)) =
-                        cells::attr(ui, schema, f, &u.attrs, &u.designation, ("unit", i))
-                    {
-                        let mut after = u.clone();
-                        after.attrs.insert(f.key.to_owned(), v);
-                        edits.push((replace(i, u, after, f.label), key, ended));
+/// The filter above the tree.
+fn filter_bar(ui: &mut Ui, view: &mut View) {
+    ui.horizontal(|ui| {
+        let l = ui.label("Filter");
+        ui.add(egui::TextEdit::singleline(&mut view.filter).desired_width(140.0))
+            .labelled_by(l.id);
+        ui.checkbox(&mut view.unplaced_only, "Unplaced only")
+            .on_hover_text("Only units neither set up nor arriving later");
+        ui.checkbox(&mut view.in_scenario, "In the scenario only")
+            .on_hover_text("Only units set up, off the map or arriving later");
+    });
+}
+
+/// The order-of-battle tree as one grid, so its columns line up across formations.
+struct Table<'a> {
+    system: &'a dyn RuleSystem,
+    schema: &'a Schema,
+    b: &'a Bundle,
+}
+
+impl Table<'_> {
+    fn show(&self, ui: &mut Ui, view: &mut View, edits: &mut Vec<Typed>, now: &mut Vec<Edit>) {
+        let rows = rows(self.b, view);
+        egui::Grid::new("generic-forces")
+            .striped(true)
+            .show(ui, |ui| {
+                self.header(ui);
+                for row in &rows {
+                    match row {
+                        Row::Side {
+                            name,
+                            units,
+                            set_up,
+                        } => {
+                            ui.label("");
+                            ui.label("");
+                            ui.strong(format!("{name}: {units} units, {set_up} set up"));
+                        }
+                        Row::Formation { .. } => formation_row(ui, row, view),
+                        Row::Unit { index, depth } => {
+                            self.unit_row(ui, *index, *depth, edits, now);
+                        }
                     }
+                    ui.end_row();
                 }
-                let placed = b.scenario.setup.iter().position(|p| p.unit == u.id);
-                let on_map = |h: HexId| b.map.grid.contains(h);
-                if let Some(e) = hex_cell(ui, on_map, u, placed, &b.scenario.setup) {
-                    edits.push(e);
-                }
-                ui.end_row();
+            });
+    }
+
+    fn header(&self, ui: &mut Ui) {
+        ui.strong("");
+        ui.strong("");
+        ui.strong("Unit");
+        ui.strong("Nation");
+        ui.strong("Formation");
+        for f in self.schema.fields {
+            ui.strong(f.label).on_hover_text(f.help);
+        }
+        ui.strong("Set up at");
+        ui.strong("Where");
+        ui.end_row();
+    }
+
+    fn unit_row(
+        &self,
+        ui: &mut Ui,
+        i: usize,
+        depth: usize,
+        edits: &mut Vec<Typed>,
+        now: &mut Vec<Edit>,
+    ) {
+        let b = self.b;
+        let u = &b.counters.units[i];
+        let remove = ui.small_button("×").on_hover_text("Remove the unit");
+        name(
+            &remove,
+            egui::Role::Button,
+            format!("Remove {}", u.designation),
+        );
+        if remove.clicked() {
+            now.push(remove_unit(b, i));
+        }
+        counter(ui, self.system, b, u);
+        ui.horizontal(|ui| {
+            ui.add_space(INDENT * depth as f32);
+            let label = format!("{} designation", u.designation);
+            if let Some((v, key, ended)) = cells::text(ui, &u.designation, label, ("unit", i)) {
+                let after = Unit {
+                    designation: v,
+                    ..u.clone()
+                };
+                edits.push((replace(i, u, after, "designation"), key, ended));
             }
         });
+        ui.label(u.nation.as_str());
+        if let Some(after) = formation_cell(ui, b, i, u) {
+            now.push(replace(i, u, after, "formation"));
+        }
+        for f in self.schema.fields {
+            if let Some((v, key, ended)) =
+                cells::attr(ui, self.schema, f, &u.attrs, &u.designation, ("unit", i))
+            {
+                let mut after = u.clone();
+                after.attrs.insert(f.key.to_owned(), v);
+                edits.push((replace(i, u, after, f.label), key, ended));
+            }
+        }
+        let placed = b.scenario.setup.iter().position(|p| p.unit == u.id);
+        let on_map = |h: HexId| b.map.grid.contains(h);
+        if let Some(e) = hex_cell(ui, on_map, u, placed, &b.scenario.setup) {
+            edits.push(e);
+        }
+        ui.weak(status(b, &u.id));
+    }
+}
+
+/// Points of indentation a level of the tree.
+const INDENT: f32 = 14.0;
+
+/// A formation's row: its fold toggle and its name, which drags its units onto the map.
+fn formation_row(ui: &mut Ui, row: &Row, view: &mut View) {
+    let Row::Formation {
+        key,
+        id,
+        name: title,
+        depth,
+        units,
+        folded,
+    } = row
+    else {
+        return;
+    };
+    ui.label("");
+    let arrow = if *folded { "⏵" } else { "⏷" };
+    let toggle = ui.small_button(arrow);
+    name(&toggle, egui::Role::Button, format!("Fold {title}"));
+    if toggle.clicked() && !view.folded.remove(key) {
+        view.folded.insert(key.clone());
+    }
+    ui.horizontal(|ui| {
+        ui.add_space(INDENT * *depth as f32);
+        let text = egui::RichText::new(format!("{title} ({})", units.len())).strong();
+        let r = ui.add(egui::Label::new(text).sense(egui::Sense::click_and_drag()));
+        if id.is_some() && !units.is_empty() {
+            r.on_hover_text("Drag onto the map to set its units up around a hex")
+                .dnd_set_drag_payload(DragUnits {
+                    units: units.clone(),
+                    label: title.clone(),
+                    formation: true,
+                });
+        }
+    });
 }
 
 /// The unit's counter as its system draws it, to drag onto the map.

@@ -10,6 +10,12 @@
 //! A bot's turn is stepped on a thread of its own (the match goes there and comes back),
 //! so the window stays live while a slow bot thinks; Pause lets the action under way
 //! land and starts no other, closing the window or a new game drops it unread.
+//!
+//! A game is saved as the seam's game log and loaded back into the replay bar
+//! (`review.rs`), which steps through it and plays on from any position.
+
+mod game_files;
+mod review;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
@@ -18,6 +24,7 @@ use std::time::{Duration, Instant};
 use super::features::Features;
 
 use crate::document::Document;
+use crate::files::Chooser;
 use crate::panels::help::drawable;
 use crate::playtest::paint;
 use crate::worker::{Polled, Worker, seconds};
@@ -26,7 +33,7 @@ use sztab_core::model::{Colour, UnitId};
 use sztab_core::render::Sink;
 use sztab_core::render::counter::{Stack, UnitLayer};
 use sztab_seam::{
-    BotChoice, BundleRef, Choice, Decision, Feature, Match, MatchError, Narration, OnBoard,
+    BotChoice, BundleRef, Choice, Decision, Feature, Match, MatchError, Narration, OnBoard, Review,
     SideInfo,
 };
 
@@ -72,9 +79,11 @@ pub struct Playtest {
     /// The match while a bot's step is worked out on its own thread (`game` is then
     /// empty), and what the step told.
     away: Option<Worker<Stepped>>,
-    /// Actions taken and the sides, as last seen (shown while the match is away).
+    /// Actions taken, the sides and the phase, as last seen (shown while the match is
+    /// away).
     actions: usize,
     sides: Vec<SideInfo>,
+    phase: String,
     /// Bots play on their own (with nobody at a seat, Run starts them).
     running: bool,
     lines: Vec<String>,
@@ -96,6 +105,16 @@ pub struct Playtest {
     board: Vec<OnBoard>,
     /// What lies on the map besides units.
     features: Features,
+    /// A recorded game being stepped through (the replay bar); `game` is then empty.
+    review: Option<Box<dyn Review>>,
+    /// The file chooser of Save game… or Load game….
+    chooser: Option<Chooser>,
+    /// Load game… was asked while the game in play has actions not saved.
+    confirm_discard: bool,
+    /// The game's actions when it was last saved.
+    saved_actions: Option<usize>,
+    /// What the last save or load did.
+    pub note: Option<String>,
 }
 
 impl Playtest {
@@ -114,17 +133,48 @@ impl Playtest {
         self.layer.clone()
     }
 
-    /// A game is on (its match here, or away for a bot's step).
+    /// A game is on (its match here, or away for a bot's step, or a recorded one in the
+    /// replay bar).
     fn started(&self) -> bool {
-        self.game.is_some() || self.away.is_some()
+        self.game.is_some() || self.away.is_some() || self.review.is_some()
     }
 
     /// Ends the game in play (a bot's step under way is dropped unread).
     fn drop_game(&mut self) {
         self.game = None;
         self.away = None;
+        self.review = None;
         self.decision = None;
         self.running = false;
+        self.saved_actions = None;
+    }
+
+    /// The game on screen: the one in play, or the recorded one at the replay bar's
+    /// position.
+    fn shown_game(&self) -> Option<&dyn Match> {
+        match (&self.review, &self.game) {
+            (Some(r), _) => Some(r.position()),
+            (None, Some(m)) => Some(m.as_ref()),
+            (None, None) => None,
+        }
+    }
+
+    /// The bots named for the seats (side id and bot name), and whether a person sits
+    /// at any side.
+    fn seated_bots(&self, g: &crate::document::GenericScenario) -> (Vec<(String, String)>, bool) {
+        let bots: Vec<(String, String)> = g
+            .bundle
+            .scenario
+            .sides
+            .iter()
+            .zip(&self.seats)
+            .filter_map(|(s, seat)| match seat {
+                Seat::Bot(b) => Some((s.id.to_string(), b.clone())),
+                Seat::Human => None,
+            })
+            .collect();
+        let humans = bots.len() < self.seats.len();
+        (bots, humans)
     }
 
     fn fill_seats(&mut self, doc: &Document) {
@@ -142,18 +192,9 @@ impl Playtest {
         self.lines.clear();
         self.selected = None;
         self.asked = None;
-        let bots: Vec<(String, String)> = g
-            .bundle
-            .scenario
-            .sides
-            .iter()
-            .zip(&self.seats)
-            .filter_map(|(s, seat)| match seat {
-                Seat::Bot(b) => Some((s.id.to_string(), b.clone())),
-                Seat::Human => None,
-            })
-            .collect();
-        let humans = bots.len() < self.seats.len();
+        self.review = None;
+        self.saved_actions = None;
+        let (bots, humans) = self.seated_bots(g);
         let started = g
             .system
             .prepare(BundleRef::Generic(&g.bundle))
@@ -340,17 +381,21 @@ impl Playtest {
     /// unit shows its back with its marks, a passenger names its carrier, units inside a
     /// fortification lie under those on top of it, marked fortified.
     fn refresh(&mut self, doc: &Document) {
-        let (Some(g), Some(m)) = (doc.generic(), &self.game) else {
-            return;
-        };
-        self.actions = m.actions();
-        self.sides = m.sides();
-        self.decision = m.decision();
-        self.board = m.board();
+        let Some(g) = doc.generic() else { return };
+        let Some(m) = self.shown_game() else { return };
+        let (actions, sides, decision, board, list) = (
+            m.actions(),
+            m.sides(),
+            m.decision(),
+            m.board(),
+            m.features(),
+        );
+        self.phase = m.phase();
         self.features = Features {
-            list: m.features(),
-            colours: side_colours(g, &m.sides()),
+            list,
+            colours: side_colours(g, &sides),
         };
+        (self.actions, self.sides, self.decision, self.board) = (actions, sides, decision, board);
         let inside: BTreeSet<&str> = self
             .features
             .list
@@ -368,9 +413,10 @@ impl Playtest {
             let mut face = g.system.counter_face(counters, u, &Default::default());
             if !on.marks.is_empty() {
                 face.reduced = true;
-                face.values = format!("{} {}", face.values, on.marks.join(" "));
+                face.layout.marks.extend(on.marks.iter().cloned());
             }
             if let Some(c) = &on.carried_by {
+                face.layout.marks.push("aboard".into());
                 face.formation = format!("aboard {c}");
             }
             face.markers.fortified = inside.contains(on.unit.as_str());
@@ -536,6 +582,7 @@ impl Playtest {
         if !open {
             self.drop_game();
         }
+        self.files_window(ctx, doc);
         self.drive(ctx, doc);
     }
 
@@ -545,7 +592,9 @@ impl Playtest {
         let sides = &g.bundle.scenario.sides;
         let mut offered = vec![Seat::Human];
         offered.extend(g.system.bots().iter().map(|b| Seat::Bot(b.kind.to_owned())));
-        ui.add_enabled_ui(!self.started(), |ui| {
+        // Seats are set before a game, or for playing on from the replay bar.
+        let seating = !self.started() || self.review.is_some();
+        ui.add_enabled_ui(seating, |ui| {
             egui::Grid::new("playtest-seats").show(ui, |ui| {
                 for (side, seat) in sides.iter().zip(&mut self.seats) {
                     let name = ui.label(&side.name);
@@ -578,8 +627,11 @@ impl Playtest {
                 seconds(w.elapsed())
             ));
         }
-        if let Some(m) = &self.game {
-            ui.label(format!("{} actions", m.actions()));
+        if let Some(n) = &self.note {
+            ui.label(drawable(ui.ctx(), n));
+        }
+        if let Some(m) = self.shown_game() {
+            ui.label(format!("{} · {} actions", self.phase, m.actions()));
             if let Some(r) = m.result() {
                 ui.strong(drawable(ui.ctx(), &r));
             }
@@ -616,13 +668,22 @@ impl Playtest {
     }
 
     fn controls(&mut self, ui: &mut egui::Ui, doc: &Document) {
-        ui.horizontal(|ui| {
-            if !self.started() {
+        if self.review.is_some() {
+            self.replay_bar(ui, doc);
+            return;
+        }
+        if !self.started() {
+            ui.horizontal(|ui| {
                 if ui.button("Start").clicked() {
                     self.start(doc);
                 }
-                return;
-            }
+                if ui.button("Load game…").clicked() {
+                    self.ask_load(doc);
+                }
+            });
+            return;
+        }
+        ui.horizontal(|ui| {
             let over = self.game.as_ref().is_some_and(|m| m.is_over());
             if ui
                 .add_enabled(self.bots_turn(), egui::Button::new("Step"))
@@ -638,6 +699,26 @@ impl Playtest {
                 self.drop_game();
                 self.lines.clear();
                 self.selected = None;
+            }
+        });
+        let here = self.game.is_some();
+        ui.horizontal(|ui| {
+            if ui
+                .add_enabled(here, egui::Button::new("Save game…"))
+                .on_hover_text("Save the game so far as a game log, to resume or replay it")
+                .clicked()
+            {
+                self.ask_save(doc);
+            }
+            if ui.button("Load game…").clicked() {
+                self.ask_load(doc);
+            }
+            if ui
+                .add_enabled(here, egui::Button::new("Replay…"))
+                .on_hover_text("Step back through the game so far; play on from any position")
+                .clicked()
+            {
+                self.review_game(doc);
             }
         });
     }
