@@ -568,16 +568,17 @@ fn a_scenarios_charts_must_hold_every_table_the_rules_read() {
         "X09",
         "table Assault CRT: the rules read it with d10, the file with d6",
     );
-    // A malformed cell of a JoV chart, with its line and column.
+    // A malformed cell of a JoV chart (the examples' invented charts), with its line and
+    // column.
     let (_d, p) = variant(
         "jov",
-        "assets/jov/jov.tables.ron",
+        "scenarios/jov/korsun.invented.tables.ron",
         r#"(key: "Attacker 1 more", cells: ["1R"])"#,
         r#"(key: "Attacker 1 more", cells: ["1X"])"#,
     );
     let lines: Vec<String> = problems(&p).iter().map(|p| p.to_string()).collect();
     assert!(
-        lines.iter().any(|l| l.contains("jov.tables.ron:") && l.contains("error[X05]: table Armor Superiority, row Attacker 1 more, column Shift: \"X\" is not a code of column shifts")),
+        lines.iter().any(|l| l.contains("korsun.invented.tables.ron:") && l.contains("error[X05]: table Armor Superiority, row Attacker 1 more, column Shift: \"X\" is not a code of column shifts")),
         "{lines:?}"
     );
 }

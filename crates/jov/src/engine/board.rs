@@ -164,7 +164,8 @@ pub struct Board {
     pub grid: Grid,
     cells: HashMap<HexId, Cell>,
     sides: HashMap<Hexside, Side>,
-    roads: HashMap<Hexside, Road>,
+    /// Every road kind along a hexside: a railroad may run beside a road.
+    roads: HashMap<Hexside, Vec<Road>>,
     /// Named places ("Korsun") and their hexes.
     pub places: Vec<(String, Vec<HexId>)>,
 }
@@ -225,10 +226,12 @@ impl Board {
             }
             b.sides.insert(*hs, s);
         }
-        for (hs, kind) in &map.roads {
-            match Road::of(kind.as_str()) {
-                Some(r) => b.set_road(*hs, r),
-                None => errors.push(format!("hexside {hs}: road \"{kind}\" is unknown")),
+        for (hs, kinds) in &map.roads {
+            for kind in kinds.iter() {
+                match Road::of(kind.as_str()) {
+                    Some(r) => b.set_road(*hs, r),
+                    None => errors.push(format!("hexside {hs}: road \"{kind}\" is unknown")),
+                }
             }
         }
         b.places = map
@@ -260,20 +263,26 @@ impl Board {
         }
     }
 
+    /// Adds a road kind along a hexside (a second kind runs beside the first).
     pub fn set_road(&mut self, hs: Hexside, r: Road) {
-        self.roads.insert(hs, r);
+        let kinds = self.roads.entry(hs).or_default();
+        if !kinds.contains(&r) {
+            kinds.push(r);
+        }
         self.imply_bridge(hs);
     }
 
     /// A road over a river or stream implies a bridge (15.2).
     fn imply_bridge(&mut self, hs: Hexside) {
-        if let (Some(r), Some(s)) = (self.roads.get(&hs), self.sides.get_mut(&hs))
+        if let (Some(kinds), Some(s)) = (self.roads.get(&hs), self.sides.get_mut(&hs))
             && s.water.is_some_and(|w| w.is_river() || w == Water::Stream)
         {
-            if *r == Road::Railroad {
-                s.rail_bridge = true;
-            } else {
-                s.bridge = true;
+            for r in kinds {
+                if *r == Road::Railroad {
+                    s.rail_bridge = true;
+                } else {
+                    s.bridge = true;
+                }
             }
         }
     }
@@ -284,8 +293,11 @@ impl Board {
             .unwrap_or_default()
     }
 
-    pub fn road(&self, a: HexId, b: HexId) -> Option<Road> {
-        Hexside::new(a, b).and_then(|hs| self.roads.get(&hs).copied())
+    /// The road kinds along the hexside between `a` and `b` (none, one, or several).
+    pub fn roads(&self, a: HexId, b: HexId) -> &[Road] {
+        Hexside::new(a, b)
+            .and_then(|hs| self.roads.get(&hs))
+            .map_or(&[], Vec::as_slice)
     }
 
     /// Every hexside with a bridge, printed or implied (15.2), in a fixed order.

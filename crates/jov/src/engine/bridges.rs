@@ -34,12 +34,12 @@ impl Game {
         s
     }
 
-    /// The road across a hexside, unless its bridge is destroyed (9.2.2).
-    pub fn road_across(&self, a: HexId, b: HexId) -> Option<Road> {
+    /// The roads across a hexside, none if its bridge is destroyed (9.2.2).
+    pub fn roads_across(&self, a: HexId, b: HexId) -> &[Road] {
         if self.bridge_down(a, b) {
-            None
+            &[]
         } else {
-            self.rules.board.road(a, b)
+            self.rules.board.roads(a, b)
         }
     }
 

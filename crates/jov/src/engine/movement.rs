@@ -26,6 +26,17 @@ pub enum TerrainCost {
     Prohibited(&'static str),
 }
 
+impl TerrainCost {
+    /// Cheaper first: any cost in MP, then the whole allowance, then prohibited.
+    pub(crate) fn rank(&self) -> (u8, Mp) {
+        match self {
+            TerrainCost::Mp(m) => (0, *m),
+            TerrainCost::All => (1, Mp::ZERO),
+            TerrainCost::Prohibited(_) => (2, Mp::ZERO),
+        }
+    }
+}
+
 /// One unit's share of a step.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnitStep {
@@ -87,17 +98,21 @@ impl Game {
         if matches!(side.water, Some(Water::Lake | Water::Dnepr)) {
             return TerrainCost::Prohibited("9.2.3: a lake or the Dnepr");
         }
-        if let Some(road) = self.road_across(from, to) {
+        // Where a railroad runs beside a road, the unit takes the cheaper (J-32).
+        let by_road = self.roads_across(from, to).iter().map(|road| {
             let row = if mode == Mode::Strategic {
                 road.strategic_row()
             } else {
                 road.row()
             };
-            return match tec.get(row, class, g) {
+            match tec.get(row, class, g) {
                 MpCell::Cost(m) | MpCell::Add(m) => TerrainCost::Mp(m),
                 MpCell::All => TerrainCost::All,
                 MpCell::Prohibited => TerrainCost::Prohibited("TEC: prohibited"),
-            };
+            }
+        });
+        if let Some(best) = by_road.min_by_key(TerrainCost::rank) {
+            return best;
         }
         let bridged = side.bridge || side.rail_bridge;
         let mut extra = Mp::ZERO;

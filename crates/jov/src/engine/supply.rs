@@ -73,7 +73,7 @@ impl Game {
                 continue;
             }
             for n in self.rules.board.neighbours(h) {
-                if seen.contains_key(&n) || (roads_only && self.road_across(h, n).is_none()) {
+                if seen.contains_key(&n) || (roads_only && self.roads_across(h, n).is_empty()) {
                     continue;
                 }
                 if self.supply_step(h, n, army, h == from && !roads_only) {

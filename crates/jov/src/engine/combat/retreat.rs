@@ -20,7 +20,7 @@ impl Game {
         let d = &self.rules.units[u];
         let board = &self.rules.board;
         let side = self.hexside(a, b);
-        let road = self.road_across(a, b).is_some();
+        let road = !self.roads_across(a, b).is_empty();
         let bridged = side.bridge || side.rail_bridge;
         match side.water {
             Some(Water::Lake | Water::Dnepr) => return false,
@@ -327,7 +327,7 @@ impl Game {
                 ));
             }
             let side = self.hexside(prev, h);
-            let road = self.road_across(prev, h).is_some();
+            let road = !self.roads_across(prev, h).is_empty();
             let stops = side
                 .water
                 .is_some_and(|w| w.is_river() || w == Water::Stream || w == Water::Swamp)

@@ -158,3 +158,35 @@ fn r11_1_2_an_overstacked_hex_is_disorganized_and_its_strongest_loses_a_step() {
     assert_eq!(s[0].steps + s[1].steps + s[2].steps, 3 + 2 + 2 - 1);
     assert!(s.iter().all(|u| u.loc != Loc::Eliminated));
 }
+
+/// J-32: a railroad beside a road costs the cheaper of their two TEC rows.
+#[test]
+fn j32_a_railroad_beside_a_road_costs_the_cheaper_row() {
+    use crate::engine::board::Road;
+    use crate::engine::state::Mode;
+    use sztab_core::hex::Hexside;
+    let cost = |roads: &[Road]| {
+        let mut b = Sandbox::new(10, 10);
+        b.rules
+            .board
+            .set_cell(hex("0203"), Cell::clear(Terrain::Forest));
+        let hs = Hexside::new(hex("0202"), hex("0203")).unwrap();
+        for r in roads {
+            b.rules.board.set_road(hs, *r);
+        }
+        b.unit(Army::Soviet, "div", &RIFLE_DIV, "0202");
+        let g = b.game(QUIET);
+        g.terrain_cost(0, hex("0202"), hex("0203"), Mode::Tactical)
+    };
+    let (road, rail) = (cost(&[Road::Primary]), cost(&[Road::Railroad]));
+    assert_ne!(road, rail, "the fixture's rows differ, so the choice shows");
+    let both = cost(&[Road::Railroad, Road::Primary]);
+    assert!(both == road || both == rail);
+    assert!(both.rank() <= road.rank() && both.rank() <= rail.rank());
+    assert_eq!(
+        both,
+        cost(&[Road::Primary, Road::Railroad]),
+        "order does not matter"
+    );
+    assert!(matches!(both, crate::engine::movement::TerrainCost::Mp(_)));
+}
