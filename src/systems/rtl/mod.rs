@@ -8,6 +8,7 @@
 
 mod card;
 pub mod checks;
+pub mod engine;
 pub mod schema;
 
 use crate::model::generic::{Bundle, Schemas};
