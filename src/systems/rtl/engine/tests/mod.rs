@@ -102,3 +102,99 @@ pub fn german(sb: &Sandbox, kind: SeqKind, faces: &[u8]) -> Game {
 pub fn events<T>(ev: &[Event], f: impl Fn(&Event) -> Option<T>) -> Vec<T> {
     ev.iter().filter_map(f).collect()
 }
+
+/// Plays on — "done" where it may, else the first legal action — until `stop` holds or
+/// the game ends; returns the events.
+pub fn play_until(g: &mut Game, stop: impl Fn(&Game) -> bool) -> Vec<Event> {
+    let mut out = Vec::new();
+    for _ in 0..10_000 {
+        if stop(g) || g.to_act().is_none() {
+            return out;
+        }
+        let legal = g.legal();
+        let a = if legal.contains(&Action::End) {
+            Action::End
+        } else {
+            legal[0].clone()
+        };
+        out.extend(g.apply(&a).unwrap_or_else(|e| panic!("{a}: {e}")));
+    }
+    panic!("never stopped")
+}
+
+/// The sides of the sequences that began, in order.
+pub fn sequences(ev: &[Event]) -> Vec<(usize, SeqKind)> {
+    events(ev, |e| match e {
+        Event::SequenceBegan { side, kind, .. } => Some((*side, *kind)),
+        _ => None,
+    })
+}
+
+/// Ends the phases up to the Combat Declaration, declares `attacks` (unit, hex), names the
+/// defenders' Leads (hex, unit) and plays the Reaction Phase out to the Combat Phase.
+pub fn to_combat(g: &mut Game, attacks: &[(&str, &str)], leads: &[(&str, &str)]) -> Vec<Event> {
+    use super::state::Stage;
+    let stage = |g: &Game| g.state().seq().map(|q| q.stage);
+    let mut ev = play_until(g, |g| stage(g) == Some(Stage::Declaration));
+    for (u, h) in attacks {
+        ev.extend(ok(
+            g,
+            Action::Declare {
+                unit: (*u).into(),
+                hex: hex(h),
+            },
+        ));
+    }
+    // With every unit declared, the phase may have ended by itself.
+    if stage(g) == Some(Stage::Declaration) {
+        ev.extend(ok(g, Action::End));
+    }
+    for (h, u) in leads {
+        let a = Action::Lead {
+            hex: hex(h),
+            unit: (*u).into(),
+        };
+        if g.legal().contains(&a) {
+            ev.extend(ok(g, a));
+        }
+    }
+    ev.extend(play_until(g, |g| {
+        stage(g) == Some(Stage::Combat) || g.state().seq().is_none()
+    }));
+    ev
+}
+
+pub fn resolve(hex_id: &str, crt: super::words::CrtKind, lead: &str) -> Action {
+    Action::Resolve {
+        hex: hex(hex_id),
+        crt,
+        lead: lead.into(),
+        hq: None,
+        leader: None,
+    }
+}
+
+/// The combats of the events: (attack, defense, odds, drm, roll, result).
+pub fn combats(ev: &[Event]) -> Vec<(u32, u32, String, i32, Option<u8>, super::crt::CrtResult)> {
+    events(ev, |e| match e {
+        Event::Combat {
+            attack,
+            defense,
+            odds,
+            drm,
+            roll,
+            result,
+            ..
+        } => Some((*attack, *defense, odds.clone(), *drm, *roll, *result)),
+        _ => None,
+    })
+}
+
+/// Applies `a` if it is listed; a forced decision was taken already.
+pub fn maybe(g: &mut Game, a: Action) -> Vec<Event> {
+    if g.legal().contains(&a) {
+        ok(g, a)
+    } else {
+        Vec::new()
+    }
+}
