@@ -326,3 +326,67 @@ fn r7_44_r7_45_army_units_activate_in_command_range_or_by_an_er_check_once_or_tw
         "a First Activation marker: one more try"
     );
 }
+
+#[test]
+fn r15_33d_a_leaders_command_points_help_a_combination_and_are_spent() {
+    use crate::systems::rtl::engine::unit::Kind;
+    let mut sb = crate::systems::rtl::engine::sandbox::Sandbox::new(8, 8);
+    formations(&mut sb, GERMAN, 2, "g");
+    formations(&mut sb, SOVIET, 1, "s");
+    let l = sb.unit(GERMAN, "manstein", RIFLE, None, "0404");
+    {
+        let d = sb.values(l);
+        d.kind = Kind::Leader;
+        d.stacking = 0;
+        d.reduced = None;
+        d.command_points = 2;
+        d.command_range = 8;
+    }
+    // 6 + 0 + 2 = 8: combined.
+    let mut g = sb.scripted(&[1, 10, 6]);
+    ok(&mut g, Action::ChooseFirst { am: "g1".into() });
+    ok(&mut g, play("g1", SeqKind::Pass));
+    play_until(&mut g, |g| {
+        matches!(g.state().phase, Phase::Open { side: GERMAN })
+    });
+    ok(&mut g, Action::Draw);
+    let ev = ok(
+        &mut g,
+        Action::Combine {
+            face_up: "g0".into(),
+            sequence: SeqKind::Mobile,
+            leader: Some("manstein".into()),
+        },
+    );
+    assert!(
+        ev.iter().any(|e| matches!(
+            e,
+            Event::Combination {
+                modified: 8,
+                combined: true,
+                ..
+            }
+        )),
+        "{ev:?}"
+    );
+    assert!(g.state().units[l].spent);
+}
+
+#[test]
+fn r5_28_army_reinforcements_enter_with_any_formation_activated() {
+    let mut sb = duel(8, 8);
+    sb.unit(GERMAN, "g", RIFLE, Some("gd"), "0101");
+    sb.unit(SOVIET, "s", RIFLE, Some("sd"), "0808");
+    sb.reinforcement(GERMAN, "army", MOT_INF, None, 1, &["0801"]);
+    let mut g = german(&sb, SeqKind::Mobile, &[]);
+    ok(
+        &mut g,
+        Action::Enter {
+            unit: "army".into(),
+            hex: hex("0801"),
+        },
+    );
+    let u = g.rules.unit("army").unwrap();
+    assert_eq!(g.state().units[u].activations, 1, "its First Activation");
+    assert!(g.active(u));
+}

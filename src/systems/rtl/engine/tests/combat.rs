@@ -629,3 +629,185 @@ fn r12_25_artillery_the_enemy_reached_supports_only_its_own_hex() {
         "12.14"
     );
 }
+
+#[test]
+fn r8_68_an_overrun_that_does_not_clear_the_hex_costs_a_step_and_stops_the_stack() {
+    let mut sb = duel(8, 8);
+    let t = sb.unit(GERMAN, "tank", TANK, Some("gd"), "0402");
+    sb.values(t).full.attack = 3;
+    sb.unit(SOVIET, "def", RIFLE, Some("sd"), "0403");
+    // 3 to 4 is 1:2 on the Mobile CRT; a roll of 8 with -2 reads "A1".
+    let mut g = german(&sb, SeqKind::Mobile, &[8]);
+    ok(&mut g, pick("tank"));
+    let ev = ok(
+        &mut g,
+        Action::Overrun {
+            hex: crate::systems::rtl::engine::sandbox::hex("0403"),
+            lead: "tank".into(),
+            air: None,
+        },
+    );
+    let c = combats(&ev);
+    assert!(
+        !c[0].5.defender.retreat && c[0].5.defender.steps == 0,
+        "{c:?}"
+    );
+    assert!(
+        !g.state().units[t].alive(),
+        "the CRT's step and one more (8.68): {ev:?}"
+    );
+}
+
+#[test]
+fn r8_64d_no_overrun_from_a_hex_in_the_zoc_of_enemy_units_in_two_hexes() {
+    let mut sb = duel(8, 8);
+    sb.unit(GERMAN, "tank", TANK, Some("gd"), "0404");
+    sb.unit(SOVIET, "a", RIFLE, Some("sd"), "0405");
+    sb.unit(SOVIET, "b", RIFLE, Some("sd"), "0403");
+    let mut g = german(&sb, SeqKind::Mobile, &[]);
+    ok(&mut g, pick("tank"));
+    let over = Action::Overrun {
+        hex: crate::systems::rtl::engine::sandbox::hex("0405"),
+        lead: "tank".into(),
+        air: None,
+    };
+    assert_eq!(refused(&mut g, over), "8.64d");
+}
+
+/// 4.34, 15.33a: the HQ of the Lead's formation, the majority of the attack, in Command
+/// Range, spends its points: each is -1 on the coordination checks (the chart's row).
+#[test]
+fn r4_34_r15_33_the_hq_of_the_majority_formation_helps_the_attacks_checks() {
+    let mut sb = duel(8, 8);
+    sb.formation(GERMAN, "other", 1, 0);
+    sb.unit(GERMAN, "hq", HQ, Some("gd"), "0301");
+    sb.unit(GERMAN, "a", RIFLE, Some("gd"), "0302");
+    sb.unit(GERMAN, "b", RIFLE, Some("gd"), "0304");
+    sb.unit(GERMAN, "c", RIFLE, Some("other"), "0402");
+    sb.unit(SOVIET, "def", RIFLE, Some("sd"), "0303");
+    let with_hq = |lead: &str| Action::Resolve {
+        hex: crate::systems::rtl::engine::sandbox::hex("0303"),
+        crt: CrtKind::Assault,
+        lead: lead.into(),
+        hq: Some("hq".into()),
+        leader: None,
+    };
+    // The coordination check's DRM: -1 (Assault), -1 (the HQ's point), +1 (attackers in
+    // three hexes); without the HQ it would be 0.
+    let mut g = sb.scripted(&[1, 10, 5, 5]);
+    ok(&mut g, Action::ChooseFirst { am: "gd".into() });
+    ok(
+        &mut g,
+        Action::Play {
+            am: "gd".into(),
+            sequence: SeqKind::Assault,
+            formation: None,
+        },
+    );
+    let mut ev = to_combat(&mut g, &[("a", "0303"), ("b", "0303"), ("c", "0303")], &[]);
+    assert_eq!(
+        refused(&mut g, with_hq("c")),
+        "3.43c",
+        "a unit of a non-active formation does not lead"
+    );
+    ev.extend(ok(&mut g, with_hq("a")));
+    assert!(ev.iter().any(|e| matches!(e, Event::Check { what, roll: 5, drm: -1, passed: true, .. } if what.starts_with("combat unit"))), "{ev:?}");
+    let hq = g.rules.unit("hq").unwrap();
+    assert!(g.state().units[hq].spent, "Spent (15.32)");
+}
+
+#[test]
+fn r13_21_the_defender_commits_air_after_the_attacker() {
+    use crate::systems::rtl::engine::unit::AirType;
+    let mut sb = duel(8, 8);
+    sb.unit(GERMAN, "a", RIFLE, Some("gd"), "0302");
+    sb.unit(SOVIET, "hq", HQ, Some("sd"), "0305");
+    sb.unit(SOVIET, "def", RIFLE, Some("sd"), "0303");
+    sb.air(SOVIET, "il2", AirType::A, 5, 1);
+    // The Soviet CAS check 4 passes ER 5; the combat roll.
+    let mut g = german(&sb, SeqKind::Assault, &[4, 5]);
+    to_combat(&mut g, &[("a", "0303")], &[]);
+    maybe(&mut g, resolve("0303", CrtKind::Assault, "a"));
+    assert_eq!(g.to_act(), Some(SOVIET));
+    ok(&mut g, Action::Defend { hq: None });
+    let mut ev = ok(&mut g, Action::Air { unit: "il2".into() });
+    ev.extend(maybe(&mut g, Action::End));
+    assert!(
+        ev.iter().any(|e| matches!(
+            e,
+            Event::Cas {
+                side: SOVIET,
+                drm: 1
+            }
+        )),
+        "{ev:?}"
+    );
+    assert_eq!(combats(&ev)[0].3, 1, "the defender's +1: {ev:?}");
+}
+
+#[test]
+fn r11_65_an_advance_never_overstacks() {
+    let mut sb = duel(8, 8);
+    for i in 0..4 {
+        let u = sb.unit(
+            GERMAN,
+            &format!("t{i}"),
+            TANK,
+            Some("gd"),
+            if i == 3 { "0402" } else { "0302" },
+        );
+        sb.values(u).full.attack = 10;
+        if i == 3 {
+            sb.values(u).stacking = 4;
+        }
+    }
+    sb.unit(GERMAN, "t4", TANK, Some("gd"), "0402");
+    sb.unit(SOVIET, "def", RIFLE, Some("sd"), "0303");
+    sb.unit(GERMAN, "there", MOT_INF, Some("gd"), "0304");
+    let mut g = german(&sb, SeqKind::Assault, &[1]);
+    let mut ev = to_combat(
+        &mut g,
+        &[
+            ("t0", "0303"),
+            ("t1", "0303"),
+            ("t2", "0303"),
+            ("t3", "0303"),
+            ("t4", "0303"),
+        ],
+        &[],
+    );
+    ev.extend(maybe(&mut g, resolve("0303", CrtKind::Assault, "t0")));
+    assert_eq!(
+        g.occupant(crate::systems::rtl::engine::sandbox::hex("0303")),
+        None,
+        "{ev:?}"
+    );
+    let h = crate::systems::rtl::engine::sandbox::hex("0303");
+    for u in ["t0", "t1", "t2"] {
+        ok(
+            &mut g,
+            Action::Advance {
+                unit: u.into(),
+                path: vec![h],
+            },
+        );
+    }
+    assert_eq!(
+        refused(
+            &mut g,
+            Action::Advance {
+                unit: "t3".into(),
+                path: vec![h]
+            }
+        ),
+        "11.65",
+        "6 + 4 points"
+    );
+    ok(
+        &mut g,
+        Action::Advance {
+            unit: "t4".into(),
+            path: vec![h],
+        },
+    );
+}

@@ -3,8 +3,10 @@
 //! board with the example's invented charts (scenarios/rtl/soltsy-example.invented.tables.ron).
 
 mod activation;
+mod air;
 mod combat;
 mod compile;
+mod engineering;
 mod movement;
 mod play;
 mod reaction;

@@ -420,3 +420,63 @@ fn r7_21b_the_assault_sequence_halves_the_ma_keeping_fractions_and_disruption_ta
     // OoS and Assault do not halve twice (3.57); Disrupted takes 2 more: 8 → 4 → 2.
     assert_eq!(g.allowance(m), mp(2));
 }
+
+/// 3.23-3.24: a unit with the yellow band projects no ZOC, unless a unit of its hex does;
+/// a motorized unit projects none into swamp off the roads, nor an armored one across a
+/// river (R-04: a stack projects where one of its units could go).
+#[test]
+fn r3_23_r3_24_who_projects_a_zoc_where() {
+    let mut sb = duel(8, 8);
+    sb.ground(&["0203"], Ground::Swamp)
+        .water("0602", "0603", Water::River);
+    let band = sb.unit(SOVIET, "band", RIFLE, Some("sd"), "0102");
+    sb.values(band).no_zoc = true;
+    sb.unit(SOVIET, "mot", MOT_INF, Some("sd"), "0202");
+    sb.unit(SOVIET, "tank", TANK, Some("sd"), "0602");
+    let b2 = sb.unit(SOVIET, "band2", RIFLE, Some("sd"), "0402");
+    sb.values(b2).no_zoc = true;
+    sb.unit(SOVIET, "with", RIFLE, Some("sd"), "0402");
+    sb.unit(GERMAN, "g", RIFLE, Some("gd"), "0808");
+    let g = german(&sb, SeqKind::Mobile, &[]);
+    let h = crate::systems::rtl::engine::sandbox::hex;
+    assert!(!g.zoc_into(h("0102"), h("0103")), "the yellow band");
+    assert!(
+        g.zoc_into(h("0402"), h("0403")),
+        "a banded unit stacked with one that exerts"
+    );
+    assert!(
+        !g.zoc_into(h("0202"), h("0203")),
+        "MOT not into swamp off the roads"
+    );
+    assert!(g.zoc_into(h("0202"), h("0201")));
+    assert!(
+        !g.zoc_into(h("0602"), h("0603")),
+        "armor not across a river"
+    );
+}
+
+#[test]
+fn r8_15_a_leader_moves_next_to_the_enemy_only_with_or_to_a_combat_unit() {
+    use crate::systems::rtl::engine::unit::Kind;
+    let mut sb = duel(8, 8);
+    let l = sb.unit(GERMAN, "manstein", RIFLE, None, "0101");
+    {
+        let d = sb.values(l);
+        d.kind = Kind::Leader;
+        d.stacking = 0;
+        d.reduced = None;
+        d.command_points = 2;
+        d.command_range = 8;
+    }
+    sb.unit(GERMAN, "friend", RIFLE, Some("gd"), "0304");
+    sb.unit(SOVIET, "enemy", RIFLE, Some("sd"), "0104");
+    let mut g = german(&sb, SeqKind::Mobile, &[]);
+    ok(&mut g, pick("manstein"));
+    ok(&mut g, step("0102"));
+    assert_eq!(refused(&mut g, step("0103")), "8.15");
+    assert_eq!(
+        g.state().units[l].activations,
+        1,
+        "a Leader activates itself (15.24)"
+    );
+}
