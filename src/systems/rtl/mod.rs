@@ -4,7 +4,9 @@
 //! Sztab authors and checks its scenarios: the terrain vocabulary (rule booklet 2.1, 8.3),
 //! the counter schema ([`schema`]), the charts as data (`assets/rtl/rtl.tables.ron`: the
 //! tables the rules read, shaped by the booklet, with the few cells its text gives) and
-//! the setup checks ([`checks`], docs/rtl/setup-checks.md). Its engine is a later step.
+//! the setup checks ([`checks`], docs/rtl/setup-checks.md), and its rules engine
+//! ([`engine`]: the game as pure functions, docs/rtl/rules.md), which the shell does not
+//! seat yet.
 
 mod card;
 pub mod checks;
@@ -117,7 +119,7 @@ impl RuleSystem for Rtl {
     }
 
     fn about(&self) -> &'static str {
-        "GMT's operational game of Soltsy and Staraya Russa, 1941: formation activation, Mobile and Assault CRTs, ER checks, step losses (authoring and setup checks; no engine yet)"
+        "GMT's operational game of Soltsy and Staraya Russa, 1941: formation activation, Mobile and Assault CRTs, ER checks, step losses (authoring and setup checks; its engine is not seated in the shell yet)"
     }
 
     fn support(&self) -> Support {

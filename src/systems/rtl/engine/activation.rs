@@ -20,7 +20,8 @@ pub(super) struct PlayPlan {
 }
 
 impl Game {
-    /// 7.14: an AM of the Second Player's cup left out this turn.
+    /// 7.14: an AM of the Second Player's cup left out this turn; he puts in all he may
+    /// (decision R-34).
     pub(super) fn check_hold_out(&self, side: Side, am: &str) -> Checked<usize> {
         let Some(a) = self.rules.am(am) else {
             return refuse("7.14", format!("there is no AM {am}"));

@@ -532,11 +532,12 @@ impl Game {
     }
 
     /// The defending artillery unit in the Defender Hex that adds its support: one, with
-    /// a non-artillery unit beside it (12.23), the strongest (decision R-22).
+    /// a unit beside it that is neither artillery nor an HQ (12.22-12.23), the strongest
+    /// (decision R-22).
     pub(super) fn hex_supporter(&self, hex: HexId, defenders: &[usize]) -> Option<usize> {
         let with_others = defenders
             .iter()
-            .any(|&u| !self.rules.units[u].is_artillery());
+            .any(|&u| !self.rules.units[u].is_artillery() && !self.rules.units[u].is_hq());
         if !with_others {
             return None;
         }

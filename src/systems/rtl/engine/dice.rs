@@ -80,9 +80,7 @@ mod tests {
             assert!((60..=140).contains(&n), "face {face} came up {n} times");
         }
         // The stream is pinned: a change of sampler would change recorded games.
-        let mut c = Dice::new(11);
-        let first: Vec<u8> = (0..8).map(|_| c.roll()).collect();
-        assert_eq!(first, fa[..8]);
+        assert_eq!(&fa[..8], &[9, 9, 5, 10, 9, 10, 8, 6], "{:?}", &fa[..8]);
     }
 
     #[test]

@@ -119,6 +119,7 @@ impl Game {
         if failed {
             drm += ch.drms.failed_coordination;
         }
+        // A town in the hex counts as the town's DRM (decision R-43).
         let engineer = units.iter().any(|&u| self.rules.units[u].is_engineer());
         let stream_drm = water == Some(Water::Stream) && ch.terrain_drm(CombatTerrain::Stream) != 0;
         if !b.overrun && engineer && (self.rules.board.cell(b.hex).town || sp || stream_drm) {

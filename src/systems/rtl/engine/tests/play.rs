@@ -323,3 +323,72 @@ proptest! {
         prop_assert!(g.result().is_some());
     }
 }
+
+/// A random game of the crowded sandbox: its actions and, for each, its events.
+fn recorded(
+    seed: u64,
+) -> (
+    Vec<Action>,
+    Vec<Vec<crate::systems::rtl::engine::Event>>,
+    Game,
+) {
+    let mut g = Game::new(melee(), seed);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let (mut actions, mut events) = (Vec::new(), Vec::new());
+    while g.to_act().is_some() {
+        let legal = g.legal();
+        let a = choose(&legal, &mut rng).clone();
+        events.push(g.apply(&a).unwrap());
+        actions.push(a);
+    }
+    (actions, events, g)
+}
+
+#[test]
+fn actions_and_events_read_back_from_json_and_print_as_one_line_each() {
+    let (actions, events, g) = recorded(11);
+    for a in &actions {
+        let json = serde_json::to_string(a).unwrap();
+        let back: Action = serde_json::from_str(&json).unwrap();
+        assert_eq!(&back, a);
+        let line = a.to_string();
+        assert!(!line.is_empty() && !line.contains('\n'), "{line}");
+    }
+    for e in events.iter().flatten().chain(g.opening_events()) {
+        let json = serde_json::to_string(e).unwrap();
+        let back: crate::systems::rtl::engine::Event = serde_json::from_str(&json).unwrap();
+        assert_eq!(&back, e);
+        let line = e.to_string();
+        assert!(!line.is_empty() && !line.contains('\n'), "{line}");
+    }
+    let r = g.result().unwrap();
+    let back: crate::systems::rtl::engine::Outcome =
+        serde_json::from_str(&serde_json::to_string(&r).unwrap()).unwrap();
+    assert_eq!(back, r);
+}
+
+#[test]
+fn a_game_replays_from_its_seed_and_actions_event_for_event() {
+    let (actions, events, g) = recorded(23);
+    let mut replay = Game::new(melee(), 23);
+    for (a, ev) in actions.iter().zip(&events) {
+        assert_eq!(&replay.apply(a).unwrap(), ev, "{a}");
+    }
+    assert_eq!(replay.result(), g.result());
+}
+
+#[test]
+fn a_refused_action_changes_nothing() {
+    let mut g = Game::new(melee(), 5);
+    let before = (format!("{:?}", g.state().units), g.legal());
+    let e = g
+        .apply(&Action::Step {
+            to: crate::systems::rtl::engine::sandbox::hex("0101"),
+        })
+        .unwrap_err();
+    assert!(!e.why.is_empty());
+    assert_eq!((format!("{:?}", g.state().units), g.legal()), before);
+    // The die is untouched too: the same next roll as a fresh game.
+    let mut fresh = Game::new(melee(), 5);
+    assert_eq!(g.dice.roll(), fresh.dice.roll());
+}
