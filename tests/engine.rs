@@ -219,7 +219,7 @@ fn check_oos(g: &Game) -> Result<(), String> {
 fn checked_game(seed: u64) -> Result<String, String> {
     let mut g = Game::new(&fixture(), seed).map_err(|e| e.to_string())?;
     let mut players = bots(seed);
-    let mut fp = Fingerprint::default();
+    let mut fp = Fingerprint::new(sztab::systems::wb95::LogFormat::CURRENT.encoding());
     fp.extend(g.opening_events()).map_err(|e| e.to_string())?;
     let mut actions = Vec::new();
     for _ in 0..100_000 {
@@ -229,7 +229,7 @@ fn checked_game(seed: u64) -> Result<String, String> {
         let (side, decision) = match g.pending() {
             Pending::GameOver(_) => {
                 let mut r = Game::new(&fixture(), seed).map_err(|e| e.to_string())?;
-                let mut rfp = Fingerprint::default();
+                let mut rfp = Fingerprint::new(sztab::systems::wb95::LogFormat::CURRENT.encoding());
                 rfp.extend(r.opening_events()).map_err(|e| e.to_string())?;
                 for a in actions {
                     rfp.extend(&r.apply(a).map_err(|e| format!("replay: {e}"))?)
@@ -283,7 +283,7 @@ fn the_four_shipped_scenarios_play_to_the_end_with_random_bots_and_replay() {
             assert_eq!(i64::from(played.result.turn), turns, "{name}");
         }
         let mut r = Game::new(&bundle, 3).unwrap();
-        let mut fp = Fingerprint::default();
+        let mut fp = Fingerprint::new(sztab::systems::wb95::LogFormat::CURRENT.encoding());
         fp.extend(r.opening_events()).unwrap();
         for a in played.actions {
             fp.extend(&r.apply(a).unwrap()).unwrap();

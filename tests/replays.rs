@@ -1,17 +1,23 @@
 //! Recorded game logs must replay to the same events. The logs in `tests/fixtures/logs/`
-//! are never rewritten (see its README): the seven written by `sztab play --log` at commit
-//! e942f7c, before logs carried a format, are format 1 (rand 0.10's dice, the RON-text
-//! fingerprint); the others are in the formats named in them. A change that alters a
-//! game on purpose (a rules fix) says so in its commit and re-records here.
+//! are never rewritten (see its README): the WB-95 logs written by `sztab play --log` at
+//! commit e942f7c (or re-recorded since by a rules fix), before logs carried a format, are
+//! format 1 (rand 0.10's dice, the RON-text fingerprint); the others are in the formats
+//! named in them; the toy and PanzerBlitz logs were written before the seam owned the
+//! game loop. A change that alters a game on purpose (a rules fix) says so in its commit,
+//! raises the system's rules version and re-records here.
 
 use std::path::{Path, PathBuf};
 
 use sztab::model::Bundle;
-use sztab::systems::wb95::{GameLog, LogFormat};
+use sztab::systems::seam::play::LogHead;
+use sztab::systems::wb95::{GameLog, LogFormat, Wb95Log};
+
+fn dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/logs")
+}
 
 fn logs() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/logs");
-    let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir())
         .expect("the logs folder")
         .map(|e| e.expect("a folder entry").path())
         .filter(|p| p.to_string_lossy().ends_with(".game.ron"))
@@ -20,53 +26,111 @@ fn logs() -> Vec<PathBuf> {
     v
 }
 
-fn read(path: &Path) -> GameLog {
-    let text = std::fs::read_to_string(path).expect("the log");
-    ron::from_str(&text).expect("a game log")
+fn text(path: &Path) -> String {
+    std::fs::read_to_string(path).expect("the log")
+}
+
+/// Replays a log as `sztab replay` does: its head names the scenario, whose system
+/// replays it.
+fn replay(path: &Path) -> Result<sztab::systems::seam::Replayed, String> {
+    let text = text(path);
+    let head = LogHead::read(path, &text).map_err(|e| e.to_string())?;
+    let (system, bundle, _) =
+        sztab::systems::load(&head.scenario_path(path)).map_err(|e| e.to_string())?;
+    system
+        .replay(bundle.view(), path, &text)
+        .map_err(|e| e.to_string())
 }
 
 #[test]
-fn every_recorded_game_replays_to_the_same_events() {
+fn every_recorded_game_of_every_system_replays_to_the_same_events() {
     let logs = logs();
-    let formats: Vec<LogFormat> = logs.iter().map(|p| read(p).format).collect();
+    let mut systems = Vec::new();
+    for path in &logs {
+        let head = LogHead::read(path, &text(path)).unwrap();
+        systems.push(head.system.clone());
+        let r = replay(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert!(
+            r.same,
+            "{} replays differently: {} events {} against {} {}",
+            path.display(),
+            r.events,
+            r.fingerprint,
+            r.logged_events,
+            r.logged_fingerprint
+        );
+    }
+    for s in ["toy", "panzerblitz", ""] {
+        assert!(systems.iter().any(|x| x == s), "a {s:?} log: {systems:?}");
+    }
+}
+
+#[test]
+fn the_wb95_logs_of_both_formats_are_there_and_replay_with_their_dice() {
+    let wb95: Vec<GameLog> = logs()
+        .iter()
+        .filter(|p| LogHead::read(p, &text(p)).unwrap().system.is_empty())
+        .map(|p| ron::from_str(&text(p)).unwrap())
+        .collect();
+    let formats: Vec<LogFormat> = wb95.iter().map(|l| l.log_format().unwrap()).collect();
     assert!(
         formats.iter().filter(|f| **f == LogFormat::V1).count() >= 7,
         "the seven logs of before formats are there: {formats:?}"
     );
     assert!(formats.contains(&LogFormat::CURRENT), "{formats:?}");
-    for path in logs {
-        let log = read(&path);
-        let scenario = path.parent().expect("a folder").join(&log.scenario);
-        let (bundle, _) = Bundle::load(&scenario).expect("the scenario loads");
-        let replayed = log
-            .replay(&bundle)
-            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let fp = &replayed.fingerprint;
-        assert_eq!(
-            (fp.count(), fp.hex()),
-            (log.events, log.fingerprint.clone()),
-            "{} replays differently",
-            path.display()
-        );
-        assert!(log.matches(fp, replayed.game.state().result.as_ref()));
-    }
 }
 
 /// A format-1 log replayed with today's dice and fingerprint would not match: the
 /// format really decides both.
 #[test]
 fn a_format_1_log_does_not_replay_in_format_2() {
-    let path = logs()
-        .into_iter()
-        .find(|p| p.to_string_lossy().ends_with("mini.random.game.ron"))
-        .expect("the fixture's log");
-    let mut log = read(&path);
-    assert_eq!(log.format, LogFormat::V1);
-    log.format = LogFormat::V2;
+    let path = dir().join("mini.random.game.ron");
+    let mut log: GameLog = ron::from_str(&text(&path)).unwrap();
+    assert_eq!(log.log_format(), Ok(LogFormat::V1));
+    log.format = LogFormat::V2.number();
     let scenario = path.parent().expect("a folder").join(&log.scenario);
     let (bundle, _) = Bundle::load(&scenario).expect("the scenario loads");
     // Other dice may also make a recorded action illegal: that is a failed replay too.
     if let Ok(r) = log.replay(&bundle) {
         assert!(!log.matches(&r.fingerprint, r.game.state().result.as_ref()));
     }
+}
+
+/// A log of other rules is refused before it is replayed, naming the version that
+/// recorded it.
+#[test]
+fn a_log_of_another_rules_version_is_refused_up_front() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in [
+        "mini.random.v2.game.ron",
+        "toy-valley.random-greedy.game.ron",
+        "panzerblitz-krasny.random-heuristic.game.ron",
+    ] {
+        let source = self::dir().join(name);
+        let text = text(&source);
+        let head = LogHead::read(&source, &text).unwrap();
+        let scenario = head.scenario_path(&source);
+        // The same log, recorded by rules version 7, beside its scenario.
+        let log = dir.path().join(name);
+        let versioned = text.replacen("seed:", "rules: 7,\n    seed:", 1).replace(
+            &format!("\"{}\"", head.scenario.display()),
+            &format!("\"{}\"", scenario.display()),
+        );
+        std::fs::write(&log, versioned).unwrap();
+        let e = replay(&log).unwrap_err();
+        assert!(
+            e.contains("recorded by version 7") && e.contains("plays version 1"),
+            "{name}: {e}"
+        );
+    }
+}
+
+/// The Kursk log as recorded at e942f7c: the rules changed at 825daaf (R9.2.1), before
+/// logs carried a rules version, so it is replayed and its failure says it has none.
+#[test]
+fn a_log_of_older_unversioned_rules_fails_saying_it_carries_no_version() {
+    let path = dir().join("kursk.heuristic.e942f7c.diverged.ron");
+    let e = replay(&path).unwrap_err();
+    assert!(e.contains("action 146"), "{e}");
+    assert!(e.contains("carries no rules version"), "{e}");
 }

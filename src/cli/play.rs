@@ -9,7 +9,7 @@ use crate::model::atomic_write;
 use crate::model::io::{relative, write_atomic};
 use crate::systems::MatchError;
 use crate::systems::seam::Narration;
-use crate::systems::wb95::{Action, Game};
+use crate::systems::wb95::Game;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -179,8 +179,3 @@ pub fn run(args: &Args) -> ExitCode {
 
 /// Actions after which `sztab play` gives a game up.
 const MAX_ACTIONS: usize = 1_000_000;
-
-/// An action as one line, for replays and errors.
-pub(crate) fn describe(a: &Action) -> String {
-    format!("{a:?}")
-}

@@ -58,6 +58,16 @@ pub enum MapEdge {
 
 impl MapEdge {
     pub const ALL: [MapEdge; 4] = [MapEdge::North, MapEdge::East, MapEdge::South, MapEdge::West];
+
+    /// The edge in words: "north".
+    pub fn name(self) -> &'static str {
+        match self {
+            MapEdge::North => "north",
+            MapEdge::East => "east",
+            MapEdge::South => "south",
+            MapEdge::West => "west",
+        }
+    }
 }
 
 /// A rectangular board of `cols` × `rows` printed hexes.

@@ -33,9 +33,9 @@ pub enum HexIdError {
     SameHex(String),
 }
 
-/// The text of a bad id as a message quotes it: cut short (see `model::clipped`).
+/// The text of a bad id as a message quotes it: cut short (see `markup::clipped`).
 fn shown(s: &str) -> String {
-    crate::model::clipped(s)
+    crate::markup::clipped(s)
 }
 
 impl HexId {

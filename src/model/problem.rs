@@ -177,23 +177,7 @@ impl Problem {
     }
 }
 
-/// Longest value quoted whole in a message.
-const QUOTE_CHARS: usize = 40;
-
-/// `s` in quotes for a message, cut to 40 characters: a file can hold an id of a
-/// megabyte, and quoting it whole in every message about it makes the report huge.
-pub fn quoted(s: &str) -> String {
-    match s.char_indices().nth(QUOTE_CHARS) {
-        Some((cut, _)) => format!("\"{}…\"", &s[..cut]),
-        None => format!("\"{s}\""),
-    }
-}
-
-/// `s` for a message, cut like [`quoted`] but without the quotes.
-pub fn clipped(s: &str) -> String {
-    let q = quoted(s);
-    q[1..q.len() - 1].to_owned()
-}
+pub use crate::markup::{clipped, quoted};
 
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

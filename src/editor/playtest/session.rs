@@ -19,7 +19,7 @@ use crate::systems::wb95::ai::Player;
 use crate::systems::wb95::phase::Clock;
 use crate::systems::wb95::{
     Action, Decision, Event, Fingerprint, FingerprintError, Game, GameLog, GameResult, Pending,
-    RuleError, Side,
+    RuleError, Side, Wb95Log,
 };
 
 /// A position is saved every this many actions, so stepping back replays few actions.
@@ -30,7 +30,7 @@ type Print = Result<Fingerprint, FingerprintError>;
 
 /// The fingerprint of a game's opening events, in the game's log format.
 fn opening_print(game: &Game) -> Print {
-    let mut fp = Fingerprint::new(game.format());
+    let mut fp = Fingerprint::new(game.format().encoding());
     fp.extend(game.opening_events())?;
     Ok(fp)
 }
@@ -709,17 +709,17 @@ mod tests {
             "mini".into(),
         );
         play(&mut s, 20);
-        assert_eq!(s.log().unwrap().format, LogFormat::CURRENT);
+        assert_eq!(s.log().unwrap().format, LogFormat::CURRENT.number());
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/logs");
         let text = std::fs::read_to_string(dir.join("mini.random.game.ron")).unwrap();
         let old: GameLog = ron::from_str(&text).unwrap();
-        assert_eq!(old.format, LogFormat::V1);
+        assert_eq!(old.format, LogFormat::V1.number());
         let loaded = Session::from_log(&b, &old, [Seat::Human; 2]).unwrap();
         assert_eq!(loaded.game().format(), LogFormat::V1);
         let again = loaded.log().unwrap();
         assert_eq!(
             (again.format, again.fingerprint),
-            (LogFormat::V1, old.fingerprint)
+            (LogFormat::V1.number(), old.fingerprint)
         );
     }
 }

@@ -18,16 +18,7 @@ pub fn entry_text(e: &Entry) -> String {
         Entry::Zone(z) => format!("zone {z}"),
         Entry::Hex(h) => h.to_string(),
         Entry::Place(p) => p.clone(),
-        Entry::Edge(e) => format!("{} edge", edge_name(*e)),
-    }
-}
-
-pub fn edge_name(e: MapEdge) -> &'static str {
-    match e {
-        MapEdge::North => "north",
-        MapEdge::East => "east",
-        MapEdge::South => "south",
-        MapEdge::West => "west",
+        Entry::Edge(e) => format!("{} edge", e.name()),
     }
 }
 
@@ -318,7 +309,7 @@ fn zones_and_edges(ui: &mut Ui, zones: &[ZoneId], entry: &mut Vec<Entry>) {
         let e = Entry::Edge(edge);
         let mut on = entry.contains(&e);
         if ui
-            .checkbox(&mut on, format!("{} edge", edge_name(edge)))
+            .checkbox(&mut on, format!("{} edge", edge.name()))
             .on_hover_text("Every road crossing the edge is a zone (R11.2.4)")
             .changed()
         {

@@ -321,7 +321,7 @@ fn rename_side(s: &mut Scenario, old: &SideId, new: &SideId) {
 
 fn source_text(x: &SupplySource) -> String {
     match x {
-        SupplySource::Edge(e) => format!("{} edge", super::schedule::edge_name(*e)),
+        SupplySource::Edge(e) => format!("{} edge", e.name()),
         SupplySource::Place(p) => p.clone(),
         SupplySource::Hex(h) => format!("hex {h}"),
         SupplySource::Hq(u) => format!("HQ {u}"),
@@ -358,7 +358,7 @@ fn supply(
             .selected_text("add a source…")
             .show_ui(ui, |ui| {
                 for e in MapEdge::ALL {
-                    if ui.selectable_label(false, format!("{} edge", super::schedule::edge_name(e))).clicked() {
+                    if ui.selectable_label(false, format!("{} edge", e.name())).clicked() {
                         add = Some(SupplySource::Edge(e));
                     }
                 }

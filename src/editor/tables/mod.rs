@@ -284,11 +284,13 @@ impl TableEditor {
     }
 
     fn recheck(&mut self) {
-        self.problems = self
-            .doc
-            .as_ref()
-            .map(TablesDoc::problems)
-            .unwrap_or_default();
+        self.problems = self.doc.as_ref().map_or_else(Vec::new, |d| {
+            let mut out = d.problems();
+            if let Some(system) = crate::systems::get(d.tables.system.as_str()) {
+                out.extend(system.check_tables(&d.tables, &d.checked_source()));
+            }
+            out
+        });
     }
 
     fn say(&mut self, text: impl Into<String>, bad: bool) {

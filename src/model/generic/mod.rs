@@ -13,6 +13,7 @@ mod bundle;
 mod check;
 mod check_data;
 mod counters;
+mod describe;
 mod points;
 mod scenario;
 mod track;
@@ -20,6 +21,7 @@ mod track;
 pub use bundle::Bundle;
 pub use check::{check_counters, check_scenario};
 pub use counters::{Counters, Formation, Nation, Unit};
+pub use describe::describe;
 pub use points::{Points, Scoring};
 pub use scenario::{
     Arrival, Condition, Departure, Level, Marker, OffMap, Placement, Scenario, Side, Supply,

@@ -94,21 +94,23 @@ impl TablesDoc {
         self.path.as_deref()
     }
 
-    /// Every problem of the tables: the checks every tables file gets and what its rule
-    /// system needs of it. While unchanged, positions are the file's; once edited, they
-    /// are those of the text a save would write.
+    /// The problems every tables file gets (what its rule system needs of it is the
+    /// system's: its `check_tables`, on [`TablesDoc::checked_source`]). While unchanged,
+    /// positions are the file's; once edited, they are those of the text a save would
+    /// write.
     pub fn problems(&self) -> Vec<Problem> {
-        let src = if self.is_dirty() || self.source.text.is_empty() {
+        super::check::check(&self.tables, &self.checked_source())
+    }
+
+    /// The text problems are located in: the file's while unchanged, else the text a save
+    /// would write.
+    pub fn checked_source(&self) -> Source {
+        if self.is_dirty() || self.source.text.is_empty() {
             let text = io::to_ron(FileKind::Tables, &self.tables).unwrap_or_default();
             Source::new(self.path.clone().unwrap_or_default(), text)
         } else {
             self.source.clone()
-        };
-        let mut out = super::check::check(&self.tables, &src);
-        if let Some(system) = crate::systems::get(self.tables.system.as_str()) {
-            out.extend(system.check_tables(&self.tables, &src));
         }
-        out
     }
 
     /// Has it changed since it was loaded or saved?

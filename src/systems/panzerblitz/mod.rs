@@ -68,7 +68,6 @@ pub mod engine;
 mod probe;
 pub mod schema;
 
-use std::path::Path;
 use std::sync::Arc;
 
 use crate::hex::HexId;
@@ -76,8 +75,8 @@ use crate::model::Map;
 use crate::model::generic::Schemas;
 use crate::model::{Problem, Schema};
 use crate::systems::seam::{
-    BotInfo, BundleRef, MatchError, OddsQuery, Playable, ProbeInfo, ProbeReport, Replayed,
-    RuleSystem, Support, Term,
+    BotInfo, BundleRef, MatchError, OddsQuery, Playable, ProbeInfo, ProbeReport, RuleSystem,
+    Support, Term,
 };
 
 /// The PanzerBlitz system.
@@ -144,10 +143,6 @@ impl RuleSystem for PanzerBlitz {
             return Err(MatchError::Refused(errors));
         }
         Ok(Arc::new(engine::play::Compiled::of(bundle)?))
-    }
-
-    fn replay(&self, log_path: &Path, text: &str) -> Result<Replayed, MatchError> {
-        engine::play::replay(log_path, text)
     }
 
     fn odds(&self, bundle: BundleRef<'_>, query: &OddsQuery) -> Result<String, MatchError> {

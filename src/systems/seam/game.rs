@@ -99,6 +99,9 @@ pub trait Playable: Send + Sync {
     fn human_seats(&self) -> bool {
         false
     }
+
+    /// Replays a game log (`text`, read from `log_path`) of this scenario.
+    fn replay(&self, log_path: &std::path::Path, text: &str) -> Result<Replayed, MatchError>;
 }
 
 /// A unit on the map as a match stands now: what the playtest shell draws.

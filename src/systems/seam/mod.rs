@@ -15,10 +15,10 @@
 pub mod counters;
 mod decision;
 mod feature;
-pub mod fingerprint;
 mod game;
 mod odds;
 mod parts;
+pub mod play;
 mod probe;
 mod scenario;
 
@@ -219,14 +219,16 @@ pub trait RuleSystem: Sync {
         self.prepare(bundle)?.new_match(seed, bots, narration)
     }
 
-    /// Replays a game log of this system (`text`, read from `log_path`) and checks it
-    /// gives the same events.
-    fn replay(&self, log_path: &Path, text: &str) -> Result<Replayed, MatchError> {
-        let _ = (log_path, text);
-        Err(MatchError::Unsupported(format!(
-            "{} has no engine yet: cannot replay",
-            self.name()
-        )))
+    /// Replays a game log of this system (`text`, read from `log_path`) on `bundle`, the
+    /// scenario it names, and checks it gives the same events. The setup checks refuse
+    /// what the recorded game could not have been played on.
+    fn replay(
+        &self,
+        bundle: BundleRef<'_>,
+        log_path: &Path,
+        text: &str,
+    ) -> Result<Replayed, MatchError> {
+        self.prepare(bundle)?.replay(log_path, text)
     }
 
     /// The full breakdown of an attack in the scenario's setup position.

@@ -7,13 +7,10 @@ use rand_chacha::ChaCha8Rng;
 use super::rules::{Action, Game, Loc, Phase};
 use crate::hex::HexId;
 use crate::model::generic::Condition;
-
-pub trait Bot: Send {
-    fn decide(&mut self, game: &Game) -> Action;
-}
+use crate::systems::seam::play::Bot;
 
 /// A bot by name: `random` or `greedy`.
-pub fn build(name: &str, seed: u64) -> Result<Box<dyn Bot>, String> {
+pub fn build(name: &str, seed: u64) -> Result<Box<dyn Bot<Game>>, String> {
     match name {
         "random" => Ok(Box::new(Random(ChaCha8Rng::seed_from_u64(seed)))),
         "greedy" => Ok(Box::new(Greedy)),
@@ -64,7 +61,7 @@ pub fn orders(game: &Game) -> Vec<Action> {
 
 struct Random(ChaCha8Rng);
 
-impl Bot for Random {
+impl Bot<Game> for Random {
     fn decide(&mut self, game: &Game) -> Action {
         let mut all = orders(game);
         let pick = (self.0.next_u64() % (all.len() as u64 + 1)) as usize;
@@ -116,7 +113,7 @@ impl Greedy {
     }
 }
 
-impl Bot for Greedy {
+impl Bot<Game> for Greedy {
     fn decide(&mut self, game: &Game) -> Action {
         let st = game.state();
         let r = &game.rules;

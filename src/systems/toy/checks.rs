@@ -64,7 +64,7 @@ pub fn check(b: &Bundle) -> Vec<Problem> {
                     format!(
                         "victory level \"{}\": the toy rules cannot judge \"{}\"",
                         l.name,
-                        crate::card::generic::describe(b, c)
+                        crate::model::generic::describe(b, c)
                     ),
                 ));
             }

@@ -9,15 +9,13 @@ mod play;
 pub mod rules;
 mod seat;
 
-use std::path::Path;
 use std::sync::Arc;
 
 use crate::model::attrs::{FieldDef, FieldKind};
 use crate::model::generic::Schemas;
 use crate::model::{Problem, Schema};
 use crate::systems::seam::{
-    BotInfo, BundleRef, MatchError, OddsQuery, Playable, Replayed, RuleSystem, Support, Term,
-    TermClass,
+    BotInfo, BundleRef, MatchError, OddsQuery, Playable, RuleSystem, Support, Term, TermClass,
 };
 
 /// The toy system.
@@ -157,10 +155,6 @@ impl RuleSystem for Toy {
         let rules = rules::Rules::compile(b)
             .map_err(|ps| MatchError::Refused(ps.iter().map(|p| p.to_string()).collect()))?;
         Ok(Arc::new(play::Compiled(Arc::new(rules))))
-    }
-
-    fn replay(&self, log_path: &Path, text: &str) -> Result<Replayed, MatchError> {
-        play::replay(log_path, text)
     }
 
     fn odds(&self, bundle: BundleRef<'_>, query: &OddsQuery) -> Result<String, MatchError> {

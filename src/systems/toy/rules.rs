@@ -13,8 +13,7 @@
 use std::collections::{BTreeMap, BTreeSet, BinaryHeap, HashMap};
 use std::sync::Arc;
 
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use crate::systems::seam::play::{Dice, DieSampler};
 use serde::{Deserialize, Serialize};
 
 use crate::hex::{HexId, Hexside};
@@ -377,16 +376,18 @@ impl State {
 pub struct Game {
     pub rules: Arc<Rules>,
     state: State,
-    rng: ChaCha8Rng,
+    dice: Dice,
     opening: Vec<Event>,
 }
 
 impl Game {
-    pub fn new(rules: Arc<Rules>, seed: u64) -> Game {
+    /// A game seeded `seed`, its die drawn by `sampler` (the toy's games always used
+    /// [`DieSampler::LowBits`]).
+    pub fn new(rules: Arc<Rules>, seed: u64, sampler: DieSampler) -> Game {
         let mut g = Game {
             state: State::new(&rules),
             rules,
-            rng: ChaCha8Rng::seed_from_u64(seed),
+            dice: Dice::new(seed, sampler),
             opening: Vec::new(),
         };
         let mut events: Vec<Event> = g
@@ -422,15 +423,9 @@ impl Game {
         }
     }
 
-    /// One die, 1-6: rejection sampling over the ChaCha stream (the low three bits of a
-    /// word, 6 and 7 thrown back), so the faces never depend on a library's sampler.
+    /// One die, 1-6.
     fn die(&mut self) -> u8 {
-        loop {
-            let v = (self.rng.next_u32() & 7) as u8;
-            if v < 6 {
-                return v + 1;
-            }
-        }
+        self.dice.d6()
     }
 
     /// The hexes `unit` can move to this phase, with their MP cost and path.

@@ -177,7 +177,8 @@ mod tests {
         let (text, _, _) = m.log(&valley()).unwrap();
         let log = dir.path().join("game.ron");
         std::fs::write(&log, &text).unwrap();
-        let r = super::super::play::replay(&log, &text).unwrap();
+        let (system, bundle, _) = crate::systems::load(&valley()).unwrap();
+        let r = system.replay(bundle.view(), &log, &text).unwrap();
         assert!(r.same, "{r:?}");
         assert_eq!(r.result, m.result());
     }

@@ -18,7 +18,6 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::board::Hx;
-use super::dice::Dice;
 use super::game::Game;
 use super::movement::STACKING_LIMIT;
 use super::roster::Unit;
@@ -26,6 +25,7 @@ use super::side::Side;
 use super::state::Loc;
 use super::visibility::StackView;
 use crate::model::UnitKind;
+use crate::systems::seam::play::Dice;
 
 /// What the viewer sees of a counter it cannot name: its type, and its CEL unless the
 /// stack is fortified (R16.1.4); `None`: nothing.

@@ -7,7 +7,6 @@ use std::sync::{Arc, OnceLock};
 use super::action::{Action, AirMission};
 use super::board::{Board, Hx};
 use super::decision::{Decision, Pending};
-use super::dice::Dice;
 use super::error::{RuleError, refuse};
 use super::event::Event;
 use super::log::LogFormat;
@@ -20,6 +19,7 @@ use super::state::{GameState, UnitState};
 use super::zoc::ZocMap;
 use crate::hex::HexId;
 use crate::model::{Bundle, Problem, SideId, UnitId};
+use crate::systems::seam::play::Dice;
 
 /// The scenario cannot be played: its setup checks found errors.
 #[derive(Debug, Clone, thiserror::Error)]
@@ -84,7 +84,7 @@ impl Game {
         Game::start_in(prepared, seed, LogFormat::CURRENT)
     }
 
-    fn start_in(prepared: Arc<Prepared>, seed: u64, format: LogFormat) -> Game {
+    pub(crate) fn start_in(prepared: Arc<Prepared>, seed: u64, format: LogFormat) -> Game {
         let state = GameState::new(prepared);
         let mut g = Game {
             state,

@@ -4,15 +4,13 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use super::ai::{BotSpec, Player};
-use super::bot_match::Wb95Match;
+use super::play::Compiled;
 use super::prepared::Prepared;
 use super::{Game, setup_check};
 use crate::model::attrs::{Choice, FieldDef, FieldKind, Lit};
 use crate::model::{Bundle, LoadError, Problem, Schema, Source, TerrainCatalogue};
 use crate::systems::seam::{
-    AnyBundle, BotInfo, BundleRef, Match, MatchError, Narration, Playable, RuleSystem, SideInfo,
-    Support, Term, TermClass,
+    AnyBundle, BotInfo, BundleRef, MatchError, Playable, RuleSystem, Support, Term, TermClass,
 };
 
 /// WB-95, the Taktyka i Strategia system of "Kursk 1943".
@@ -364,78 +362,11 @@ impl RuleSystem for Wb95 {
     }
 }
 
-/// A WB-95 scenario compiled once ([`Prepared`]) for many games.
-pub struct Compiled(pub Arc<Prepared>);
-
-impl Playable for Compiled {
-    fn title(&self) -> String {
-        self.0.title.clone()
-    }
-
-    fn sides(&self) -> Vec<SideInfo> {
-        self.0
-            .sides
-            .iter()
-            .map(|s| SideInfo {
-                id: s.id.to_string(),
-                name: s.name.clone(),
-            })
-            .collect()
-    }
-
-    fn new_match(
-        &self,
-        seed: u64,
-        bots: &[(String, String)],
-        narration: Narration,
-    ) -> Result<Box<dyn Match>, MatchError> {
-        let game = Game::start(self.0.clone(), seed);
-        let players = players(&game, seed, bots)?;
-        Ok(Box::new(Wb95Match::new(game, players, seed, narration)))
-    }
-}
-
 fn wrong_family() -> Problem {
     Problem::error(
         "Y01",
         "a WB-95 check was asked of a scenario of another system",
     )
-}
-
-/// The bots of a game, by side.
-type Players = Vec<(crate::model::SideId, Box<dyn Player>)>;
-
-/// A player for each `--bot SIDE=KIND`, seeded as `sztab play` always seeded them: the
-/// n-th bot named gets `seed * φ + n` (so a study's game replays with `--seed`).
-pub(crate) fn players(
-    game: &Game,
-    seed: u64,
-    bots: &[(String, String)],
-) -> Result<Players, MatchError> {
-    let mut out = Vec::new();
-    for (i, (side, bot)) in bots.iter().enumerate() {
-        if game.side_of_id(side).is_none() {
-            let sides: Vec<String> = game
-                .prepared()
-                .sides
-                .iter()
-                .map(|s| s.id.to_string())
-                .collect();
-            return Err(MatchError::BadRequest(format!(
-                "no side \"{side}\" in this scenario; its sides are {}",
-                sides.join(", ")
-            )));
-        }
-        let spec: BotSpec = bot.parse().map_err(MatchError::BadRequest)?;
-        let bot_seed = seed
-            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
-            .wrapping_add(i as u64 + 1);
-        out.push((
-            crate::model::SideId::new(side.clone()),
-            spec.build(bot_seed),
-        ));
-    }
-    Ok(out)
 }
 
 /// A WB-95 catalogue gives every entry its movement costs and the edition's field

@@ -25,12 +25,10 @@ use super::heuristic::Heuristic;
 use super::movement::Route;
 use super::state::Loc;
 
-pub trait Bot: Send {
-    fn decide(&mut self, g: &Game) -> Action;
-}
+pub use crate::systems::seam::play::Bot;
 
 /// A bot by name: `heuristic`, `greedy` or `random`.
-pub fn build(name: &str, seed: u64) -> Result<Box<dyn Bot>, String> {
+pub fn build(name: &str, seed: u64) -> Result<Box<dyn Bot<Game>>, String> {
     let base = name.split(':').next().unwrap_or(name);
     let rng = ChaCha8Rng::seed_from_u64(seed);
     match base {
@@ -95,7 +93,7 @@ impl Player {
     }
 }
 
-impl Bot for Player {
+impl Bot<Game> for Player {
     fn decide(&mut self, g: &Game) -> Action {
         let st = g.state();
         let key = (st.turn, st.side, st.step);

@@ -660,7 +660,7 @@ impl Game {
             }
         }
         for (e, h) in clear {
-            let roll = self.dice.roll();
+            let roll = self.dice.d6();
             let ev = if roll == CLEARING_ROLL {
                 Event::MinesCleared {
                     hex: *h,
@@ -726,7 +726,7 @@ impl Game {
         if pieces.is_empty() {
             return;
         }
-        let roll = self.dice.roll();
+        let roll = self.dice.d6();
         let outcome = crt::result(col, i32::from(roll) + modifier);
         let attack = Attack {
             kind: AttackKind::OwnFort,
@@ -768,7 +768,7 @@ impl Game {
         {
             modifier -= 1;
         }
-        let roll = self.dice.roll();
+        let roll = self.dice.d6();
         let outcome = crt::result(column, i32::from(roll) + modifier);
         let attack = Attack {
             kind,

@@ -10,11 +10,11 @@ use std::sync::{Arc, Mutex};
 use crate::hex::HexId;
 
 use super::action::Action;
-use super::dice::Dice;
 use super::event::{Event, Step};
 use super::scenario::Scenario;
 use super::state::{Loc, State};
 use super::victory;
+use crate::systems::seam::play::Dice;
 
 /// Why an action is refused: the rule and what it says.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,7 +60,7 @@ impl Game {
         let mut g = Game {
             st: State::new(&s),
             s,
-            dice: Dice::new(seed),
+            dice: Dice::new(seed, super::play::SAMPLER),
             opening: Vec::new(),
             sight: Arc::default(),
         };

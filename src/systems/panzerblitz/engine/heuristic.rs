@@ -202,7 +202,7 @@ impl Heuristic {
     }
 }
 
-impl Bot for Heuristic {
+impl Bot<Game> for Heuristic {
     fn decide(&mut self, g: &Game) -> Action {
         let st = g.state();
         if self.posture.is_none() {

@@ -21,7 +21,6 @@ pub mod bots;
 pub mod compile;
 pub mod cover;
 pub mod crt;
-pub mod dice;
 pub mod event;
 mod features;
 pub mod fire;

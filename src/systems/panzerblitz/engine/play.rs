@@ -1,24 +1,19 @@
-//! PanzerBlitz games through the seam: a compiled situation ([`Compiled`]) starts bot
-//! matches; a match steps one bot action at a time, narrates, counts what the balance
-//! lab reads and writes its game log, which [`replay`] plays again.
+//! PanzerBlitz games through the seam's game loop: a compiled situation ([`Compiled`])
+//! starts games and builds bots, a game is the seam's [`GameState`] (a person's fire plan
+//! is its seat), and its chronicle tells and counts its events.
 
-use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use serde::{Deserialize, Serialize};
-
-use crate::hex::HexId;
-use crate::model::SystemId;
 use crate::model::generic::Bundle;
-use crate::systems::seam::fingerprint::Fingerprint;
+use crate::systems::seam::play::{
+    Bot, Chronicle, DieSampler, Encoding, GameRules, GameState, LogSpec, Outcome, Tally,
+};
 use crate::systems::seam::{
-    BundleRef, Choice, Decision, Feature, GameRecord, Match, MatchError, Narration, OnBoard,
-    Playable, Replayed, SideInfo,
+    BundleRef, Decision, Feature, MatchError, Narration, OnBoard, SideInfo,
 };
 
 use super::action::Action;
-use super::bots::{self, Bot};
+use super::bots;
 use super::compile::compile;
 use super::event::{AttackKind, Event};
 use super::fire_plan::FirePlan;
@@ -26,9 +21,6 @@ use super::game::Game;
 use super::scenario::Scenario;
 use super::seat::{self, Order};
 use super::state::Loc;
-
-/// The log format this module writes and reads.
-const LOG_FORMAT: u32 = 1;
 
 /// A situation compiled for play, shared by every game of a study.
 pub struct Compiled(pub Arc<Scenario>);
@@ -59,7 +51,19 @@ fn sides_of(s: &Scenario) -> Vec<SideInfo> {
         .collect()
 }
 
-impl Playable for Compiled {
+impl GameRules for Compiled {
+    type Game = Game;
+
+    /// One format: each event's text and a newline.
+    fn logs(&self) -> LogSpec {
+        LogSpec {
+            system: "panzerblitz",
+            rules: 1,
+            format: 1,
+            encodings: &[(1, Encoding::Text)],
+        }
+    }
+
     fn title(&self) -> String {
         self.0.title.clone()
     }
@@ -68,235 +72,73 @@ impl Playable for Compiled {
         sides_of(&self.0)
     }
 
-    fn new_match(
-        &self,
-        seed: u64,
-        bots: &[(String, String)],
-        narration: Narration,
-    ) -> Result<Box<dyn Match>, MatchError> {
-        let mut players: [Option<Box<dyn Bot>>; 2] = [None, None];
-        for (i, (side, name)) in bots.iter().enumerate() {
-            let s = self.0.side_index(side).ok_or_else(|| {
-                MatchError::BadRequest(format!(
-                    "no side \"{side}\" in this situation; its sides are {}, {}",
-                    self.0.sides[0].id, self.0.sides[1].id
-                ))
-            })?;
-            let bot_seed = seed
-                .wrapping_mul(0x9e37_79b9_7f4a_7c15)
-                .wrapping_add(i as u64 + 1);
-            players[s] = Some(bots::build(name, bot_seed).map_err(MatchError::BadRequest)?);
-        }
-        let game = Game::new(self.0.clone(), seed);
-        Ok(Box::new(PbMatch::new(game, players, seed, narration)))
+    fn start(&self, seed: u64, _format: u32) -> Game {
+        Game::new(self.0.clone(), seed)
     }
 
-    fn human_seats(&self) -> bool {
-        true
+    fn bot(&self, name: &str, seed: u64) -> Result<Box<dyn Bot<Game>>, String> {
+        bots::build(name, seed)
+    }
+
+    fn chronicle(&self, narration: Narration) -> Box<dyn Chronicle<Game>> {
+        Box::new(PbChronicle(narration))
     }
 }
 
-/// A PanzerBlitz game with a bot on each side.
-pub struct PbMatch {
-    game: Game,
-    players: [Option<Box<dyn Bot>>; 2],
-    seed: u64,
-    narration: Narration,
-    actions: Vec<Action>,
-    fingerprint: Fingerprint,
-    out: Vec<String>,
-    record: GameRecord,
-    heat: BTreeMap<HexId, u32>,
+/// The die PanzerBlitz's games have always rolled.
+pub const SAMPLER: DieSampler = DieSampler::LowBits;
+
+impl GameState for Game {
+    type Action = Action;
+    type Event = Event;
+    /// The result line, as PanzerBlitz's logs have always held it.
+    type Result = String;
     /// The fire a person at a seat has planned in this fire step (not yet an action).
-    plan: FirePlan,
-}
+    type Seat = FirePlan;
 
-impl PbMatch {
-    fn new(
-        game: Game,
-        players: [Option<Box<dyn Bot>>; 2],
-        seed: u64,
-        narration: Narration,
-    ) -> Self {
-        let mut m = PbMatch {
-            game,
-            players,
-            seed,
-            narration,
-            actions: Vec::new(),
-            fingerprint: Fingerprint::default(),
-            out: Vec::new(),
-            record: GameRecord::default(),
-            heat: BTreeMap::new(),
-            plan: FirePlan::default(),
-        };
-        let opening = m.game.opening_events().to_vec();
-        m.observe(&opening);
-        m
-    }
-
-    pub fn game(&self) -> &Game {
-        &self.game
-    }
-
-    /// Applies an action through the rules and records it; a refused one changes
-    /// nothing.
-    fn act(&mut self, action: Action) -> Result<Vec<String>, String> {
-        let events = self
-            .game
-            .apply(&action)
-            .map_err(|e| format!("{action}: {e}"))?;
-        self.plan = FirePlan::default();
-        self.observe(&events);
-        self.actions.push(action);
-        Ok(std::mem::take(&mut self.out))
-    }
-
-    fn observe(&mut self, events: &[Event]) {
-        for e in events {
-            self.fingerprint.add(e);
-            self.count(e);
-            if self.narration == Narration::Silent {
-                continue;
-            }
-            match e {
-                Event::TurnBegan { turn } => self.out.push(format!("Turn {turn}")),
-                Event::Attacked(_)
-                | Event::Destroyed { .. }
-                | Event::Entered { .. }
-                | Event::Exited { .. }
-                | Event::Departed { .. }
-                | Event::Expended { .. }
-                | Event::FortDestroyed { .. }
-                | Event::GameEnded { .. } => self.out.push(format!("  {e}")),
-                _ if self.narration == Narration::Events => self.out.push(format!("    . {e}")),
-                _ => {}
-            }
-        }
-    }
-
-    /// Counts attacks, where they fell and what they cost, for the balance lab.
-    fn count(&mut self, e: &Event) {
-        let side_of = |id: &str| self.game.s.unit(id).map(|u| self.game.s.units[u].side);
-        match e {
-            Event::Attacked(a) if a.kind != AttackKind::OwnFort => {
-                self.record.combats += 1;
-                *self.heat.entry(a.hex).or_default() += 1;
-            }
-            Event::Destroyed { unit, .. } | Event::Expended { unit } => {
-                if let Some(side) = side_of(unit) {
-                    self.record.units_lost[side] += 1;
-                    self.record.cel_lost[side] += 1;
-                }
-            }
-            _ => {}
-        }
-    }
-}
-
-/// "Russian decisive victory, won by russian; after turn 10".
-fn result_line(g: &Game) -> Option<String> {
-    let (winner, level) = g.state().result.as_ref()?;
-    let turn = g.state().turn;
-    Some(match winner {
-        Some(w) => format!("{level}, won by {}; after turn {turn}", g.s.sides[*w].id),
-        None => format!("{level}; after turn {turn}"),
-    })
-}
-
-impl Match for PbMatch {
     fn title(&self) -> String {
-        self.game.s.title.clone()
+        self.s.title.clone()
     }
 
     fn sides(&self) -> Vec<SideInfo> {
-        sides_of(&self.game.s)
+        sides_of(&self.s)
     }
 
-    fn is_over(&self) -> bool {
-        self.game.is_over()
+    fn to_act(&self) -> Option<usize> {
+        (!self.is_over()).then_some(self.state().side)
     }
 
-    fn step(&mut self) -> Result<Vec<String>, MatchError> {
-        if self.game.is_over() {
-            return Ok(std::mem::take(&mut self.out));
-        }
-        let side = self.game.state().side;
-        let Some(bot) = self.players[side].as_mut() else {
-            return Err(MatchError::Failed(format!(
-                "side {} has no bot: its player decides",
-                self.game.s.sides[side].id
-            )));
-        };
-        let action = bot.decide(&self.game);
-        self.act(action).map_err(|e| {
-            MatchError::Failed(format!(
-                "the {} player chose an illegal action ({e})",
-                self.game.s.sides[side].id
-            ))
-        })
+    fn opening_events(&self) -> Vec<Event> {
+        Game::opening_events(self).to_vec()
     }
 
-    fn decision(&self) -> Option<Decision> {
-        let side = self.game.state().side;
-        (!self.game.is_over() && self.players[side].is_none())
-            .then(|| seat::decision(&self.game, &self.plan))
-    }
-
-    fn choose(&mut self, choice: &Choice) -> Result<Vec<String>, MatchError> {
-        if self.decision().is_none() {
-            return Err(MatchError::BadRequest(
-                "no player at a seat is to decide now".into(),
-            ));
-        }
-        let order = Order::read(&choice.key).map_err(MatchError::BadRequest)?;
-        if let Some(plan) = seat::replan(&self.plan, &order) {
-            self.plan = plan;
-            return Ok(Vec::new());
-        }
-        let Order::Act(action) = order else {
-            return Ok(Vec::new());
-        };
-        self.act(action)
-            .map_err(|e| MatchError::BadRequest(format!("refused: {e}")))
-    }
-
-    fn finish(&mut self) -> Vec<String> {
-        std::mem::take(&mut self.out)
+    fn apply(&mut self, action: &Action) -> Result<Vec<Event>, String> {
+        Game::apply(self, action).map_err(|e| e.to_string())
     }
 
     fn result(&self) -> Option<String> {
-        result_line(&self.game)
+        self.result_line()
     }
 
-    fn record(&self) -> GameRecord {
-        let mut rec = self.record.clone();
-        rec.seed = self.seed;
-        rec.actions = self.actions.len() as u32;
-        rec.turns = self.game.state().turn;
-        rec.heat = self.heat.iter().map(|(h, n)| (*h, *n)).collect();
-        if let Some((winner, level)) = &self.game.state().result {
-            rec.winner = winner.map(|w| self.game.s.sides[w].id.clone());
-            rec.level = Some(level.clone());
-        }
-        rec
+    fn result_line(&self) -> Option<String> {
+        self.outcome().line(&self.sides())
     }
 
-    fn actions(&self) -> usize {
-        self.actions.len()
+    fn outcome(&self) -> Outcome {
+        Outcome::of_level(self.state().result.as_ref(), self.state().turn)
     }
 
     /// Units standing on the map, passengers on their carriers' hexes (mines, blocks,
-    /// fortifications and wrecks are [`Match::features`]).
+    /// fortifications and wrecks are [`GameState::features`]).
     fn board(&self) -> Vec<OnBoard> {
-        let st = self.game.state();
-        (0..self.game.s.units.len())
+        let st = self.state();
+        (0..self.s.units.len())
             .filter_map(|u| {
                 let hex = st.hex_of(u)?;
-                let def = &self.game.s.units[u];
+                let def = &self.s.units[u];
                 let us = &st.units[u];
                 let carried_by = match us.loc() {
-                    Loc::Carried(c) => Some(self.game.s.units[c].id.clone()),
+                    Loc::Carried(c) => Some(self.s.units[c].id.clone()),
                     _ => None,
                 };
                 Some(OnBoard {
@@ -311,89 +153,69 @@ impl Match for PbMatch {
     }
 
     fn features(&self) -> Vec<Feature> {
-        super::features::features(&self.game)
+        super::features::features(self)
     }
 
-    fn log(&self, scenario: &Path) -> Result<(String, usize, usize), MatchError> {
-        let log = PbLog {
-            system: SystemId::new("panzerblitz"),
-            format: LOG_FORMAT,
-            scenario: scenario.to_owned(),
-            seed: self.seed,
-            actions: self.actions.clone(),
-            events: self.fingerprint.count,
-            fingerprint: self.fingerprint.hex(),
-            result: self.result(),
-        };
-        let text =
-            ron::ser::to_string_pretty(&log, ron::ser::PrettyConfig::default().depth_limit(2))
-                .map_err(|e| MatchError::Failed(format!("cannot write the log: {e}")))?;
-        Ok((text, log.actions.len(), log.events))
+    fn decision(&self, plan: &FirePlan) -> Decision {
+        seat::decision(self, plan)
+    }
+
+    fn choose(&self, plan: &mut FirePlan, key: &str) -> Result<Option<Action>, String> {
+        let order = Order::read(key)?;
+        if let Some(p) = seat::replan(plan, &order) {
+            *plan = p;
+            return Ok(None);
+        }
+        Ok(match order {
+            Order::Act(action) => Some(action),
+            _ => None,
+        })
     }
 }
 
-/// A recorded PanzerBlitz game (RON).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct PbLog {
-    pub system: SystemId,
-    pub format: u32,
-    /// The situation, relative to the log's folder (or as given).
-    pub scenario: PathBuf,
-    pub seed: u64,
-    pub actions: Vec<Action>,
-    pub events: usize,
-    pub fingerprint: String,
-    #[serde(default)]
-    pub result: Option<String>,
-}
+/// PanzerBlitz's account of a game: a line a turn and a line an attack, a loss or a
+/// move on or off the map (every event when verbose); attacks, where they fell and what
+/// they cost.
+struct PbChronicle(Narration);
 
-/// Replays a log: the same actions on the same situation and seed must give the same
-/// events.
-pub fn replay(log_path: &Path, text: &str) -> Result<Replayed, MatchError> {
-    let log: PbLog = ron::from_str(text)
-        .map_err(|e| MatchError::BadLog(format!("{}: not a game log: {e}", log_path.display())))?;
-    if log.format != LOG_FORMAT {
-        return Err(MatchError::BadLog(format!(
-            "{}: log format {} (this Sztab reads PanzerBlitz logs of format {LOG_FORMAT})",
-            log_path.display(),
-            log.format
-        )));
-    }
-    let scenario = if log.scenario.exists() {
-        log.scenario.clone()
-    } else {
-        log_path
-            .parent()
-            .map(|d| d.join(&log.scenario))
-            .unwrap_or_else(|| log.scenario.clone())
-    };
-    let (system, bundle, _) =
-        crate::systems::load(&scenario).map_err(|e| MatchError::BadLog(e.to_string()))?;
-    // The setup checks refuse what the recorded game could not have been played on.
-    system.prepare(bundle.view())?;
-    let compiled = Compiled::of(bundle.view())?;
-    let mut game = Game::new(compiled.0, log.seed);
-    let mut fp = Fingerprint::default();
-    for e in game.opening_events() {
-        fp.add(e);
-    }
-    for (i, a) in log.actions.iter().enumerate() {
-        let events = game
-            .apply(a)
-            .map_err(|e| MatchError::Failed(format!("action {} ({a}) is refused: {e}", i + 1)))?;
-        for e in &events {
-            fp.add(e);
+impl Chronicle<Game> for PbChronicle {
+    fn events(&mut self, g: &Game, events: &[Event], out: &mut Vec<String>, tally: &mut Tally) {
+        for e in events {
+            count(g, e, tally);
+            if self.0 == Narration::Silent {
+                continue;
+            }
+            match e {
+                Event::TurnBegan { turn } => out.push(format!("Turn {turn}")),
+                Event::Attacked(_)
+                | Event::Destroyed { .. }
+                | Event::Entered { .. }
+                | Event::Exited { .. }
+                | Event::Departed { .. }
+                | Event::Expended { .. }
+                | Event::FortDestroyed { .. }
+                | Event::GameEnded { .. } => out.push(format!("  {e}")),
+                _ if self.0 == Narration::Events => out.push(format!("    . {e}")),
+                _ => {}
+            }
         }
     }
-    let result = result_line(&game);
-    let same = fp.count == log.events && fp.hex() == log.fingerprint && log.result == result;
-    Ok(Replayed {
-        actions: log.actions.len(),
-        events: fp.count,
-        fingerprint: fp.hex(),
-        logged_events: log.events,
-        logged_fingerprint: log.fingerprint,
-        result: log.result,
-        same,
-    })
+}
+
+/// Counts attacks, where they fell and what they cost, for the balance lab.
+fn count(g: &Game, e: &Event, tally: &mut Tally) {
+    let side_of = |id: &str| g.s.unit(id).map(|u| g.s.units[u].side);
+    match e {
+        Event::Attacked(a) if a.kind != AttackKind::OwnFort => {
+            tally.combats += 1;
+            *tally.heat.entry(a.hex).or_default() += 1;
+        }
+        Event::Destroyed { unit, .. } | Event::Expended { unit } => {
+            if let Some(side) = side_of(unit) {
+                tally.units_lost[side] += 1;
+                tally.lost[side] += 1;
+            }
+        }
+        _ => {}
+    }
 }

@@ -13,9 +13,8 @@ pub use search::SearchBot;
 pub use spec::{BotKind, BotSpec};
 
 use crate::model::SideId;
-use crate::systems::wb95::{
-    Action, Decision, Event, Fingerprint, FingerprintError, Game, GameResult, Pending, RuleError,
-};
+use crate::systems::seam::play::{self, Bot};
+use crate::systems::wb95::{Action, Decision, Event, Game, Pending};
 
 /// Anything that answers decisions: a bot, or a UI relaying a human. `Send`: the
 /// playtest lets a bot decide on a thread of its own while the window stays live.
@@ -24,42 +23,10 @@ pub trait Player: Send {
     fn decide(&mut self, game: &Game, side: &SideId, decision: &Decision) -> Action;
 }
 
-/// A game played to its end.
-#[derive(Debug)]
-pub struct Played {
-    pub result: GameResult,
-    pub actions: Vec<Action>,
-    pub fingerprint: Fingerprint,
-}
+/// A WB-95 game played to its end.
+pub type Played = crate::systems::seam::play::Played<Game>;
 
-/// Why a game could not be played out.
-#[derive(Debug, thiserror::Error)]
-pub enum PlayError {
-    #[error("side {0} has no player")]
-    NoPlayer(SideId),
-    #[error("the {side} player chose an illegal action {action:?}: {error}")]
-    Illegal {
-        side: SideId,
-        action: Box<Action>,
-        error: RuleError,
-    },
-    #[error("no result after {0} actions")]
-    TooLong(usize),
-    #[error(transparent)]
-    Fingerprint(#[from] FingerprintError),
-    /// One phase took more actions than its units could ever need: the players keep
-    /// answering without the game moving on, so it would never end.
-    #[error(
-        "the game is stuck in turn {turn}, {phase}: {actions} actions without the phase ending (the last, by {side}: {last}); the players repeat themselves, so the game cannot end"
-    )]
-    Stuck {
-        turn: u32,
-        phase: String,
-        actions: usize,
-        side: SideId,
-        last: String,
-    },
-}
+pub use crate::systems::seam::play::PlayError;
 
 /// Actions one phase may take per unit of the scenario (a move, an attack with its
 /// defence, losses, retreat and advance, ...), beyond a fixed allowance: far more than
@@ -69,75 +36,58 @@ pub(crate) const PHASE_ACTIONS_BASE: usize = 1024;
 
 /// Plays `game` to the end, asking each side's player in `players`; `observe` sees
 /// every action with its events. A game that needs more than `max_actions`, or a phase
-/// that takes far more actions than its units could need, ends in an error.
+/// that takes far more actions than its units could need, ends in an error. The seam's
+/// loop ([`crate::systems::seam::play::play_out`]), with WB-95's players.
 pub fn play_out(
     game: &mut Game,
     players: &mut [(SideId, Box<dyn Player>)],
     max_actions: usize,
     observe: impl FnMut(&Game, &Action, &[Event]),
 ) -> Result<Played, PlayError> {
-    let phase_budget = PHASE_ACTIONS_BASE + PHASE_ACTIONS_PER_UNIT * game.roster().len();
-    drive(game, players, max_actions, phase_budget, observe)
+    drive(game, players, max_actions, None, observe)
+}
+
+/// A WB-95 player as the seam's loop asks it: it answers the decision pending for its
+/// side.
+pub(crate) struct AsBot<'a>(pub &'a mut dyn Player);
+
+impl Bot<Game> for AsBot<'_> {
+    fn decide(&mut self, game: &Game) -> Action {
+        match game.pending() {
+            Pending::Decide { side, decision } => self.0.decide(game, &side, &decision),
+            // Never asked once the game is over; the rules refuse any action then.
+            Pending::GameOver(_) => Action::EndPhase,
+        }
+    }
 }
 
 fn drive(
     game: &mut Game,
     players: &mut [(SideId, Box<dyn Player>)],
     max_actions: usize,
-    phase_budget: usize,
-    mut observe: impl FnMut(&Game, &Action, &[Event]),
+    phase_budget: Option<usize>,
+    observe: impl FnMut(&Game, &Action, &[Event]),
 ) -> Result<Played, PlayError> {
-    let mut fingerprint = Fingerprint::new(game.format());
-    fingerprint.extend(game.opening_events())?;
-    let mut actions = Vec::new();
-    let (mut tick, mut in_phase) = (game.state().tick(), 0usize);
-    loop {
-        let (side, decision) = match game.pending() {
-            Pending::GameOver(result) => {
-                return Ok(Played {
-                    result,
-                    actions,
-                    fingerprint,
-                });
-            }
-            Pending::Decide { side, decision } => (side, decision),
-        };
-        if actions.len() >= max_actions {
-            return Err(PlayError::TooLong(max_actions));
-        }
-        let Some((_, player)) = players.iter_mut().find(|(s, _)| *s == side) else {
-            return Err(PlayError::NoPlayer(side));
-        };
-        let action = player.decide(game, &side, &decision);
-        if game.state().tick() != tick {
-            (tick, in_phase) = (game.state().tick(), 0);
-        }
-        in_phase += 1;
-        if in_phase > phase_budget {
-            let clock = game.state().clock;
-            return Err(PlayError::Stuck {
-                turn: clock.turn,
-                phase: clock.phase.to_string(),
-                actions: in_phase - 1,
-                side,
-                last: format!("{action}"),
-            });
-        }
-        match game.apply(action.clone()) {
-            Ok(events) => {
-                fingerprint.extend(&events)?;
-                observe(game, &action, &events);
-                actions.push(action);
-            }
-            Err(error) => {
-                return Err(PlayError::Illegal {
-                    side,
-                    action: Box::new(action),
-                    error,
-                });
-            }
+    let sides: Vec<SideId> = game.prepared().sides.iter().map(|s| s.id.clone()).collect();
+    let mut seated: Vec<Option<AsBot>> = sides.iter().map(|_| None).collect();
+    for (side, player) in players.iter_mut() {
+        if let Some(i) = sides.iter().position(|s| s == side) {
+            seated[i] = Some(AsBot(player.as_mut()));
         }
     }
+    let mut bots: Vec<Option<&mut dyn Bot<Game>>> = seated
+        .iter_mut()
+        .map(|b| b.as_mut().map(|b| b as &mut dyn Bot<Game>))
+        .collect();
+    let encoding = game.format().encoding();
+    play::play_out(
+        game,
+        &mut bots,
+        encoding,
+        max_actions,
+        phase_budget,
+        observe,
+    )
 }
 
 #[cfg(test)]
@@ -157,7 +107,7 @@ mod tests {
             .into_iter()
             .map(|s| (SideId::new(s), BotSpec::RANDOM.build(3)))
             .collect();
-        let err = drive(&mut game, &mut players, 100_000, 2, |_, _, _| {}).unwrap_err();
+        let err = drive(&mut game, &mut players, 100_000, Some(2), |_, _, _| {}).unwrap_err();
         let text = err.to_string();
         assert!(
             matches!(

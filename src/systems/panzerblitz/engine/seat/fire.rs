@@ -9,7 +9,6 @@ use std::fmt::Write as _;
 use crate::hex::HexId;
 use crate::systems::panzerblitz::engine::action::{Action, FireOrder};
 use crate::systems::panzerblitz::engine::crt;
-use crate::systems::panzerblitz::engine::dice::chance_of;
 use crate::systems::panzerblitz::engine::event::{Mode, Target};
 use crate::systems::panzerblitz::engine::fire::CLEARING_ROLL;
 use crate::systems::panzerblitz::engine::fire_plan::FirePlan;
@@ -17,6 +16,7 @@ use crate::systems::panzerblitz::engine::game::Game;
 use crate::systems::panzerblitz::engine::los::line_of_sight;
 use crate::systems::panzerblitz::engine::odds::write_plan;
 use crate::systems::seam::Choice;
+use crate::systems::seam::play::chance_of;
 
 use super::{Order, enemy_hexes, name, own, replan};
 

@@ -3,10 +3,10 @@
 
 use std::sync::Arc;
 
-use crate::systems::panzerblitz::engine::play::{Compiled, PbLog};
+use crate::systems::panzerblitz::engine::play::Compiled;
 use crate::systems::panzerblitz::engine::sandbox::{GERMAN, RUSSIAN, Sandbox, hex, units::*};
 use crate::systems::panzerblitz::engine::{Game, Step};
-use crate::systems::seam::fingerprint::Fingerprint;
+use crate::systems::seam::play::{Encoding, Fingerprint, LogOf};
 use crate::systems::seam::{Choice, Match, Narration, Playable};
 
 /// A Panzer IV and a truck carrying a rifle platoon against a Russian rifle company
@@ -105,15 +105,15 @@ fn a_person_moves_unloads_and_the_game_replays_from_its_log() {
     }
     assert!(m.is_over() && m.result().is_some());
     let (text, actions, events) = m.log(std::path::Path::new("sandbox")).unwrap();
-    let log: PbLog = ron::from_str(&text).unwrap();
+    let log: LogOf<Game> = ron::from_str(&text).unwrap();
     assert_eq!(log.actions.len(), actions);
     let mut g = Game::new(Arc::new(position().s), log.seed);
-    let mut fp = Fingerprint::default();
-    g.opening_events().iter().for_each(|e| fp.add(e));
+    let mut fp = Fingerprint::new(Encoding::Text);
+    fp.extend(g.opening_events().iter()).unwrap();
     for a in &log.actions {
-        g.apply(a).unwrap().iter().for_each(|e| fp.add(e));
+        fp.extend(g.apply(a).unwrap().iter()).unwrap();
     }
-    assert_eq!((fp.count, fp.hex()), (events, log.fingerprint));
+    assert_eq!((fp.count(), fp.hex()), (events, log.fingerprint));
 }
 
 /// Both sides at seats on `b`'s position.

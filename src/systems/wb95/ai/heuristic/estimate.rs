@@ -10,10 +10,10 @@
 //! ones (Volkssturm). Combat decisions are checked with the exact `Game::assess`.
 
 use crate::model::FlSmallDefender;
+use crate::systems::seam::play::two_d6_probability;
 use crate::systems::wb95::board::Hx;
 use crate::systems::wb95::combat::stars::{self, StarSide};
 use crate::systems::wb95::crt::{Column, Crt};
-use crate::systems::wb95::dice::two_d6_probability;
 use crate::systems::wb95::{Game, Side, Unit};
 
 /// Probability that a disorganization test (•) fails, for a typical morale.

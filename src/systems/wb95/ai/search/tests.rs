@@ -4,7 +4,7 @@
 use super::SearchBot;
 use crate::model::{Bundle, SideId};
 use crate::systems::wb95::ai::{BotSpec, Player, play_out};
-use crate::systems::wb95::log::GameLog;
+use crate::systems::wb95::log::{GameLog, Wb95Log};
 use crate::systems::wb95::{Decision, Game, Pending, PhaseKind, Side};
 
 fn bundle(path: &str) -> Bundle {

@@ -1,41 +1,53 @@
-//! Dice (R1.8): a seeded ChaCha stream, with an optional queue of scripted rolls in
-//! front of it so tests and what-if tools can fix the dice.
+//! Dice, written once for every system: a seeded ChaCha stream, with an optional queue of
+//! scripted faces in front of it so tests and what-if tools can fix the dice.
 //!
 //! A game's dice must not change when a dependency is updated, or recorded games stop
 //! replaying. The stream itself is stable by its crates' promise: `rand_core` fixes how
 //! `seed_from_u64` expands a seed ("changing it is a value-breaking change") and
-//! `rand_chacha`'s ChaCha8 output is reproducible. How a die face is drawn from the
-//! stream's 32-bit words is ours, in [`DieSampler`]; the tests pin the stream's first
-//! words and both samplers' first faces so a change anywhere shows at once.
+//! `rand_chacha`'s ChaCha8 output is reproducible. How a face is drawn from the stream's
+//! 32-bit words is ours, in [`DieSampler`]; the tests pin the stream's first words and
+//! each sampler's first faces so a change anywhere shows at once. New systems use
+//! [`DieSampler::Rejection`]; the other two are kept for the logs written with them.
 
 use std::collections::VecDeque;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-/// How a die face 1..=6 is drawn from the stream's 32-bit words.
+/// How a die face is drawn from the stream's 32-bit words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DieSampler {
-    /// Game logs of format 1: the algorithm `rand` 0.10 uses for `random_range(1..=6)`
+    /// Rejection sampling, for a die of any number of sides `n`: words from
+    /// `n × ⌊(2³² − 1) / n⌋` up are thrown away and the next word is taken; otherwise the
+    /// face is `x mod n + 1`. Every face has exactly the same chance. WB-95 logs of format
+    /// 2 and every new system.
+    Rejection,
+    /// A six-sided die from the low three bits of a word, 6 and 7 thrown back: the toy's
+    /// and PanzerBlitz's games.
+    LowBits,
+    /// WB-95 logs of format 1: the algorithm `rand` 0.10 uses for `random_range(1..=6)`
     /// on a `u8`, re-implemented so that a `rand` update cannot change those games.
     /// Take a word `x`; `x × 6` as 64 bits gives the face's offset in its high half.
     /// When the low half is above `2³² − 6` (the offset may be biased), one more word
     /// `y` is taken and the offset grows by 1 if `low + high(y × 6)` overflows 32 bits.
     /// (Nearly but not exactly unbiased; kept only to replay old logs.)
     WideningMultiply,
-    /// Game logs of format 2 and every new game: rejection sampling. Take a word `x`;
-    /// words from `6 × ⌊(2³² − 1) / 6⌋ = 4294967292` up are thrown away and the next
-    /// word is taken; otherwise the face is `x mod 6 + 1`. Every face has exactly the
-    /// same chance, and a word is thrown away about once in a billion rolls.
-    Rejection,
 }
 
-/// Words at or above this are rejected by [`DieSampler::Rejection`]: the largest
-/// multiple of 6 that fits in a `u32`.
-const REJECT_FROM: u32 = (u32::MAX / 6) * 6;
+/// The chance that a six-sided die shows one of `faces`.
+pub fn chance_of(faces: &[u8]) -> f64 {
+    let hits = (1..=6u8).filter(|f| faces.contains(f)).count();
+    hits as f64 / 6.0
+}
+
+/// Words at or above this are rejected by [`DieSampler::Rejection`] for a die of `sides`:
+/// the largest multiple of `sides` that fits in a `u32`.
+fn reject_from(sides: u32) -> u32 {
+    (u32::MAX / sides) * sides
+}
 
 impl DieSampler {
-    /// One face from `rng`.
+    /// One face of a six-sided die from `rng`.
     fn face(self, rng: &mut impl Rng) -> u8 {
         match self {
             DieSampler::WideningMultiply => {
@@ -49,12 +61,24 @@ impl DieSampler {
                 }
                 1 + offset as u8
             }
-            DieSampler::Rejection => loop {
-                let x = rng.next_u32();
-                if x < REJECT_FROM {
-                    return (x % 6) as u8 + 1;
+            DieSampler::LowBits => loop {
+                let v = (rng.next_u32() & 7) as u8;
+                if v < 6 {
+                    return v + 1;
                 }
             },
+            DieSampler::Rejection => Self::rejection(rng, 6) as u8,
+        }
+    }
+
+    /// One face 1..=`sides` by rejection sampling.
+    fn rejection(rng: &mut impl Rng, sides: u32) -> u32 {
+        let limit = reject_from(sides);
+        loop {
+            let x = rng.next_u32();
+            if x < limit {
+                return x % sides + 1;
+            }
         }
     }
 }
@@ -80,11 +104,26 @@ impl Dice {
         self.scripted.extend(faces.iter().map(|&f| f.clamp(1, 6)));
     }
 
+    /// Queues faces of a die of any size, in front of the stream (a face beyond the die
+    /// rolled is clamped to it when it comes up).
+    pub fn script_any(&mut self, faces: &[u8]) {
+        self.scripted.extend(faces.iter().map(|&f| f.max(1)));
+    }
+
     /// One die, 1K6.
     pub fn d6(&mut self) -> u8 {
         match self.scripted.pop_front() {
-            Some(f) => f,
+            Some(f) => f.min(6),
             None => self.sampler.face(&mut self.rng),
+        }
+    }
+
+    /// One die of `sides` faces (a d10: 10), always by rejection sampling.
+    pub fn roll(&mut self, sides: u8) -> u8 {
+        let sides = sides.max(1);
+        match self.scripted.pop_front() {
+            Some(f) => f.min(sides),
+            None => DieSampler::rejection(&mut self.rng, u32::from(sides)) as u8,
         }
     }
 
@@ -194,9 +233,10 @@ mod tests {
 
     #[test]
     fn format_2_rejects_the_top_words_and_is_uniform() {
-        assert_eq!(REJECT_FROM, 4_294_967_292);
-        assert_eq!(REJECT_FROM % 6, 0);
-        let mut w = Words(vec![u32::MAX, REJECT_FROM, REJECT_FROM - 1, 0, 7]);
+        let reject = reject_from(6);
+        assert_eq!(reject, 4_294_967_292);
+        assert_eq!(reject % 6, 0);
+        let mut w = Words(vec![u32::MAX, reject, reject - 1, 0, 7]);
         assert_eq!(DieSampler::Rejection.face(&mut w), 6, "two words rejected");
         assert_eq!(DieSampler::Rejection.face(&mut w), 1);
         assert_eq!(DieSampler::Rejection.face(&mut w), 2);
@@ -220,6 +260,34 @@ mod tests {
         assert_eq!(
             faces(7, DieSampler::Rejection, 12),
             [4, 1, 1, 6, 4, 4, 6, 5, 3, 6, 5, 2]
+        );
+    }
+
+    /// The toy's and PanzerBlitz's faces of seed 11 (pinned before the seam owned the
+    /// dice, in PanzerBlitz's own die), and every face comes up.
+    #[test]
+    fn the_low_bits_faces_are_pinned() {
+        let fa = faces(11, DieSampler::LowBits, 600);
+        assert_eq!(&fa[..8], &[1, 6, 4, 1, 3, 3, 5, 2], "{:?}", &fa[..8]);
+        for face in 1..=6 {
+            let n = fa.iter().filter(|&&f| f == face).count();
+            assert!((60..=140).contains(&n), "face {face} came up {n} times");
+        }
+    }
+
+    #[test]
+    fn a_d10_is_uniform_and_scripted_faces_come_first() {
+        let mut d = Dice::new(3, DieSampler::Rejection);
+        d.script_any(&[10, 12]);
+        assert_eq!(d.roll(10), 10);
+        assert_eq!(d.roll(10), 10, "a face beyond the die is clamped");
+        let mut counts = [0u32; 10];
+        for _ in 0..50_000 {
+            counts[usize::from(d.roll(10) - 1)] += 1;
+        }
+        assert!(
+            counts.iter().all(|&c| (4_500..5_500).contains(&c)),
+            "{counts:?}"
         );
     }
 }

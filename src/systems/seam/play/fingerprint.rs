@@ -1,20 +1,30 @@
 //! The fingerprint of a game's events: a 64-bit FNV-1a hash over an encoding of each
-//! event, so a replay proves it reproduces the recorded game bit for bit.
+//! event, so a replay proves it reproduces the recorded game bit for bit. Written once for
+//! every system; each says which [`Encoding`] a log format of its hashes.
 //!
-//! Log format 2 hashes the [stable encoding](encode) defined here, which depends only
-//! on the events' serde shape (variant and field names, values), never on how a text
-//! format prints them. Format 1 (logs written before formats existed) hashed each
-//! event's `ron::to_string` text and a newline; that path is kept, for those logs only.
-//! An event that cannot be encoded is an error, never an empty string.
+//! The [stable encoding](encode) depends only on the events' serde shape (variant and
+//! field names, values), never on how a text format prints them: new systems use it. Two
+//! older encodings are kept for the logs written with them: an event's `Display` text and
+//! a newline (the toy and PanzerBlitz logs), its `ron::to_string` text and a newline
+//! (WB-95 logs of format 1). An event that cannot be encoded is an error, never an empty
+//! string.
 
 use serde::Serialize;
 use serde::ser;
 
-use super::event::Event;
-use super::log::LogFormat;
-
 const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
 const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
+
+/// How each event is turned into the bytes the fingerprint hashes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Encoding {
+    /// The [stable encoding](encode).
+    Stable,
+    /// The event's `Display` text, then a newline.
+    Text,
+    /// The event's `ron::to_string` text, then a newline.
+    Ron,
+}
 
 /// An event that could not be encoded for the fingerprint.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -28,53 +38,51 @@ pub struct FingerprintError {
 /// A running fingerprint of events.
 #[derive(Clone, Debug)]
 pub struct Fingerprint {
-    format: LogFormat,
+    encoding: Encoding,
     hash: u64,
     count: usize,
 }
 
-impl Default for Fingerprint {
-    /// The fingerprint of the current log format.
-    fn default() -> Self {
-        Self::new(LogFormat::CURRENT)
-    }
-}
-
 impl Fingerprint {
-    pub fn new(format: LogFormat) -> Self {
+    pub fn new(encoding: Encoding) -> Self {
         Self {
-            format,
+            encoding,
             hash: FNV_OFFSET,
             count: 0,
         }
     }
 
-    pub fn format(&self) -> LogFormat {
-        self.format
+    pub fn encoding(&self) -> Encoding {
+        self.encoding
     }
 
-    pub fn add(&mut self, e: &Event) -> Result<(), FingerprintError> {
+    pub fn add<E: Serialize + std::fmt::Display>(&mut self, e: &E) -> Result<(), FingerprintError> {
         let error = |reason: String| FingerprintError {
             index: self.count + 1,
             reason,
         };
-        let bytes = match self.format {
-            LogFormat::V1 => ron::to_string(e)
-                .map(|t| t.into_bytes())
-                .map_err(|x| error(x.to_string()))?,
-            LogFormat::V2 => encode(e).map_err(|x| error(x.0))?,
-        };
-        self.eat(&bytes);
-        if self.format == LogFormat::V1 {
-            self.eat(b"\n");
+        match self.encoding {
+            Encoding::Stable => {
+                let bytes = encode(e).map_err(|x| error(x.0))?;
+                self.eat(&bytes);
+            }
+            Encoding::Text => {
+                self.eat(e.to_string().as_bytes());
+                self.eat(b"\n");
+            }
+            Encoding::Ron => {
+                let text = ron::to_string(e).map_err(|x| error(x.to_string()))?;
+                self.eat(text.as_bytes());
+                self.eat(b"\n");
+            }
         }
         self.count += 1;
         Ok(())
     }
 
-    pub fn extend<'a>(
+    pub fn extend<'a, E: Serialize + std::fmt::Display + 'a>(
         &mut self,
-        es: impl IntoIterator<Item = &'a Event>,
+        es: impl IntoIterator<Item = &'a E>,
     ) -> Result<(), FingerprintError> {
         es.into_iter().try_for_each(|e| self.add(e))
     }
@@ -86,10 +94,12 @@ impl Fingerprint {
         }
     }
 
+    /// Events added.
     pub fn count(&self) -> usize {
         self.count
     }
 
+    /// The hash as written in a log: 16 hex digits.
     pub fn hex(&self) -> String {
         format!("{:016x}", self.hash)
     }
@@ -441,9 +451,6 @@ impl ser::SerializeStructVariant for Closing<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hex::HexId;
-    use crate::model::{Date, Mp, UnitId};
-    use crate::systems::wb95::event::{EliminationCause, Motion};
 
     #[test]
     fn the_encoding_of_values_is_as_documented() {
@@ -466,66 +473,37 @@ mod tests {
         assert_eq!(encode(&(1u8, "x")).unwrap(), b"(u\x01s\x01x)");
     }
 
+    /// FNV-1a 64 of the text and a newline, as the toy and PanzerBlitz logs hash.
     #[test]
-    fn an_event_encodes_with_its_variant_and_field_names() {
-        let e = Event::Eliminated {
-            unit: UnitId::from("307"),
-            hex: Some(HexId::new(8, 6)),
-            cause: EliminationCause::Losses,
-        };
-        let bytes = encode(&e).unwrap();
-        let text = String::from_utf8_lossy(&bytes);
-        assert!(text.starts_with("Rs\x0aEliminated{"), "{text}");
-        for part in [
-            "s\x04units\x03307",
-            "s\x03hexSs\x040806",
-            "s\x05causevs\x06Losses}",
-        ] {
-            assert!(text.contains(part), "{part:?} in {text:?}");
-        }
-        let moved = Event::Moved {
-            unit: UnitId::from("a"),
-            from: None,
-            path: vec![HexId::new(1, 1)],
-            cost: Mp::whole(3).half(),
-            how: Motion::Move,
-        };
-        let one_and_a_half = [b'f', 0, 0, 0, 0, 0, 0, 0xf8, 0x3f];
-        assert!(
-            encode(&moved)
-                .unwrap()
-                .windows(9)
-                .any(|w| w == one_and_a_half)
-        );
+    fn the_text_encoding_is_fnv1a_of_each_line() {
+        let mut f = Fingerprint::new(Encoding::Text);
+        assert_eq!(f.hex(), "cbf29ce484222325");
+        f.add(&"a").unwrap();
+        assert_eq!(f.hex(), "089bdc07b544e7b2");
+        assert_eq!(f.count(), 1);
     }
 
     #[test]
-    fn a_fingerprint_depends_on_every_event_and_their_order() {
-        let a = Event::TurnBegan {
-            turn: 1,
-            date: Date::parse("1943-07-05").unwrap(),
-        };
-        let b = Event::LossesPaid;
-        let fp = |es: &[&Event], f: LogFormat| {
-            let mut x = Fingerprint::new(f);
-            x.extend(es.iter().copied()).unwrap();
+    fn a_fingerprint_depends_on_every_event_and_their_order_in_every_encoding() {
+        let fp = |es: &[&str], enc| {
+            let mut x = Fingerprint::new(enc);
+            x.extend(es.iter()).unwrap();
             (x.count(), x.hex())
         };
-        for f in [LogFormat::V1, LogFormat::V2] {
-            assert_ne!(fp(&[&a, &b], f), fp(&[&b, &a], f));
-            assert_ne!(fp(&[&a], f).1, fp(&[], f).1);
-            assert_eq!(fp(&[&a, &b], f).0, 2);
+        for enc in [Encoding::Stable, Encoding::Text, Encoding::Ron] {
+            assert_ne!(fp(&["a", "b"], enc), fp(&["b", "a"], enc));
+            assert_ne!(fp(&["a"], enc).1, fp(&[], enc).1);
+            assert_eq!(fp(&["a", "b"], enc).0, 2);
         }
-        assert_ne!(fp(&[&a], LogFormat::V1), fp(&[&a], LogFormat::V2));
+        assert_ne!(fp(&["a"], Encoding::Ron), fp(&["a"], Encoding::Stable));
     }
 
     #[test]
-    fn format_1_still_hashes_the_ron_text_and_a_newline() {
-        let e = Event::LossesPaid;
-        let mut fp = Fingerprint::new(LogFormat::V1);
-        fp.add(&e).unwrap();
+    fn the_ron_encoding_hashes_the_ron_text_and_a_newline() {
+        let mut fp = Fingerprint::new(Encoding::Ron);
+        fp.add(&"x").unwrap();
         let mut h = FNV_OFFSET;
-        for b in b"LossesPaid\n" {
+        for b in b"\"x\"\n" {
             h ^= u64::from(*b);
             h = h.wrapping_mul(FNV_PRIME);
         }
