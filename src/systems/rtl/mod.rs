@@ -13,10 +13,15 @@ pub mod checks;
 pub mod engine;
 pub mod schema;
 
+use std::sync::Arc;
+
 use crate::model::generic::{Bundle, Schemas};
 use crate::model::{Problem, Schema};
 use crate::systems::fields::term;
-use crate::systems::seam::{BundleRef, RuleSystem, Support, Term, TermClass};
+use crate::systems::seam::play::shared;
+use crate::systems::seam::{
+    BotInfo, BundleRef, MatchError, Playable, RuleSystem, Support, Term, TermClass,
+};
 
 /// The Roads to Leningrad system.
 pub struct Rtl;
@@ -109,6 +114,13 @@ const VOCABULARY: &[Term] = &[
     ),
 ];
 
+const BOTS: &[BotInfo] = &[BotInfo {
+    kind: "random",
+    label: "Random (a random legal action)",
+    strengths: None,
+    default_strength: 0,
+}];
+
 impl RuleSystem for Rtl {
     fn id(&self) -> &'static str {
         "rtl"
@@ -160,5 +172,26 @@ impl RuleSystem for Rtl {
 
     fn card_sections(&self, bundle: &Bundle) -> Vec<(String, String)> {
         card::sections(bundle)
+    }
+
+    fn bots(&self) -> &'static [BotInfo] {
+        BOTS
+    }
+
+    /// The setup checks' errors and what the engine cannot compile refuse the scenario.
+    fn prepare(&self, bundle: BundleRef<'_>) -> Result<Arc<dyn Playable>, MatchError> {
+        let b = bundle
+            .generic()
+            .ok_or_else(|| MatchError::BadRequest("not a Roads to Leningrad scenario".into()))?;
+        let errors: Vec<String> = checks::check(b)
+            .iter()
+            .filter(|p| p.is_error())
+            .map(|p| p.to_string())
+            .collect();
+        if !errors.is_empty() {
+            return Err(MatchError::Refused(errors));
+        }
+        let rules = engine::compile(b).map_err(MatchError::Refused)?;
+        Ok(shared(engine::play::Compiled(Arc::new(rules))))
     }
 }

@@ -238,7 +238,7 @@ impl Game {
             drm += self.rules.units[l].command_points as i32;
             self.spend(l);
         }
-        let roll = self.dice.roll();
+        let roll = self.d10();
         let modified = i32::from(roll) + drm;
         let combined = modified >= 8;
         self.emit(Event::Combination {

@@ -650,7 +650,7 @@ impl Game {
         let (result, roll, odds) = match crt.column(attack, defense) {
             None => (crt.below(), None, "below 1:4".to_string()),
             Some(col) => {
-                let roll = self.dice.roll();
+                let roll = self.d10();
                 let m = (i32::from(roll) + drm).clamp(ROLLS.0, ROLLS.1);
                 (
                     crt.result(col, m).unwrap_or_default(),

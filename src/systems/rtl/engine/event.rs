@@ -170,8 +170,10 @@ pub enum Event {
         unit: String,
         steps: u8,
     },
+    /// A unit eliminated, with the steps it had.
     Eliminated {
         unit: String,
+        steps: u8,
         why: String,
     },
     Disrupted {
@@ -349,7 +351,7 @@ impl fmt::Display for Event {
                 roll.map_or("automatic, ".into(), |r| format!("rolled {r}, "))
             ),
             StepLost { unit, steps } => write!(f, "{unit} loses a step ({steps} left)"),
-            Eliminated { unit, why } => write!(f, "{unit} is eliminated ({why})"),
+            Eliminated { unit, why, .. } => write!(f, "{unit} is eliminated ({why})"),
             Disrupted { units } => write!(f, "Disrupted: {}", list(units)),
             Retreated { units, path: p } => write!(f, "{} retreat {}", list(units), path(p)),
             Advanced { unit, path: p } => write!(f, "{unit} advances {}", path(p)),

@@ -8,9 +8,9 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::model::generic::Bundle;
+use crate::systems::seam::play::{Dice, DieSampler};
 
 use super::action::Action;
-use super::dice::Dice;
 use super::event::Event;
 use super::rules::Rules;
 use super::state::{Loc, Outcome, Pending, Phase, State, UnitState};
@@ -70,8 +70,8 @@ impl Game {
     /// As [`Game::new`], with die faces queued before the seeded stream (tests).
     pub fn with_script(rules: Arc<Rules>, seed: u64, faces: &[u8]) -> Game {
         let st = State::new(&rules);
-        let mut dice = Dice::new(seed);
-        dice.script(faces);
+        let mut dice = Dice::new(seed, DieSampler::Rejection);
+        dice.script_any(faces);
         let mut g = Game {
             rules,
             st,
@@ -103,12 +103,7 @@ impl Game {
 
     /// Queues die faces before the seeded stream.
     pub fn script(&mut self, faces: &[u8]) {
-        self.dice.script(faces);
-    }
-
-    /// Faces still queued.
-    pub fn scripted(&self) -> usize {
-        self.dice.scripted()
+        self.dice.script_any(faces);
     }
 
     /// The side to decide now; `None` once the game is over.
@@ -231,6 +226,20 @@ impl Game {
 
     // ---- shared helpers ----
 
+    /// One roll of the game's d10, "0" read as ten (2.41).
+    pub(super) fn d10(&mut self) -> u8 {
+        self.dice.roll(10)
+    }
+
+    /// A blind pick among `n` things: a draw from the cup (4.35a).
+    pub(super) fn blind_pick(&mut self, n: usize) -> usize {
+        match u8::try_from(n) {
+            Ok(0 | 1) => 0,
+            Ok(n) => usize::from(self.dice.roll(n)) - 1,
+            Err(_) => usize::from(self.dice.roll(u8::MAX)) - 1,
+        }
+    }
+
     pub(super) fn emit(&mut self, e: Event) {
         self.out.push(e);
     }
@@ -284,7 +293,7 @@ impl Game {
     /// An ER check (3.42): the roll plus `drm` at most the ER passes. Returns whether it
     /// passed and the modified roll.
     pub(super) fn er_check(&mut self, what: &str, u: usize, drm: i32) -> (bool, i32) {
-        let roll = self.dice.roll();
+        let roll = self.d10();
         let er = self.er(u);
         let modified = i32::from(roll) + drm;
         let passed = modified <= er;
@@ -324,6 +333,7 @@ impl Game {
         let unit = self.id(u);
         self.emit(Event::Eliminated {
             unit,
+            steps: lost as u8,
             why: why.into(),
         });
         self.builder_gone(u);

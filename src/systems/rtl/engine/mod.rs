@@ -3,7 +3,7 @@
 //!
 //! [`compile`] turns a generic bundle (scenario, counters, map, charts) into the engine's
 //! [`Rules`], or the list of what is missing. A [`Game`] holds the rules, the state and
-//! a seeded d10; [`Game::to_act`] names the side to decide, [`Game::legal`] lists its
+//! its dice (the seam's, a d10 by rejection sampling); [`Game::to_act`] names the side to decide, [`Game::legal`] lists its
 //! legal actions, [`Game::apply`] checks one — a refused action names the rule it breaks
 //! and changes nothing — and returns the [`Event`]s, the game's chronicle;
 //! [`Game::result`] is the outcome once the game is over. Between decisions the game runs
@@ -27,13 +27,13 @@ mod cost;
 pub mod crt;
 mod decide;
 mod declare;
-pub mod dice;
 mod drm;
 mod engineering;
 pub mod event;
 pub mod game;
 mod movement;
 mod overrun;
+pub mod play;
 mod reaction;
 mod reorg;
 mod results;

@@ -423,7 +423,7 @@ impl Sandbox {
         Game::new(Arc::new(self.rules.clone()), seed)
     }
 
-    /// A game whose first die faces are `faces`.
+    /// A game whose first die faces are `faces` (a draw from a cup of one AM takes none).
     pub fn scripted(&self, faces: &[u8]) -> Game {
         Game::with_script(Arc::new(self.rules.clone()), 1, faces)
     }

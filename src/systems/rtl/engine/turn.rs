@@ -80,7 +80,7 @@ impl Game {
         let (roll, weather) = if self.rules.historical_weather {
             (None, b.historical)
         } else {
-            let r = self.dice.roll();
+            let r = self.d10();
             (Some(r), b.weather(r))
         };
         self.st.weather = weather;
@@ -133,8 +133,8 @@ impl Game {
     fn initiative_phase(&mut self) {
         self.st.passes_last = self.st.passes;
         self.st.passes = [0; 2];
-        let soviet = self.dice.roll();
-        let german = self.dice.roll();
+        let soviet = self.d10();
+        let german = self.d10();
         let mut rolls = [0u8; 2];
         rolls[GERMAN] = german;
         rolls[SOVIET] = soviet;
@@ -233,7 +233,7 @@ impl Game {
 
     /// A blind draw from the cup (4.35a).
     pub(super) fn draw(&mut self, side: Side) -> usize {
-        let i = self.dice.pick(self.st.cup[side].len());
+        let i = self.blind_pick(self.st.cup[side].len());
         let am = self.st.cup[side].remove(i);
         let id = self.rules.ams[am].id.clone();
         self.emit(Event::Drawn {

@@ -764,7 +764,8 @@ fn r11_65_an_advance_never_overstacks() {
     sb.unit(GERMAN, "t4", TANK, Some("gd"), "0402");
     sb.unit(SOVIET, "def", RIFLE, Some("sd"), "0303");
     sb.unit(GERMAN, "there", MOT_INF, Some("gd"), "0304");
-    let mut g = german(&sb, SeqKind::Assault, &[1]);
+    // The coordination check (two hexes attack), then the combat roll.
+    let mut g = german(&sb, SeqKind::Assault, &[1, 1]);
     let mut ev = to_combat(
         &mut g,
         &[

@@ -10,6 +10,7 @@ mod engineering;
 mod movement;
 mod play;
 mod reaction;
+mod seam;
 mod supply;
 mod turn;
 
