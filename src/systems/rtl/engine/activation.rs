@@ -94,6 +94,8 @@ impl Game {
                 refuse("4.37", "only the Activate Any marker names a formation")
             }
             (AmKind::Any, None) if kind == SeqKind::Pass => Ok(vec![]),
+            // With no formation left in play it activates nothing (7.24 note).
+            (AmKind::Any, None) if !self.any_formation_in_play(side) => Ok(vec![]),
             (AmKind::Any, None) => refuse(
                 "4.37",
                 "the Activate Any marker names the formation it activates",
@@ -115,6 +117,13 @@ impl Game {
                 Ok(vec![f])
             }
         }
+    }
+
+    fn any_formation_in_play(&self, side: Side) -> bool {
+        (0..self.rules.formations.len()).any(|f| {
+            let fd = &self.rules.formations[f];
+            fd.side == side && fd.markers > 0 && self.formation_in_play(f)
+        })
     }
 
     /// 7.21, 7.22, 7.31: which AMs may be played, and how.
@@ -471,6 +480,11 @@ impl Game {
                     formation: None,
                 }),
                 AmKind::Any => {
+                    out.push(Action::Play {
+                        am: id.clone(),
+                        sequence: kind,
+                        formation: None,
+                    });
                     for f in &self.rules.formations {
                         if f.side == side {
                             out.push(Action::Play {

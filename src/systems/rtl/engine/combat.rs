@@ -8,11 +8,12 @@ use crate::hex::HexId;
 use super::action::Action;
 use super::board::Ground;
 use super::charts::{Check, CoordRow, ROLLS};
+use super::crt::CrtResult;
 use super::event::Event;
 use super::game::{Checked, Game, refuse};
-use super::state::{After, Battle, BattleStage, Loc, Pending};
-use super::unit::{AirType, Kind};
-use super::words::{CrtKind, GERMAN, SOVIET, SeqKind, Side, Weather, other};
+use super::state::{After, Battle, BattleStage, Pending};
+use super::unit::Kind;
+use super::words::{CrtKind, SeqKind, Side, Weather, other};
 
 /// A checked Resolve action.
 pub(super) struct ResolvePlan {
@@ -291,125 +292,6 @@ impl Game {
         }
     }
 
-    // ---- Close Air Support (10.41, 13.1-13.2) ----
-
-    /// A friendly, non-Disrupted HQ within four hexes of the Defender Hex (13.14), of any
-    /// formation (decision R-39).
-    fn air_cover(&self, side: Side, hex: HexId) -> bool {
-        let grid = self.rules.board.grid;
-        (0..self.rules.units.len()).any(|h| {
-            self.rules.units[h].is_hq()
-                && self.side_of(h) == side
-                && !self.st.units[h].disrupted
-                && self.hex_of(h).is_some_and(|x| grid.distance(x, hex) <= 4)
-        })
-    }
-
-    /// The formation an offensive CAS mission is charged to, and whether it flies freely
-    /// within the turn's missions (13.24b2-3).
-    pub(super) fn cas_formation(&self, lead: usize, units: &[usize]) -> (Option<usize>, bool) {
-        let f = self.formation_for(lead);
-        let panzer = f.is_some_and(|f| self.rules.formations[f].panzer)
-            && self.side_of(lead) == GERMAN
-            && units
-                .iter()
-                .filter(|&&u| self.formation_for(u) == f)
-                .count()
-                * 2
-                > units.len();
-        (f, panzer)
-    }
-
-    /// Whether `side` may still fly an offensive mission for this attack (13.24b).
-    pub(super) fn offensive_cas_open(&self, side: Side, lead: usize, units: &[usize]) -> bool {
-        if self.st.cas_left[side] == 0 {
-            return false;
-        }
-        let (f, free) = self.cas_formation(lead, units);
-        free || f.is_none_or(|f| !self.st.cas_formations.contains(&f))
-    }
-
-    pub(super) fn check_air(&self, side: Side, unit: &str) -> Checked<usize> {
-        let b = self.battle();
-        let u = self.own(unit, side)?;
-        let d = &self.rules.units[u];
-        if d.air.is_none() || self.st.units[u].loc != Loc::Ready {
-            return refuse("13.13", format!("{unit} is no air unit in the Ready Box"));
-        }
-        if b.air[side].contains(&u) || b.air[side].len() >= 2 {
-            return refuse("13.21", "up to two air units a side a combat");
-        }
-        if !self.air_cover(side, b.hex) {
-            return refuse(
-                "13.14",
-                "no friendly non-Disrupted HQ within four hexes of the Defender Hex",
-            );
-        }
-        if side == b.attacker {
-            if b.air[side].is_empty() && !self.offensive_cas_open(side, b.lead, &b.units) {
-                return refuse("13.24b", "no offensive CAS mission is left for this attack");
-            }
-            let has_a = b.air[side]
-                .iter()
-                .any(|&x| self.rules.units[x].air == Some(AirType::A));
-            if side == SOVIET && d.air == Some(AirType::B) && !has_a {
-                // B only alongside an A: the A is committed first (decision R-18).
-                return refuse(
-                    "13.24b5",
-                    "a Soviet bomber flies only with a ground attack unit",
-                );
-            }
-        }
-        Ok(u)
-    }
-
-    pub(super) fn commit_air(&mut self, u: usize) {
-        let side = self.side_of(u);
-        let (attacker, lead, units) = {
-            let b = self.battle();
-            (b.attacker, b.lead, b.units.clone())
-        };
-        if side == attacker && self.battle().air[side].is_empty() {
-            self.st.cas_left[side] -= 1;
-            let (f, free) = self.cas_formation(lead, &units);
-            if let (Some(f), false) = (f, free) {
-                self.st.cas_formations.insert(f);
-            }
-        }
-        self.battle_mut().air[side].push(u);
-        let unit = self.id(u);
-        self.emit(Event::AirCommitted { unit });
-    }
-
-    pub(super) fn air_candidates(&self, side: Side) -> Vec<Action> {
-        (0..self.rules.units.len())
-            .filter(|&u| self.side_of(u) == side && self.st.units[u].loc == Loc::Ready)
-            .map(|u| Action::Air { unit: self.id(u) })
-            .collect()
-    }
-
-    /// The CAS check of a side (10.41b-c): its DRM if the Lead air unit passes, none and
-    /// every committed air unit Flown if it fails.
-    fn cas_check(&mut self, side: Side) -> i32 {
-        let b = self.battle().clone();
-        let Some(&lead) = b.air[side].first() else {
-            return 0;
-        };
-        let drm = self.coordination_drm(&b, side, Check::Cas);
-        let passed = self.er_check("CAS coordination (10.41)", lead, drm).0;
-        let total: i32 = b.air[side].iter().map(|&u| self.rules.units[u].cas).sum();
-        let sign = if side == b.attacker { -1 } else { 1 };
-        let given = if passed { sign * total } else { 0 };
-        if !passed {
-            for &u in &b.air[side] {
-                self.st.units[u].loc = Loc::Flown;
-            }
-            self.battle_mut().air[side].clear();
-        }
-        self.emit(Event::Cas { side, drm: given });
-        given
-    }
-
     /// The Combat Coordination Table's DRMs on a check (10.4): Command Points; the
     /// sequence, on the attacker's checks (decision R-21); woods in the Defender Hex;
     /// Cloudy and Rain; attackers in three or more hexes.
@@ -445,71 +327,6 @@ impl Game {
         drm
     }
 
-    // ---- Fire Support (10.42, 12.1) ----
-
-    pub(super) fn check_artillery(&self, side: Side, unit: &str) -> Checked<usize> {
-        let b = self.battle();
-        let u = self.own(unit, side)?;
-        let d = &self.rules.units[u];
-        let s = &self.st.units[u];
-        let Some(at) = s.hex() else {
-            return refuse("12.13", format!("{unit} is not on the map"));
-        };
-        if !d.is_artillery() || s.fired || s.disrupted {
-            return refuse("12.13d", format!("{unit} cannot fire"));
-        }
-        if b.artillery[side].contains(&u) || at == b.hex {
-            return refuse("12.15", format!("{unit} is committed already"));
-        }
-        if self.rules.board.grid.distance(at, b.hex) > d.range {
-            return refuse("12.13a", format!("{} is out of {unit}'s range", b.hex));
-        }
-        let zoc = self.in_enemy_zoc(side, at);
-        if side == b.attacker {
-            if !self.active(u) {
-                return refuse("12.13b", format!("{unit} is not of the Active Formation"));
-            }
-            if zoc && !self.rules.board.grid.are_adjacent(at, b.hex) {
-                return refuse(
-                    "12.14",
-                    format!("{unit} is in an enemy ZOC: it supports only the adjacent hex"),
-                );
-            }
-        } else {
-            let f = b.defender_lead.and_then(|l| self.rules.units[l].formation);
-            if !(self.rules.is_army(u) || d.formation == f) {
-                return refuse(
-                    "12.13c",
-                    format!("{unit} is not of the Defender Hex's Lead's formation"),
-                );
-            }
-            if d.offensive_only {
-                return refuse("12.0", format!("{unit}'s \"A\" support is offensive only"));
-            }
-            if zoc {
-                return refuse(
-                    "12.14",
-                    format!("{unit} is in an enemy ZOC: it supports only its own hex"),
-                );
-            }
-        }
-        Ok(u)
-    }
-
-    pub(super) fn commit_artillery(&mut self, u: usize) {
-        let side = self.side_of(u);
-        self.battle_mut().artillery[side].push(u);
-        let (unit, support) = (self.id(u), self.rules.units[u].support);
-        self.emit(Event::ArtilleryCommitted { unit, support });
-    }
-
-    pub(super) fn artillery_candidates(&self, side: Side) -> Vec<Action> {
-        (0..self.rules.units.len())
-            .filter(|&u| self.side_of(u) == side && self.rules.units[u].is_artillery())
-            .map(|u| Action::Artillery { unit: self.id(u) })
-            .collect()
-    }
-
     /// One side has committed its air or artillery: the next stage.
     pub(super) fn end_commit(&mut self) {
         let b = self.battle().clone();
@@ -531,134 +348,26 @@ impl Game {
         }
     }
 
-    /// The defending artillery unit in the Defender Hex that adds its support: one, with
-    /// a unit beside it that is neither artillery nor an HQ (12.22-12.23), the strongest
-    /// (decision R-22).
-    pub(super) fn hex_supporter(&self, hex: HexId, defenders: &[usize]) -> Option<usize> {
-        let with_others = defenders
-            .iter()
-            .any(|&u| !self.rules.units[u].is_artillery() && !self.rules.units[u].is_hq());
-        if !with_others {
-            return None;
-        }
-        defenders
-            .iter()
-            .copied()
-            .filter(|&u| {
-                let (d, s) = (&self.rules.units[u], &self.st.units[u]);
-                d.is_artillery()
-                    && !s.fired
-                    && !s.disrupted
-                    && !d.offensive_only
-                    && s.hex() == Some(hex)
-            })
-            .max_by_key(|&u| (self.rules.units[u].support, std::cmp::Reverse(u)))
-    }
-
-    /// 10.42c, 3.55, 10.28, 12.17: a side's support after its coordination check — full,
-    /// halved, or none at 10 or more; halved again into swamp (or marsh in Rain); at
-    /// least 1 a unit that fires; one adjacent attacking unit (the strongest: R-22) and
-    /// the Defender Hex's own always coordinated.
-    fn support(&mut self, side: Side, auto: Option<usize>) -> u32 {
-        let b = self.battle().clone();
-        let mut units = b.artillery[side].clone();
-        let auto = auto.or_else(|| {
-            (side == b.attacker)
-                .then(|| {
-                    units
-                        .iter()
-                        .copied()
-                        .filter(|&u| {
-                            self.hex_of(u)
-                                .is_some_and(|h| self.rules.board.grid.are_adjacent(h, b.hex))
-                        })
-                        .max_by_key(|&u| (self.rules.units[u].support, std::cmp::Reverse(u)))
-                })
-                .flatten()
-        });
-        units.retain(|&u| Some(u) != auto);
-        let mut factor: Option<u32> = Some(1);
-        if let Some(&lead) = units.first() {
-            let drm = self.coordination_drm(&b, side, Check::Artillery);
-            let (passed, modified) = self.er_check("artillery coordination (10.42)", lead, drm);
-            factor = if passed {
-                Some(1)
-            } else if modified < 10 {
-                Some(2)
-            } else {
-                None
-            };
-        }
-        let cell = self.rules.board.cell(b.hex);
-        let soaked = cell.ground == Ground::Swamp
-            || (cell.ground == Ground::Marsh && self.st.weather == Weather::Rain);
-        let one = |g: &Game, u: usize, div: u32| -> u32 {
-            let mut s = g.rules.units[u].support / div;
-            if soaked {
-                s /= 2;
-            }
-            s.max(1)
-        };
-        let mut total = auto.map_or(0, |u| one(self, u, 1));
-        if let Some(div) = factor {
-            total += units.iter().map(|&u| one(self, u, div)).sum::<u32>();
-        }
-        total
-    }
-
     /// Steps f-j: final strengths and odds, combat unit coordination, DRMs, the roll.
     pub(super) fn roll_battle(&mut self) {
         let b = self.battle().clone();
-        let (att, def) = (b.attacker, other(b.attacker));
+        let grid = self.rules.board.grid;
         let units: Vec<usize> = b
             .units
             .iter()
             .copied()
-            .filter(|&u| {
-                self.hex_of(u)
-                    .is_some_and(|h| self.rules.board.grid.are_adjacent(h, b.hex))
-            })
+            .filter(|&u| self.hex_of(u).is_some_and(|h| grid.are_adjacent(h, b.hex)))
             .collect();
-        let defenders = self.defenders(b.hex, att);
-        let supporter = self.hex_supporter(b.hex, &defenders);
-        let ground_attack = self.attack_total(&units, b.hex);
-        let ground_defense: u32 = defenders
-            .iter()
-            .filter(|&&u| Some(u) != supporter)
-            .map(|&u| self.defense_of(u))
-            .sum();
-        let cas_total = if b.overrun {
-            self.cas_check(att)
+        let defenders = self.defenders(b.hex, b.attacker);
+        let cas = if b.overrun {
+            self.cas_check(b.attacker)
         } else {
             b.cas[0] + b.cas[1]
         };
-        let (sup_a, sup_d) = if b.overrun {
-            (0, supporter.map_or(0, |u| self.rules.units[u].support))
-        } else {
-            (self.support(att, None), self.support(def, supporter))
-        };
-        let non_art_defense: u32 = defenders
-            .iter()
-            .filter(|&&u| !self.rules.units[u].is_artillery())
-            .map(|&u| self.defense_of(u))
-            .sum();
-        let attack = ground_attack + sup_a.min(ground_attack);
-        let defense = ground_defense + sup_d.min(non_art_defense);
+        let (attack, defense) = self.final_strengths(&b, &units, &defenders);
         let failed = !b.overrun && !self.combat_coordinated(&b, &units);
-        let drm = self.combat_drm(&b, &units, &defenders, cas_total, failed);
-        let crt = self.rules.charts.crt(b.crt).clone();
-        let (result, roll, odds) = match crt.column(attack, defense) {
-            None => (crt.below(), None, "below 1:4".to_string()),
-            Some(col) => {
-                let roll = self.d10();
-                let m = (i32::from(roll) + drm).clamp(ROLLS.0, ROLLS.1);
-                (
-                    crt.result(col, m).unwrap_or_default(),
-                    Some(roll),
-                    crt.label(col),
-                )
-            }
-        };
+        let drm = self.combat_drm(&b, &units, &defenders, cas, failed);
+        let (result, roll, odds) = self.read_crt(b.crt, attack, defense, drm);
         self.emit(Event::Combat {
             hex: b.hex,
             overrun: b.overrun,
@@ -670,12 +379,12 @@ impl Game {
             roll,
             result,
         });
-        let result = self.adjust_result(result, &units, &defenders, b.hex);
+        let (result, attrition) = self.adjust_result(result, &units, &defenders, b.hex);
         let bm = self.battle_mut();
         bm.units = units;
         bm.defenders = defenders;
-        bm.result = Some(result.0);
-        bm.attrition = result.1;
+        bm.result = Some(result);
+        bm.attrition = attrition;
         bm.stage = BattleStage::Aftermath;
         let steps: &[After] = if b.overrun {
             &AFTER_OVERRUN
@@ -684,6 +393,58 @@ impl Game {
         };
         for &a in steps {
             self.st.pending.push(Pending::Aftermath(a));
+        }
+    }
+
+    /// 10.51: each side's ground strength and its support, which never exceeds the
+    /// strength of the side's non-artillery units (10.42e, 12.13f). In an Overrun only the
+    /// artillery in the Defender Hex supports, at full strength (8.66).
+    fn final_strengths(&mut self, b: &Battle, units: &[usize], defenders: &[usize]) -> (u32, u32) {
+        let supporter = self.hex_supporter(b.hex, defenders);
+        let ground_attack = self.attack_total(units, b.hex);
+        let ground_defense: u32 = defenders
+            .iter()
+            .filter(|&&u| Some(u) != supporter)
+            .map(|&u| self.defense_of(u))
+            .sum();
+        let (sup_a, sup_d) = if b.overrun {
+            (0, supporter.map_or(0, |u| self.rules.units[u].support))
+        } else {
+            let def = other(b.attacker);
+            (self.support(b.attacker, None), self.support(def, supporter))
+        };
+        let non_art_defense: u32 = defenders
+            .iter()
+            .filter(|&&u| !self.rules.units[u].is_artillery())
+            .map(|&u| self.defense_of(u))
+            .sum();
+        (
+            ground_attack + sup_a.min(ground_attack),
+            ground_defense + sup_d.min(non_art_defense),
+        )
+    }
+
+    /// 10.63: the odds' column, the roll with its DRM; below 1:4 the automatic result
+    /// (10.53a).
+    fn read_crt(
+        &mut self,
+        kind: CrtKind,
+        attack: u32,
+        defense: u32,
+        drm: i32,
+    ) -> (CrtResult, Option<u8>, String) {
+        let crt = self.rules.charts.crt(kind).clone();
+        match crt.column(attack, defense) {
+            None => (crt.below(), None, "below 1:4".to_string()),
+            Some(col) => {
+                let roll = self.d10();
+                let m = (i32::from(roll) + drm).clamp(ROLLS.0, ROLLS.1);
+                (
+                    crt.result(col, m).unwrap_or_default(),
+                    Some(roll),
+                    crt.label(col),
+                )
+            }
         }
     }
 

@@ -18,47 +18,122 @@ use super::words::{Class, GERMAN, Mp, SOVIET, Side, Supply, Weather};
 
 /// Compiles `b`; every reason it cannot be played is a line of the error.
 pub fn compile(b: &Bundle) -> Result<Rules, Vec<String>> {
-    let mut errors = Vec::new();
     let sc = &b.scenario;
-    let side_index = |id: &str| match id {
-        "german" => Some(GERMAN),
-        "soviet" => Some(SOVIET),
-        _ => None,
-    };
     if sc.sides.len() != 2 || sc.sides.iter().any(|s| side_index(s.id.as_str()).is_none()) {
         return Err(vec![
             "a Roads to Leningrad scenario has two sides, german and soviet (RT00)".into(),
         ]);
     }
-    let side_of_nation = |nation: &str| {
-        sc.side_of_nation(nation)
-            .and_then(|s| side_index(s.id.as_str()))
-    };
+    let mut errors = Vec::new();
     let board = board(&b.map, &mut errors);
     let charts = match &b.tables {
-        Some((t, _)) => match charts::compile(t) {
-            Ok(c) => Some(c),
-            Err(e) => {
-                errors.extend(e);
-                None
-            }
-        },
+        Some((t, _)) => charts::compile(t).map_err(|e| errors.extend(e)).ok(),
         None => {
             errors.push("the scenario names no charts file (its `tables`)".into());
             None
         }
     };
+    let formations = formations(b, &mut errors);
+    let units = units(b, &formations, &mut errors);
+    let ams = ams(b, &formations);
+    let setup = setup(b, &units, &mut errors);
+    let (strongpoints, building) = markers(b, &units, &setup, &mut errors);
+    let arrivals = arrivals(b, &units, &mut errors);
+    if !sc.departures.is_empty() {
+        errors.push(
+            "units leave the game in the scenario: Roads to Leningrad has no departures".into(),
+        );
+    }
+    if !sc.replacements.is_empty() {
+        errors.push(
+            "the scenario gives replacements: Roads to Leningrad has none (5.2, RT23)".into(),
+        );
+    }
+    let track = track(b, &mut errors);
+    let sources = sources(b, &formations, &mut errors);
+    let (points, levels) = victory(b, &mut errors);
+    let initiative_tie = initiative_tie(b, &mut errors);
+    let (Some(charts), true) = (charts, errors.is_empty()) else {
+        return Err(errors);
+    };
+    Ok(Rules {
+        title: sc.title.clone(),
+        board,
+        charts,
+        units,
+        formations,
+        ams,
+        setup,
+        strongpoints,
+        building,
+        arrivals,
+        turns: sc.turns,
+        track,
+        sources,
+        points,
+        levels,
+        historical_weather: SCENARIO.bool(&sc.rules, "historical_weather"),
+        cas: [
+            SCENARIO.int(&sc.rules, "cas_german").max(0) as u32,
+            SCENARIO.int(&sc.rules, "cas_soviet").max(0) as u32,
+        ],
+        initiative_tie,
+        side_ids: side_ids(b),
+    })
+}
 
-    let mut formations = Vec::new();
+/// The engine's side of a scenario's side id (RT00).
+fn side_index(id: &str) -> Option<Side> {
+    match id {
+        "german" => Some(GERMAN),
+        "soviet" => Some(SOVIET),
+        _ => None,
+    }
+}
+
+fn side_of_nation(b: &Bundle, nation: &str) -> Option<Side> {
+    b.scenario
+        .side_of_nation(nation)
+        .and_then(|s| side_index(s.id.as_str()))
+}
+
+fn side_ids(b: &Bundle) -> [String; 2] {
+    let mut ids = [String::new(), String::new()];
+    for s in &b.scenario.sides {
+        if let Some(i) = side_index(s.id.as_str()) {
+            ids[i] = s.id.to_string();
+        }
+    }
+    ids
+}
+
+/// 7.12: the turn-1 tie must be given; the engine does not guess it.
+fn initiative_tie(b: &Bundle, errors: &mut Vec<String>) -> Side {
+    match SCENARIO.text(&b.scenario.rules, "initiative_tie").as_str() {
+        "german" => GERMAN,
+        "soviet" => SOVIET,
+        _ => {
+            errors.push(
+                "the scenario does not say who wins an Initiative tie on turn 1 (7.12, RT19)"
+                    .into(),
+            );
+            GERMAN
+        }
+    }
+}
+
+/// The formations with their AMs and Combination Values (4.31, 4.35, 7.33c).
+fn formations(b: &Bundle, errors: &mut Vec<String>) -> Vec<FormationDef> {
+    let mut out = Vec::new();
     for f in &b.counters.formations {
-        let Some(side) = side_of_nation(f.nation.as_str()) else {
+        let Some(side) = side_of_nation(b, f.nation.as_str()) else {
             errors.push(format!(
                 "formation {}: its nation {} fights for no side",
                 f.id, f.nation
             ));
             continue;
         };
-        formations.push(FormationDef {
+        out.push(FormationDef {
             id: f.id.to_string(),
             name: f.name.clone(),
             side,
@@ -67,8 +142,13 @@ pub fn compile(b: &Bundle) -> Result<Rules, Vec<String>> {
             panzer: FORMATION.bool(&f.attrs, "panzer"),
         });
     }
+    out
+}
 
-    // Every unit the scenario uses, in the order it names them.
+/// Every unit the scenario uses, set up, off the map or arriving, in the order it names
+/// them.
+fn units(b: &Bundle, formations: &[FormationDef], errors: &mut Vec<String>) -> Vec<UnitDef> {
+    let sc = &b.scenario;
     let mut used: Vec<&str> = sc.setup.iter().map(|p| p.unit.as_str()).collect();
     used.extend(sc.off_map.iter().map(|p| p.unit.as_str()));
     used.extend(
@@ -86,24 +166,32 @@ pub fn compile(b: &Bundle) -> Result<Rules, Vec<String>> {
             errors.push(format!("unit {id} is not in the counters file"));
             continue;
         };
-        let Some(side) = side_of_nation(u.nation.as_str()) else {
+        let Some(side) = side_of_nation(b, u.nation.as_str()) else {
             errors.push(format!(
                 "unit {id}: its nation {} fights for no side",
                 u.nation
             ));
             continue;
         };
-        match unit(u, side, &formations) {
+        match unit(u, side, formations) {
             Ok(d) => units.push(d),
             Err(e) => errors.push(format!("unit {id}: {e}")),
         }
     }
-    let index = |id: &str| units.iter().position(|u| u.id == id);
+    units
+}
 
-    let mut ams = Vec::new();
+fn index(units: &[UnitDef], id: &str) -> Option<usize> {
+    units.iter().position(|u| u.id == id)
+}
+
+/// A formation's AMs (4.35-4.36), "8pz" and "8pz#2"; the Soviet "Activate Any Formation"
+/// marker where the scenario has it (4.37).
+fn ams(b: &Bundle, formations: &[FormationDef]) -> Vec<AmDef> {
+    let mut out = Vec::new();
     for (i, f) in formations.iter().enumerate() {
         for n in 1..=f.markers {
-            ams.push(AmDef {
+            out.push(AmDef {
                 id: if n == 1 {
                     f.id.clone()
                 } else {
@@ -114,22 +202,27 @@ pub fn compile(b: &Bundle) -> Result<Rules, Vec<String>> {
             });
         }
     }
-    if SCENARIO.bool(&sc.rules, "activate_any") {
-        ams.push(AmDef {
+    if SCENARIO.bool(&b.scenario.rules, "activate_any") {
+        out.push(AmDef {
             id: "any".into(),
             side: SOVIET,
             kind: AmKind::Any,
         });
     }
+    out
+}
 
-    let mut setup = Vec::new();
+/// Where every unit starts and how (4.12-4.14).
+fn setup(b: &Bundle, units: &[UnitDef], errors: &mut Vec<String>) -> Vec<Start> {
+    let sc = &b.scenario;
+    let mut out = Vec::new();
     for p in &sc.setup {
-        if let Some(u) = index(p.unit.as_str()) {
-            setup.push(start(u, StartAt::Map(p.hex), &p.state, &mut errors));
+        if let Some(u) = index(units, p.unit.as_str()) {
+            out.push(start(u, StartAt::Map(p.hex), &p.state, errors));
         }
     }
     for p in &sc.off_map {
-        let Some(u) = index(p.unit.as_str()) else {
+        let Some(u) = index(units, p.unit.as_str()) else {
             continue;
         };
         let at = match p.in_box.as_str() {
@@ -144,12 +237,24 @@ pub fn compile(b: &Bundle) -> Result<Rules, Vec<String>> {
                 continue;
             }
         };
-        setup.push(start(u, at, &p.state, &mut errors));
+        out.push(start(u, at, &p.state, errors));
     }
+    out
+}
 
-    let mut strongpoints = Vec::new();
-    let mut building = Vec::new();
-    for m in &sc.markers {
+/// Strongpoints at the start with their side, and those under construction with their
+/// builder.
+type StartMarkers = (Vec<(HexId, Side)>, Vec<(HexId, usize)>);
+
+/// Strongpoints, complete and under construction, at the start (14.1-14.2).
+fn markers(
+    b: &Bundle,
+    units: &[UnitDef],
+    setup: &[Start],
+    errors: &mut Vec<String>,
+) -> StartMarkers {
+    let (mut strongpoints, mut building) = (Vec::new(), Vec::new());
+    for m in &b.scenario.markers {
         let here: Vec<usize> = setup
             .iter()
             .filter(|s| s.at == StartAt::Map(m.hex) && units[s.unit].is_combat())
@@ -177,83 +282,31 @@ pub fn compile(b: &Bundle) -> Result<Rules, Vec<String>> {
             )),
         }
     }
+    (strongpoints, building)
+}
 
-    let mut arrivals = Vec::new();
-    for a in &sc.arrivals {
-        let us: Vec<usize> = a.units.iter().filter_map(|u| index(u.as_str())).collect();
+/// Reinforcements with the hexes they may enter at (5.2).
+fn arrivals(b: &Bundle, units: &[UnitDef], errors: &mut Vec<String>) -> Vec<Arrival> {
+    let mut out = Vec::new();
+    for a in &b.scenario.arrivals {
+        let us: Vec<usize> = a
+            .units
+            .iter()
+            .filter_map(|u| index(units, u.as_str()))
+            .collect();
         let mut hexes: Vec<HexId> = a.entry.iter().flat_map(|e| entry(&b.map, e)).collect();
         hexes.sort();
         hexes.dedup();
         if hexes.is_empty() && us.iter().any(|&u| units[u].is_ground()) {
             errors.push(format!("the arrival of turn {} has no entry hex", a.turn));
         }
-        arrivals.push(Arrival {
+        out.push(Arrival {
             turn: a.turn,
             units: us,
             hexes,
         });
     }
-    if !sc.departures.is_empty() {
-        errors.push(
-            "units leave the game in the scenario: Roads to Leningrad has no departures".into(),
-        );
-    }
-    if !sc.replacements.is_empty() {
-        errors.push(
-            "the scenario gives replacements: Roads to Leningrad has none (5.2, RT23)".into(),
-        );
-    }
-
-    let track = track(b, &mut errors);
-    let sources = sources(b, &formations, &side_index, &mut errors);
-    let (points, levels) = victory(b, &side_index, &mut errors);
-    let initiative_tie = match SCENARIO.text(&sc.rules, "initiative_tie").as_str() {
-        "german" => GERMAN,
-        "soviet" => SOVIET,
-        _ => {
-            errors.push(
-                "the scenario does not say who wins an Initiative tie on turn 1 (7.12, RT19)"
-                    .into(),
-            );
-            GERMAN
-        }
-    };
-    let side_ids = {
-        let mut ids = [String::new(), String::new()];
-        for s in &sc.sides {
-            if let Some(i) = side_index(s.id.as_str()) {
-                ids[i] = s.id.to_string();
-            }
-        }
-        ids
-    };
-    let (Some(charts), true) = (charts, errors.is_empty()) else {
-        return Err(errors);
-    };
-    Ok(Rules {
-        title: sc.title.clone(),
-        board,
-        charts,
-        units,
-        formations,
-        ams,
-        setup,
-        strongpoints,
-        building,
-        arrivals,
-        turns: sc.turns,
-        track,
-        sources,
-        points,
-        levels,
-        historical_weather: SCENARIO.bool(&sc.rules, "historical_weather"),
-        cas: [
-            SCENARIO.int(&sc.rules, "cas_german").max(0) as u32,
-            SCENARIO.int(&sc.rules, "cas_soviet").max(0) as u32,
-        ],
-        initiative_tie,
-        side_ids,
-    })
+    out
 }
 
 /// The board of a map, read by the system's vocabulary.
@@ -486,12 +539,7 @@ fn track(b: &Bundle, errors: &mut Vec<String>) -> Vec<WeatherBox> {
     out
 }
 
-fn sources(
-    b: &Bundle,
-    formations: &[FormationDef],
-    side_index: &dyn Fn(&str) -> Option<Side>,
-    errors: &mut Vec<String>,
-) -> Vec<SupplySource> {
+fn sources(b: &Bundle, formations: &[FormationDef], errors: &mut Vec<String>) -> Vec<SupplySource> {
     let mut out = Vec::new();
     for s in &b.scenario.supply {
         let Some(side) = side_index(s.side.as_str()) else {
@@ -532,11 +580,7 @@ fn sources(
     out
 }
 
-fn victory(
-    b: &Bundle,
-    side_index: &dyn Fn(&str) -> Option<Side>,
-    errors: &mut Vec<String>,
-) -> (Vec<VpLine>, Vec<Level>) {
+fn victory(b: &Bundle, errors: &mut Vec<String>) -> (Vec<VpLine>, Vec<Level>) {
     let Some(v) = &b.scenario.victory else {
         return (Vec::new(), Vec::new());
     };

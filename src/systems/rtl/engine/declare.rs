@@ -183,7 +183,13 @@ impl Game {
             changed |= a.units.len() != before;
         }
         let before = attacks.len();
-        attacks.retain(|a| !a.units.is_empty() && !self.defenders(a.hex, side).is_empty());
+        // An attack with no unit left that may lead it (3.43c, 10.18) is over too.
+        attacks.retain(|a| {
+            a.units
+                .iter()
+                .any(|&u| self.active(u) && self.attack_of(u) > 0)
+                && !self.defenders(a.hex, side).is_empty()
+        });
         changed |= attacks.len() != before;
         for a in &attacks {
             if let Some(&l) = leads.get(&a.hex)

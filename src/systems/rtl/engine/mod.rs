@@ -19,6 +19,8 @@
 pub mod action;
 mod activation;
 mod advance;
+mod air;
+mod artillery;
 pub mod board;
 pub mod charts;
 mod combat;
