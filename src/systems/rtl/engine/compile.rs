@@ -217,6 +217,13 @@ fn setup(b: &Bundle, units: &[UnitDef], errors: &mut Vec<String>) -> Vec<Start> 
     let sc = &b.scenario;
     let mut out = Vec::new();
     for p in &sc.setup {
+        if !b.map.grid.contains(p.hex) {
+            errors.push(format!(
+                "unit {} is set up on {}, off the map",
+                p.unit, p.hex
+            ));
+            continue;
+        }
         if let Some(u) = index(units, p.unit.as_str()) {
             out.push(start(u, StartAt::Map(p.hex), &p.state, errors));
         }

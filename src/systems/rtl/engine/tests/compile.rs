@@ -96,12 +96,14 @@ fn what_the_game_needs_and_the_scenario_lacks_is_refused_not_guessed() {
         .get_mut(&crate::systems::rtl::engine::sandbox::hex("2715"))
         .unwrap()
         .terrain = "lava".into();
+    b.scenario.setup[0].hex = crate::systems::rtl::engine::sandbox::hex("9999");
     let e = compile(&b).unwrap_err();
     for needle in [
         "the scenario does not say who wins an Initiative tie on turn 1 (7.12, RT19)",
         "turn 3 has no Weather Box on the turn track (5.11)",
         "Soviet has no supply source (6.31, RT17)",
         "hex 2715: \"lava\" is no Roads to Leningrad terrain",
+        "unit de-8pz-hq is set up on 9999, off the map",
     ] {
         assert!(e.iter().any(|l| l == needle), "missing {needle}: {e:#?}");
     }
