@@ -241,11 +241,6 @@ const FORMATION_FIELDS: &[FieldDef] = &[
         9,
         Some(0),
     ),
-    flag(
-        "panzer",
-        "Panzer or Motorized",
-        "a German Panzer or Motorized formation: its attacks fly offensive CAS freely within the turn's missions (13.24b2)",
-    ),
 ];
 
 pub const FORMATION: Schema = Schema {

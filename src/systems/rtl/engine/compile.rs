@@ -33,8 +33,9 @@ pub fn compile(b: &Bundle) -> Result<Rules, Vec<String>> {
             None
         }
     };
-    let formations = formations(b, &mut errors);
+    let mut formations = formations(b, &mut errors);
     let units = units(b, &formations, &mut errors);
+    mark_motorized(&mut formations, &units);
     let ams = ams(b, &formations);
     let setup = setup(b, &units, &mut errors);
     let (strongpoints, building) = markers(b, &units, &setup, &mut errors);
@@ -139,10 +140,23 @@ fn formations(b: &Bundle, errors: &mut Vec<String>) -> Vec<FormationDef> {
             side,
             markers: FORMATION.int(&f.attrs, "markers").clamp(0, 2) as u32,
             combination: FORMATION.int(&f.attrs, "combination") as i32,
-            panzer: FORMATION.bool(&f.attrs, "panzer"),
+            panzer: false,
         });
     }
     out
+}
+
+/// A German formation none of whose combat units is non-motorized is a Panzer or
+/// Motorized formation (13.24b2, decision R-44).
+fn mark_motorized(formations: &mut [FormationDef], units: &[UnitDef]) {
+    for (i, f) in formations.iter_mut().enumerate() {
+        let mut combat = units
+            .iter()
+            .filter(|u| u.formation == Some(i) && u.is_combat())
+            .peekable();
+        f.panzer =
+            f.side == GERMAN && combat.peek().is_some() && combat.all(|u| u.class != Class::Nm);
+    }
 }
 
 /// Every unit the scenario uses, set up, off the map or arriving, in the order it names

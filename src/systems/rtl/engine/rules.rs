@@ -22,7 +22,8 @@ pub struct FormationDef {
     pub markers: u32,
     /// Its AMs' Combination Value (7.33c).
     pub combination: i32,
-    /// A German Panzer or Motorized formation (13.24b2).
+    /// A German Panzer or Motorized formation (13.24b2): none of its combat units is
+    /// non-motorized (decision R-44).
     pub panzer: bool,
 }
 
