@@ -1,7 +1,7 @@
 fn main() -> std::process::ExitCode {
     restore_sigpipe();
     init_logging();
-    sztab::cli::run()
+    sztab::cli::run(|file| sztab::editor::run(file).map_err(|e| e.to_string()))
 }
 
 /// eframe, winit, glow and rfd report through the `log` crate (why a GL context or a file

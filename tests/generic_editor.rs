@@ -129,12 +129,15 @@ fn bots_play_the_toy_scenario_in_the_editor_as_on_the_command_line() {
     let dir = tempfile::tempdir().unwrap();
     let path = toy_copy(dir.path());
     let mut h = harness(EditorApp::open(Some(path.clone())));
-    // The Forces table is generated from the toy's unit schema.
+    // The Forces table is generated from the toy's unit schema (Game → Forces… shows its
+    // tab of the scenario panel).
     click(&mut h, "Game");
     click(&mut h, "Forces…");
     h.get_by_label("Attack");
     h.get_by_label("Tk/1B Attack");
     // R3 (arriving later) is not set up: typing a hex sets it up, one undo step.
+    h.get_by_label("3/2R set up at").scroll_to_me();
+    h.run();
     common::type_into(&mut h, "3/2R set up at", "0704");
     h.key_press(egui::Key::Enter);
     h.run();
@@ -147,9 +150,8 @@ fn bots_play_the_toy_scenario_in_the_editor_as_on_the_command_line() {
     let doc = h.state().doc().unwrap();
     let setup = &doc.generic().unwrap().bundle.scenario.setup;
     assert!(setup.iter().all(|p| p.unit.as_str() != "R3"));
-    click(&mut h, "Close window");
     click(&mut h, "Game");
-    click(&mut h, "Playtest ▶…");
+    click(&mut h, "Play ▶ (playtest)…");
     h.state_mut().generic.game.seed = 4;
     click(&mut h, "Start");
     // The map shows the game's position, not the setup, once it has started.
@@ -221,7 +223,7 @@ fn the_setup_card_of_a_toy_scenario_is_exported_from_the_editor() {
 fn seated_playtest(path: &Path, human: usize) -> egui_kittest::Harness<'static, EditorApp> {
     let mut h = harness(EditorApp::open(Some(path.to_owned())));
     click(&mut h, "Game");
-    click(&mut h, "Playtest ▶…");
+    click(&mut h, "Play ▶ (playtest)…");
     let pt = &mut h.state_mut().generic.game;
     pt.seed = 2;
     pt.seats = (0..2)
@@ -530,6 +532,7 @@ fn the_new_scenario_dialog_makes_a_scenario_of_the_chosen_system() {
     click(&mut h, "Toy (test system)");
     common::type_into(&mut h, "Title", "The ford");
     common::type_into(&mut h, "Map file", map.to_str().unwrap());
+    click(&mut h, "an existing counter set");
     common::type_into(&mut h, "Counter file", counters.to_str().unwrap());
     click(&mut h, "Create scenario");
     let doc = h.state().doc().expect("a new scenario");
@@ -555,7 +558,7 @@ fn a_panzerblitz_situation_plays_to_the_end_with_bots_in_the_playtest() {
     let path = root("scenarios/panzerblitz/01-rear-area-raid.scenario.ron");
     let mut h = harness(EditorApp::open(Some(path)));
     click(&mut h, "Game");
-    click(&mut h, "Playtest ▶…");
+    click(&mut h, "Play ▶ (playtest)…");
     h.state_mut().generic.game.seed = 3;
     click(&mut h, "Start");
     let EditorApp { files, generic, .. } = h.state_mut();
@@ -603,4 +606,95 @@ fn the_balance_lab_plays_the_toy_scenario_through_its_system() {
     assert_eq!(again.records, study.records);
     // The results are on screen, with their speed.
     h.get_by_label_contains("games/s");
+}
+
+/// Where every unit of the game on screen stands.
+fn positions(h: &egui_kittest::Harness<'static, EditorApp>) -> Vec<(String, HexId)> {
+    let app = h.state();
+    let layer = app.generic.game_layer(app.doc().unwrap()).expect("a game");
+    let mut v: Vec<(String, HexId)> = layer
+        .stacks
+        .iter()
+        .flat_map(|s| s.units.iter().map(|u| (u.as_str().to_owned(), s.hex)))
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn a_panzerblitz_game_is_saved_replayed_and_resumed_in_the_playtest() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = root("scenarios/panzerblitz/01-rear-area-raid.scenario.ron");
+    let mut h = harness(EditorApp::open(Some(path)));
+    click(&mut h, "Game");
+    click(&mut h, "Play ▶ (playtest)…");
+    h.state_mut().generic.game.seed = 3;
+    click(&mut h, "Start");
+    let setup = positions(&h);
+    let played = 40;
+    for _ in 0..played {
+        let EditorApp { files, generic, .. } = h.state_mut();
+        generic.game.step(files.doc().unwrap());
+    }
+    h.run();
+    let moved = positions(&h);
+    assert_ne!(moved, setup, "units have moved in {played} actions");
+
+    // Save game… writes the seam's log beside the scenario's name.
+    let file = dir.path().join("raid.game.ron");
+    click(&mut h, "Save game…");
+    common::type_into(&mut h, "Path", &file.display().to_string());
+    click(&mut h, "Save game file");
+    let text = std::fs::read_to_string(&file).expect("the game saved");
+    assert!(text.contains("system: \"panzerblitz\""), "{text}");
+    let note = h.state().generic.game.note.clone().unwrap();
+    assert!(note.contains("40 actions"), "{note}");
+
+    // The replay bar steps through the game so far.
+    click(&mut h, "Replay…");
+    let game =
+        |h: &egui_kittest::Harness<'static, EditorApp>| h.state().generic.game.replay_position();
+    assert_eq!(game(&h), Some((played, played)));
+    assert_eq!(positions(&h), moved);
+    click(&mut h, "⏮ Start");
+    assert_eq!(game(&h), Some((0, played)));
+    assert_eq!(positions(&h), setup, "the start is the setup");
+    h.get_by_label("Last: the start of the game");
+    click(&mut h, "Phase forward ▶▶");
+    let (phase, _) = game(&h).unwrap();
+    assert!(
+        phase > 0 && phase < played,
+        "a phase of several actions: {phase}"
+    );
+    click(&mut h, "Action forward ▶");
+    assert_eq!(game(&h), Some((phase + 1, played)));
+    click(&mut h, "End ⏭");
+    assert_eq!(positions(&h), moved);
+
+    // A new game, then the saved one loaded: it opens at its last position and plays on.
+    click(&mut h, "New game");
+    assert_eq!(game(&h), None);
+    click(&mut h, "Load game…");
+    common::type_into(&mut h, "Path", &file.display().to_string());
+    click(&mut h, "Load game file");
+    assert_eq!(
+        game(&h),
+        Some((played, played)),
+        "{:?}",
+        h.state().generic.game.error()
+    );
+    assert_eq!(positions(&h), moved);
+    click(&mut h, "◀ Action back");
+    click(&mut h, "Play from here");
+    assert_eq!(game(&h), None, "out of the replay");
+    let EditorApp { files, generic, .. } = h.state_mut();
+    generic.game.run_to_end(files.doc().unwrap());
+    let pt = &h.state().generic.game;
+    assert!(pt.error().is_none(), "{:?}", pt.error());
+    assert!(
+        pt.result()
+            .expect("the resumed game ends")
+            .contains("after turn")
+    );
+    h.run();
 }

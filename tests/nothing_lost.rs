@@ -888,7 +888,14 @@ fn kill_child() {
             doc.autosave().unwrap();
             s.save_boards(Destination::Boards).unwrap();
         }
+        // Saving: the parent's clock may start.
+        let _ = std::fs::write(ready_marker(&path), b"");
     }
+}
+
+/// The file the kill test's child writes once it is saving in its loop.
+fn ready_marker(scenario: &Path) -> PathBuf {
+    scenario.with_file_name("kill-child-saving")
 }
 
 #[test]
@@ -914,8 +921,15 @@ fn a_kill_at_any_moment_of_a_save_leaves_every_file_whole_and_readable() {
             .stderr(std::process::Stdio::null())
             .spawn()
             .unwrap();
+        // However slowly the child starts, the kill falls while it saves.
+        let started = std::time::Instant::now();
+        while !ready_marker(&path).exists() {
+            assert!(started.elapsed().as_secs() < 300, "the child never saved");
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
         std::thread::sleep(std::time::Duration::from_millis(wait_ms));
         child.kill().unwrap();
+        let _ = std::fs::remove_file(ready_marker(&path));
         child.wait().unwrap();
         // Every file and every autosave is whole: each one reads as its kind.
         for f in &files {

@@ -134,3 +134,78 @@ fn a_log_of_older_unversioned_rules_fails_saying_it_carries_no_version() {
     assert!(e.contains("action 146"), "{e}");
     assert!(e.contains("carries no rules version"), "{e}");
 }
+
+/// A recorded game stepped through as the playtest's replay bar does: any position is
+/// the same whichever way it is reached, and a game goes on from it.
+#[test]
+fn every_systems_log_steps_back_and_forth_and_plays_on_from_any_position() {
+    use sztab::systems::seam::Narration;
+    for name in [
+        "toy-valley.random-greedy.game.ron",
+        "panzerblitz-krasny.random-heuristic.game.ron",
+        "mini.random.v2.game.ron",
+    ] {
+        let path = dir().join(name);
+        let text = text(&path);
+        let head = LogHead::read(&path, &text).unwrap();
+        let (system, bundle, _) = sztab::systems::load(&head.scenario_path(&path)).unwrap();
+        let rules = system.prepare(bundle.view()).unwrap();
+        let mut review = rules
+            .clone()
+            .review(&path, &text, Narration::Events)
+            .unwrap();
+        assert!(review.reproduces(), "{name}");
+        let len = review.recorded();
+        assert_eq!(review.at(), len, "{name}: a review opens at the end");
+        assert!(review.position().is_over(), "{name}");
+        assert!(
+            review.position().decision().is_none(),
+            "{name}: nobody is seated"
+        );
+        let end_lines = review.lines().to_vec();
+        // The middle, reached forward from the start and back from the end.
+        let mid = len / 2;
+        review.seek(mid).unwrap();
+        let back = (review.position().board(), review.lines().to_vec());
+        review.seek(0).unwrap();
+        assert_eq!(review.at(), 0);
+        review.seek(mid).unwrap();
+        let forward = (review.position().board(), review.lines().to_vec());
+        assert_eq!(back, forward, "{name}: the middle is one position");
+        assert!(
+            forward.1.len() < end_lines.len(),
+            "{name}: told up to there"
+        );
+        review.seek(len).unwrap();
+        assert_eq!(review.lines(), end_lines, "{name}: told once to the end");
+        // Phases start at 0, in order, within the game.
+        let starts = review.phase_starts();
+        assert_eq!(starts.first(), Some(&0));
+        assert!(
+            starts.windows(2).all(|w| w[0] < w[1]) && starts.len() > 2,
+            "{name}"
+        );
+        assert!(review.action(len - 1).is_some() && review.action(len).is_none());
+        // Play on from the middle with bots: the game is the log's up to there.
+        review.seek(mid).unwrap();
+        let bots: Vec<(String, String)> = rules
+            .sides()
+            .iter()
+            .map(|s| (s.id.clone(), system.bots()[0].kind.to_owned()))
+            .collect();
+        let mut game = review.play_from_here(&bots).unwrap();
+        assert_eq!(game.actions(), mid);
+        assert_eq!(game.board(), forward.0, "{name}");
+        while !game.is_over() {
+            game.step().unwrap();
+        }
+        // Its log replays: the recorded half and the half played on.
+        let dir = tempfile::tempdir().unwrap();
+        let log = dir.path().join("on.game.ron");
+        let (on, actions, _) = game.log(&head.scenario_path(&path)).unwrap();
+        std::fs::write(&log, &on).unwrap();
+        assert!(actions >= mid);
+        let r = system.replay(bundle.view(), &log, &on).unwrap();
+        assert!(r.same, "{name}: {r:?}");
+    }
+}

@@ -133,7 +133,7 @@ def offset(q, r):
 
 class Ground:
     """The composed map as the set-up reads it, assembled as Sztab assembles a composed
-    map (src/model/compose.rs): each section placed by true position, a turned one
+    map (crates/core/src/model/compose.rs): each section placed by true position, a turned one
     reflected through the middle of its block; a seam hex takes the first section's
     terrain unless that is clear, both sections' features, the higher elevation."""
 

@@ -1,0 +1,460 @@
+//! The trace tools. Calibrate: click hex centres on the scan and type their printed
+//! numbers; the fit is solved after every point and previewed live, with each point's
+//! residual, and applied to the map as one undo step. Suggest: terrain suggestions from the
+//! scan's colours, reviewed hex by hex and accepted in one undo step.
+
+use egui::Ui;
+
+use super::{ACCENT, HOVER, Request, Tool, ToolCtx, ToolKind, View, highlight};
+use crate::canvas::{EguiSink, Pointer};
+use crate::edit::{Change, Edit};
+use crate::files::ChooserPurpose;
+use crate::trace::CalPoint;
+use crate::trace::calibrate::{hex_pixels, residuals, rms};
+use crate::trace::palette::{look_name, sample_one};
+use sztab_core::model::{CalibrationPoint, Colour, Underlay};
+use sztab_core::render::{Anchor, Similarity, Sink, hex_fill};
+
+const MARK: Colour = Colour([230, 30, 30, 255]);
+/// Confidence figures and the hovered suggestion's name.
+const LABEL: Colour = Colour([20, 20, 20, 255]);
+
+/// The scan's loading state and its underlay settings: shared by both trace tools.
+fn scan_panel(ui: &mut Ui, cx: &mut ToolCtx) {
+    if ui.button("Load scan…").clicked() {
+        cx.requests.push(Request::Choose(ChooserPurpose::LoadScan));
+    }
+    if let Some(l) = &cx.trace.loader {
+        ui.add(egui::ProgressBar::new(l.progress).text(format!(
+            "{}: {}",
+            l.path.display(),
+            l.stage
+        )));
+    }
+    if let Some(m) = &cx.trace.message {
+        ui.colored_label(egui::Color32::RED, m);
+    }
+    let Some(u) = cx.doc.map().underlay.clone() else {
+        ui.weak("No scan: load a PNG or JPEG of the printed board.");
+        return;
+    };
+    ui.label(format!("Scan: {}", u.image.display()));
+    let mut edited = u.clone();
+    let slider = ui.add(egui::Slider::new(&mut edited.opacity, 0.0..=1.0).text("Opacity"));
+    ui.checkbox(&mut edited.locked, "Locked (no more calibration clicks)");
+    if edited != u {
+        let edit = Edit::new("Underlay settings").with(Change::Underlay {
+            before: Some(u),
+            after: Some(edited),
+        });
+        // A slider drag is one undo step.
+        if slider.dragged() {
+            cx.doc.apply_in_stroke(edit);
+        } else {
+            cx.doc.apply(edit);
+        }
+    }
+    if slider.drag_stopped() {
+        cx.doc.end_stroke();
+    }
+}
+
+#[derive(Default)]
+pub struct Calibrate;
+
+impl Calibrate {
+    /// The fit being previewed, else the one applied to the map.
+    fn fit(cx: &ToolCtx) -> Option<Similarity> {
+        let applied = cx
+            .doc
+            .map()
+            .underlay
+            .as_ref()
+            .and_then(|u| u.calibration.as_ref())
+            .map(Similarity::of);
+        cx.trace.draft.or(applied)
+    }
+
+    fn points_table(ui: &mut Ui, cx: &mut ToolCtx) {
+        let grid = cx.doc.map().grid;
+        let fit = Self::fit(cx);
+        let mut remove = None;
+        let mut changed = false;
+        for (i, p) in cx.trace.points.iter_mut().enumerate() {
+            ui.horizontal_wrapped(|ui| {
+                let l = ui.label(format!("Hex number {}", i + 1));
+                changed |= ui
+                    .add(egui::TextEdit::singleline(&mut p.hex_text).desired_width(60.0))
+                    .labelled_by(l.id)
+                    .changed();
+                match (fit, p.pair(&grid)) {
+                    (Some(s), Some(pair)) => {
+                        let r = residuals(&s, &[pair])[0];
+                        ui.label(format!(
+                            "{r:.1} px ({:.1} % of a hex)",
+                            100.0 * r / hex_pixels(&s)
+                        ));
+                    }
+                    (_, None) => {
+                        ui.colored_label(egui::Color32::RED, "not a hex of this map");
+                    }
+                    _ => {}
+                }
+                if ui
+                    .small_button("Remove")
+                    .on_hover_text(format!("Remove point {}", i + 1))
+                    .clicked()
+                {
+                    remove = Some(i);
+                }
+            });
+        }
+        if let Some(i) = remove {
+            cx.trace.points.remove(i);
+            changed = true;
+        }
+        if changed {
+            cx.trace.resolve(&grid);
+        }
+    }
+
+    fn apply(cx: &mut ToolCtx, s: Similarity) {
+        let map = cx.doc.map();
+        let Some(before) = map.underlay.clone() else {
+            return;
+        };
+        let points = cx
+            .trace
+            .points
+            .iter()
+            .filter_map(|p| {
+                Some(CalibrationPoint {
+                    hex: p.hex()?,
+                    pixel: p.pixel,
+                })
+            })
+            .collect();
+        let after = Underlay {
+            calibration: Some(s.to_calibration(points)),
+            ..before.clone()
+        };
+        cx.doc
+            .apply(Edit::new("Calibrate scan").with(Change::Underlay {
+                before: Some(before),
+                after: Some(after),
+            }));
+        *cx.status = format!(
+            "calibrated: {:.2} px per hex radius, {:.2}° rotation",
+            s.scale(),
+            s.rotation_deg()
+        );
+    }
+}
+
+impl Tool for Calibrate {
+    fn kind(&self) -> ToolKind {
+        ToolKind::Calibrate
+    }
+
+    fn options(&mut self, ui: &mut Ui, cx: &mut ToolCtx) {
+        scan_panel(ui, cx);
+        if cx.doc.map().underlay.is_none() {
+            return;
+        }
+        ui.separator();
+        ui.label(
+            "Click the centres of two or three hexes far apart, and type their printed numbers.",
+        );
+        Self::points_table(ui, cx);
+        let grid = cx.doc.map().grid;
+        let pairs: Vec<_> = cx
+            .trace
+            .points
+            .iter()
+            .filter_map(|p| p.pair(&grid))
+            .collect();
+        if let Some(s) = Self::fit(cx) {
+            let r = rms(&residuals(&s, &pairs));
+            let state = if cx.trace.draft.is_some() {
+                "Preview"
+            } else {
+                "Applied"
+            };
+            ui.label(format!(
+                "{state}: {:.2} px per hex radius, rotation {:.2}°, RMS error {r:.2} px ({:.1} % of a hex)",
+                s.scale(),
+                s.rotation_deg(),
+                100.0 * r / hex_pixels(&s)
+            ));
+        }
+        if let Some(s) = cx.trace.draft
+            && ui.button("Apply calibration").clicked()
+        {
+            Self::apply(cx, s);
+            cx.trace.draft = None;
+        }
+        if !cx.trace.points.is_empty() && ui.button("Clear points").clicked() {
+            cx.trace.points.clear();
+            cx.trace.draft = None;
+        }
+    }
+
+    fn pointer(&mut self, p: &Pointer, cx: &mut ToolCtx) {
+        if !p.pressed {
+            return;
+        }
+        let (Some(u), Some(view)) = (&cx.doc.map().underlay, &cx.trace.scan) else {
+            *cx.status = "load a scan first".into();
+            return;
+        };
+        if u.locked {
+            *cx.status = "the scan is locked: unlock it to calibrate again".into();
+            return;
+        }
+        let pixel = view
+            .transform
+            .apply([f64::from(p.board[0]), f64::from(p.board[1])]);
+        cx.trace.points.push(CalPoint {
+            pixel,
+            hex_text: String::new(),
+        });
+        *cx.status = format!(
+            "point {} at pixel {:.0}, {:.0}: type its hex number",
+            cx.trace.points.len(),
+            pixel[0],
+            pixel[1]
+        );
+    }
+
+    fn overlay(&self, sink: &mut EguiSink, _p: Option<&Pointer>, v: &View) {
+        let Some(view) = &v.trace.scan else { return };
+        let grid = &v.doc.map().grid;
+        for p in &v.trace.points {
+            let b = view.transform.invert(p.pixel);
+            let at = [b[0] as f32, b[1] as f32];
+            let r = 0.15;
+            sink.line([at[0] - r, at[1]], [at[0] + r, at[1]], 0.04, MARK, None);
+            sink.line([at[0], at[1] - r], [at[0], at[1] + r], 0.04, MARK, None);
+            if let Some(h) = p.hex().filter(|&h| grid.contains(h)) {
+                // Where the fit puts that hex's centre.
+                sink.line(at, grid.center(h), 0.03, ACCENT, None);
+                highlight(sink, v.doc, h, ACCENT);
+            }
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Default)]
+enum SuggestMode {
+    #[default]
+    Review,
+    Learn,
+}
+
+#[derive(Default)]
+pub struct Suggest {
+    mode: SuggestMode,
+}
+
+impl Suggest {
+    /// The confidence threshold: moving it accepts exactly the suggestions at or above it.
+    fn threshold(ui: &mut Ui, cx: &mut ToolCtx) {
+        let s = &mut cx.trace.suggestions;
+        let mut pct = (s.threshold * 100.0).round();
+        let r = ui
+            .add(
+                egui::Slider::new(&mut pct, 0.0..=100.0)
+                    .suffix(" %")
+                    .text("Accept at or above"),
+            )
+            .on_hover_text(
+                "Suggestions at least this confident start accepted; moving the slider \
+                 accepts exactly those. Click a marked hex to change one.",
+            );
+        if r.changed() {
+            s.set_threshold(pct / 100.0);
+        }
+        if let Some(f) = s.fit {
+            ui.weak(format!(
+                "Scan colours against the drawn palette: chroma ×{:.2}, lightness ×{:.2} {:+.1}",
+                f.chroma, f.gain, f.offset
+            ))
+            .on_hover_text(
+                "Fitted on the scan's hexes, so a faded or desaturated scan matches \
+                 the palette without examples",
+            );
+        }
+    }
+
+    /// The suggestions with their confidence, least confident first, each with a tick.
+    fn review(ui: &mut Ui, cx: &mut ToolCtx) {
+        let s = &mut cx.trace.suggestions;
+        if s.list.is_empty() {
+            return;
+        }
+        let n = s.accepted().count();
+        ui.label(format!(
+            "{} suggestions, {n} accepted. Click a marked hex (or tick it below) to accept or reject it.",
+            s.list.len()
+        ));
+        let cat = cx.doc.terrain();
+        let mut order: Vec<usize> = (0..s.list.len()).collect();
+        order.sort_by(|&a, &b| s.list[a].confidence.total_cmp(&s.list[b].confidence));
+        egui::CollapsingHeader::new(format!("Suggestions ({})", s.list.len()))
+            .id_salt("suggestion list")
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .max_height(220.0)
+                    .show(ui, |ui| {
+                        for i in order {
+                            let g = &mut s.list[i];
+                            let text = format!(
+                                "{} {} — {:.0} %",
+                                g.hex,
+                                look_name(cat, &g.cell),
+                                100.0 * g.confidence
+                            );
+                            ui.checkbox(&mut g.accepted, text);
+                        }
+                    });
+            });
+        if n > 0 && ui.button(format!("Accept {n} suggestions")).clicked() {
+            let edit = s.accept_edit(cx.doc.map());
+            cx.doc.apply(edit);
+            cx.trace.suggestions.list.clear();
+        }
+        if !cx.trace.suggestions.list.is_empty() && ui.button("Clear suggestions").clicked() {
+            cx.trace.suggestions.list.clear();
+        }
+    }
+
+    fn palette(ui: &mut Ui, cx: &mut ToolCtx) {
+        let cat = cx.doc.terrain();
+        egui::CollapsingHeader::new("Palette").show(ui, |ui| {
+            for e in &cx.trace.palette.entries {
+                ui.horizontal(|ui| {
+                    super::swatch(ui, hex_fill(cat, &e.cell, true));
+                    let from = if e.examples == 0 {
+                        "catalogue".to_owned()
+                    } else {
+                        format!("{} examples", e.examples)
+                    };
+                    ui.label(format!("{} — {from}", e.name(cat)));
+                });
+            }
+        });
+    }
+}
+
+impl Tool for Suggest {
+    fn kind(&self) -> ToolKind {
+        ToolKind::Suggest
+    }
+
+    fn options(&mut self, ui: &mut Ui, cx: &mut ToolCtx) {
+        scan_panel(ui, cx);
+        cx.trace.palette.ensure(cx.doc.terrain());
+        let Some(view) = &cx.trace.scan else { return };
+        if cx
+            .doc
+            .map()
+            .underlay
+            .as_ref()
+            .and_then(|u| u.calibration.as_ref())
+            .is_none()
+            && cx.trace.draft.is_none()
+        {
+            ui.colored_label(egui::Color32::RED, "Calibrate the scan first.");
+            return;
+        }
+        let (scan, sim) = (view.scan.clone(), view.transform);
+        ui.horizontal(|ui| {
+            ui.radio_value(&mut self.mode, SuggestMode::Review, "Review");
+            ui.radio_value(&mut self.mode, SuggestMode::Learn, "Learn examples");
+        });
+        if self.mode == SuggestMode::Learn {
+            ui.label("Click hexes on the scan that show the brush's look:");
+            super::brush::look_picker(ui, cx.brush, cx.doc.terrain());
+            cx.brush.with_features = true;
+        }
+        Self::threshold(ui, cx);
+        if ui.button("Compute suggestions").clicked() {
+            cx.trace
+                .suggestions
+                .compute(cx.doc.map(), &cx.trace.palette, &scan, &sim);
+            let s = &cx.trace.suggestions;
+            *cx.status = format!(
+                "{} suggestions, {} at or above {:.0} % confidence accepted",
+                s.list.len(),
+                s.accepted().count(),
+                100.0 * s.threshold
+            );
+        }
+        Self::review(ui, cx);
+        Self::palette(ui, cx);
+    }
+
+    fn pointer(&mut self, p: &Pointer, cx: &mut ToolCtx) {
+        let (true, Some(h)) = (p.pressed, p.hex) else {
+            return;
+        };
+        match self.mode {
+            SuggestMode::Review => {
+                if !cx.trace.suggestions.toggle(h) {
+                    *cx.status = format!("no suggestion for {h}");
+                }
+            }
+            SuggestMode::Learn => {
+                let Some(view) = &cx.trace.scan else { return };
+                let grid = cx.doc.map().grid;
+                if let Some(c) = sample_one(&view.scan, &view.transform, &grid, h) {
+                    cx.trace.palette.learn(&cx.brush.cell, c);
+                    *cx.status = format!("learned {h} as an example");
+                }
+            }
+        }
+    }
+
+    /// Each suggestion as an inner hexagon in its look's colour, as opaque as it is
+    /// confident, outlined in the accent colour when accepted and struck out in red when
+    /// not; the hovered one names its look and confidence.
+    fn overlay(&self, sink: &mut EguiSink, p: Option<&Pointer>, v: &View) {
+        let grid = &v.doc.map().grid;
+        let hovered = p.and_then(|p| p.hex);
+        for s in &v.trace.suggestions.list {
+            let c = grid.center(s.hex);
+            let pts: Vec<[f32; 2]> = grid
+                .corners(s.hex)
+                .iter()
+                .map(|q| [c[0] + (q[0] - c[0]) * 0.45, c[1] + (q[1] - c[1]) * 0.45])
+                .collect();
+            let mut fill = hex_fill(v.doc.terrain(), &s.cell, true);
+            fill.0[3] = (255.0 * (0.25 + 0.75 * s.confidence)).round() as u8;
+            sink.convex(&pts, fill);
+            sink.outline(&pts, 0.04, if s.accepted { ACCENT } else { MARK });
+            if !s.accepted {
+                sink.line(pts[0], pts[3], 0.05, MARK, None);
+            }
+            sink.text(
+                [c[0], c[1] + 0.62],
+                0.22,
+                &format!("{:.0}", 100.0 * s.confidence),
+                LABEL,
+                Anchor::Center,
+                0.0,
+            );
+            if hovered == Some(s.hex) {
+                let text = format!(
+                    "{}: {} {:.0} %",
+                    s.hex,
+                    look_name(v.doc.terrain(), &s.cell),
+                    100.0 * s.confidence
+                );
+                sink.text([c[0], c[1] - 0.95], 0.3, &text, LABEL, Anchor::Center, 0.0);
+            }
+        }
+        if let Some(h) = hovered {
+            highlight(sink, v.doc, h, HOVER);
+        }
+    }
+}

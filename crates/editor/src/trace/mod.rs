@@ -1,0 +1,69 @@
+//! Tracing a scanned board: the scan as a tiled underlay loaded off the UI thread, grid
+//! calibration by least squares from clicked hex centres, and terrain suggestions from the
+//! scan's colours.
+
+#[cfg(test)]
+mod accuracy;
+pub mod calibrate;
+pub mod colour;
+mod loader;
+pub mod palette;
+pub mod sample;
+pub mod suggest;
+mod underlay;
+
+pub use calibrate::{CalPoint, solve};
+pub use loader::{MAX_RGBA_BYTES, MAX_SIDE, ScanLoader, ScanMsg, probe};
+pub use palette::Palette;
+pub use suggest::Suggestions;
+pub use underlay::{Scan, UnderlayView};
+
+use sztab_core::render::Similarity;
+
+/// Everything the trace tools share.
+#[derive(Default)]
+pub struct Trace {
+    pub scan: Option<UnderlayView>,
+    pub loader: Option<ScanLoader>,
+    /// Calibration points being entered (not yet applied to the map).
+    pub points: Vec<CalPoint>,
+    /// The fit of `points`, previewed before it is applied.
+    pub draft: Option<Similarity>,
+    pub palette: Palette,
+    pub suggestions: Suggestions,
+    pub message: Option<String>,
+}
+
+impl Trace {
+    pub fn view(&self) -> Option<&UnderlayView> {
+        self.scan.as_ref()
+    }
+
+    /// Polls the background loader; true when a scan has just arrived.
+    pub fn poll(&mut self) -> bool {
+        let Some(l) = &mut self.loader else {
+            return false;
+        };
+        match l.poll() {
+            Some(ScanMsg::Done(Ok(scan))) => {
+                self.scan = Some(scan);
+                self.loader = None;
+                self.message = None;
+                true
+            }
+            Some(ScanMsg::Done(Err(e))) => {
+                self.message = Some(e);
+                self.loader = None;
+                false
+            }
+            Some(ScanMsg::Progress(..)) | None => false,
+        }
+    }
+
+    /// Re-solves the draft calibration from the entered points.
+    pub fn resolve(&mut self, grid: &sztab_core::hex::Grid) {
+        let pairs: Vec<([f64; 2], [f64; 2])> =
+            self.points.iter().filter_map(|p| p.pair(grid)).collect();
+        self.draft = solve(&pairs);
+    }
+}

@@ -1,0 +1,346 @@
+//! Everything that happens in a game, as events: the checked action's consequences with
+//! their dice already rolled, so [`super::state::State::apply`] only writes them down.
+//! Units are named by id, so a log reads without the scenario at hand.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::crt::{Outcome, odds_name};
+use sztab_core::hex::{HexId, MapEdge};
+
+/// The steps of a player-turn where the player acts (Sequence of Play: minefield
+/// attacks come first and are automatic, turning units face-up last).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Step {
+    /// Steps 2-3: announce and resolve normal combat; engineers try to clear mines.
+    Fire,
+    /// Step 4: vehicles move, load and unload; overruns.
+    VehicleMove,
+    /// Step 5: non-vehicular units move.
+    FootMove,
+    /// Step 5, after movement: close assaults.
+    Assault,
+}
+
+impl Step {
+    pub fn name(self) -> &'static str {
+        match self {
+            Step::Fire => "fire",
+            Step::VehicleMove => "vehicle movement",
+            Step::FootMove => "non-vehicle movement",
+            Step::Assault => "close assault",
+        }
+    }
+}
+
+/// How a stack is attacked by normal fire ("How to have combat" I).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Mode {
+    /// Only the weakest unit; as low as 1-4.
+    Selective,
+    /// Two or more units, weakest first, each at 1-1 or better.
+    Multiple,
+    /// The stack as one combined defense factor; as low as 1-4.
+    Combination,
+}
+
+impl Mode {
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Selective => "selective",
+            Mode::Multiple => "multiple",
+            Mode::Combination => "combination",
+        }
+    }
+}
+
+/// What an attack hits: a unit (with its passenger, if it carries one) or a
+/// fortification (with the units in it).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Target {
+    Unit(String),
+    Fort(HexId),
+}
+
+impl fmt::Display for Target {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Target::Unit(u) => f.write_str(u),
+            Target::Fort(h) => write!(f, "the fortification on {h}"),
+        }
+    }
+}
+
+/// The kind of an attack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum AttackKind {
+    Fire(Mode),
+    Overrun,
+    Assault,
+    /// A minefield attacks every unit on it at 2-1.
+    Mines,
+    /// Firing on enemy units sitting on one's own fortification: the second roll, for
+    /// the effect on one's own units inside (Fortifications K).
+    OwnFort,
+}
+
+/// One die roll on the table and what it did.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Attack {
+    pub kind: AttackKind,
+    pub hex: HexId,
+    pub attackers: Vec<String>,
+    pub targets: Vec<Target>,
+    pub attack: u32,
+    pub defense: u32,
+    /// The column after every shift (0 is 1-4).
+    pub column: i32,
+    pub modifier: i32,
+    pub roll: u8,
+    pub outcome: Outcome,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Event {
+    TurnBegan {
+        turn: u32,
+    },
+    /// A side's player-turn begins: its units' turn flags are cleared.
+    PlayerTurn {
+        side: usize,
+    },
+    StepBegan {
+        step: Step,
+    },
+    Placed {
+        unit: String,
+        hex: HexId,
+        in_fort: bool,
+    },
+    Attacked(Attack),
+    Dispersed {
+        unit: String,
+    },
+    Destroyed {
+        unit: String,
+        hex: HexId,
+    },
+    WreckLeft {
+        hex: HexId,
+        side: usize,
+    },
+    FortDispersed {
+        hex: HexId,
+    },
+    /// The fortification is destroyed and a block takes its place (Fortifications P).
+    FortDestroyed {
+        hex: HexId,
+    },
+    /// Units already on a fortification's hex go into it: its occupants are gone.
+    FortTaken {
+        hex: HexId,
+        units: Vec<String>,
+    },
+    Moved {
+        unit: String,
+        path: Vec<HexId>,
+        /// Half MF spent this turn so far.
+        spent: u32,
+        /// The road rate was used on this move.
+        road: bool,
+        /// The move passed a unit on a road: the next road hex costs its terrain.
+        passing: bool,
+        /// The unit must stop (mines, a block, an overrun).
+        stop: bool,
+        in_fort: bool,
+    },
+    Entered {
+        unit: String,
+        hex: HexId,
+        passenger: Option<String>,
+        spent: u32,
+        stop: bool,
+        in_fort: bool,
+    },
+    Exited {
+        unit: String,
+        edge: MapEdge,
+    },
+    Loaded {
+        carrier: String,
+        passenger: String,
+    },
+    Unloaded {
+        carrier: String,
+        passenger: String,
+        hex: HexId,
+        in_fort: bool,
+    },
+    MinesCleared {
+        hex: HexId,
+        unit: String,
+        roll: u8,
+    },
+    MinesHeld {
+        hex: HexId,
+        unit: String,
+        roll: u8,
+    },
+    /// Fired intensively and removed from play (the Ammunition rule).
+    Expended {
+        unit: String,
+    },
+    /// Step 6: the side's units are turned face-up.
+    Recovered {
+        side: usize,
+    },
+    Departed {
+        unit: String,
+    },
+    GameEnded {
+        winner: Option<String>,
+        level: String,
+    },
+}
+
+impl fmt::Display for Attack {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let targets: Vec<String> = self.targets.iter().map(ToString::to_string).collect();
+        let what = match self.kind {
+            AttackKind::Fire(m) => format!("{} fire", m.name()),
+            AttackKind::Overrun => "overrun".into(),
+            AttackKind::Assault => "close assault".into(),
+            AttackKind::Mines => "minefield".into(),
+            AttackKind::OwnFort => "own fortification".into(),
+        };
+        write!(
+            f,
+            "{what} on {} ({}) by {}: {} to {}, {} ",
+            self.hex,
+            targets.join(", "),
+            if self.attackers.is_empty() {
+                "the mines".to_owned()
+            } else {
+                self.attackers.join(", ")
+            },
+            self.attack,
+            self.defense,
+            odds_name(self.column)
+        )?;
+        write!(
+            f,
+            "roll {} {:+} = {}: {}",
+            self.roll,
+            self.modifier,
+            i32::from(self.roll) + self.modifier,
+            self.outcome.code()
+        )
+    }
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let path = |p: &[HexId]| {
+            p.iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let fort = |b: bool| if b { " (into the fortification)" } else { "" };
+        match self {
+            Event::TurnBegan { turn } => write!(f, "turn {turn} begins"),
+            Event::PlayerTurn { side } => write!(f, "player-turn of side {side}"),
+            Event::StepBegan { step } => write!(f, "{} step", step.name()),
+            Event::Placed { unit, hex, in_fort } => {
+                write!(f, "{unit} set up on {hex}{}", fort(*in_fort))
+            }
+            Event::Attacked(a) => a.fmt(f),
+            Event::Dispersed { unit } => write!(f, "{unit} is dispersed"),
+            Event::Destroyed { unit, hex } => write!(f, "{unit} is destroyed on {hex}"),
+            Event::WreckLeft { hex, side } => write!(f, "a wreck of side {side} on {hex}"),
+            Event::FortDispersed { hex } => write!(f, "the fortification on {hex} is dispersed"),
+            Event::FortDestroyed { hex } => {
+                write!(f, "the fortification on {hex} is destroyed: a block")
+            }
+            Event::FortTaken { hex, units } => {
+                write!(f, "{} take the fortification on {hex}", units.join(", "))
+            }
+            Event::Moved {
+                unit,
+                path: p,
+                spent,
+                road,
+                passing,
+                stop,
+                in_fort,
+            } => {
+                write!(f, "{unit} moves {} ({} MF", path(p), half(*spent))?;
+                if *road {
+                    f.write_str(", road")?;
+                }
+                if *passing {
+                    f.write_str(", passing")?;
+                }
+                if *stop {
+                    f.write_str(", stops")?;
+                }
+                write!(f, "){}", fort(*in_fort))
+            }
+            Event::Entered {
+                unit,
+                hex,
+                passenger,
+                spent,
+                stop,
+                in_fort,
+            } => {
+                write!(f, "{unit} enters on {hex}")?;
+                if let Some(p) = passenger {
+                    write!(f, " carrying {p}")?;
+                }
+                write!(
+                    f,
+                    " ({} MF{}){}",
+                    half(*spent),
+                    if *stop { ", stops" } else { "" },
+                    fort(*in_fort)
+                )
+            }
+            Event::Exited { unit, edge } => write!(f, "{unit} leaves the board ({edge:?})"),
+            Event::Loaded { carrier, passenger } => write!(f, "{carrier} loads {passenger}"),
+            Event::Unloaded {
+                carrier,
+                passenger,
+                hex,
+                in_fort,
+            } => write!(
+                f,
+                "{carrier} unloads {passenger} on {hex}{}",
+                fort(*in_fort)
+            ),
+            Event::MinesCleared { hex, unit, roll } => {
+                write!(f, "{unit} clears the mines on {hex} (roll {roll})")
+            }
+            Event::MinesHeld { hex, unit, roll } => {
+                write!(f, "{unit} fails to clear the mines on {hex} (roll {roll})")
+            }
+            Event::Expended { unit } => write!(f, "{unit} fired intensively and is removed"),
+            Event::Recovered { side } => write!(f, "side {side} turns its units face-up"),
+            Event::Departed { unit } => write!(f, "{unit} leaves the game"),
+            Event::GameEnded { winner, level } => match winner {
+                Some(w) => write!(f, "game over: {level} ({w} wins)"),
+                None => write!(f, "game over: {level}"),
+            },
+        }
+    }
+}
+
+/// Half MF as the rules write them: "3", "3½".
+pub fn half(h: u32) -> String {
+    if h.is_multiple_of(2) {
+        format!("{}", h / 2)
+    } else {
+        format!("{}½", h / 2)
+    }
+}

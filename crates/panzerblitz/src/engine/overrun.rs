@@ -1,0 +1,270 @@
+//! Overrun Attack: armored vehicles drive straight through an enemy stack in clear
+//! terrain and stop in the hex directly opposite the one they came in by (B); printed
+//! factors only, the odds one column better and 2 off the die (D, E); one overrun per
+//! stack a turn, any number of units combined (D); never on blocks, wrecks, mines or
+//! fortifications (G), never by German SPA, halftracks never against armored vehicles
+//! (H); only in clear terrain or a clear road hex (I).
+
+use std::collections::BTreeMap;
+
+use sztab_core::hex::HexId;
+
+use super::action::OverrunLeg;
+use super::event::{AttackKind, Event};
+use super::game::{Checked, Game, Refusal};
+use super::unit::Kind;
+
+/// One overrunning unit's way through: its approach, entry and exit hexes and the MF.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pass {
+    pub unit: usize,
+    pub path: Vec<HexId>,
+    pub exit: HexId,
+    pub spent: u32,
+}
+
+impl Game {
+    /// The hex directly opposite `entry` across `target`.
+    pub fn opposite(&self, entry: HexId, target: HexId) -> Option<HexId> {
+        let g = &self.s.board.grid;
+        let (e, t) = (g.axial(entry), g.axial(target));
+        g.id_of(t + (t - e))
+    }
+
+    /// Checks an overrun and works out each unit's way through.
+    pub fn plan_overrun(&self, hex: HexId, legs: &[OverrunLeg]) -> Checked<Vec<Pass>> {
+        let s = &self.s;
+        let defender = 1 - self.st.side;
+        let no = |rule: &'static str, why: String| Err(Refusal::new(rule, why));
+        let pieces = self.pieces(hex, defender, false);
+        if pieces.is_empty() {
+            return no("Overrun B", format!("no enemy unit on {hex}"));
+        }
+        if !s.board.overrunnable(hex) {
+            return no("Overrun I", format!("{hex} is not clear terrain"));
+        }
+        if self.st.forts.contains_key(&hex)
+            || self.st.blocks.contains(&hex)
+            || self.st.mines.contains(&hex)
+            || self.st.wrecks.get(&hex).is_some_and(|w| w[0] + w[1] > 0)
+        {
+            return no(
+                "Overrun G",
+                format!(
+                    "units on a block, wreck, minefield or fortification ({hex}) may not be overrun"
+                ),
+            );
+        }
+        if self.st.overrun.contains(&hex) {
+            return no(
+                "Overrun D",
+                format!("{hex} has already been overrun this turn"),
+            );
+        }
+        if legs.is_empty() {
+            return no("Overrun B", "an overrun needs an armored unit".into());
+        }
+        let armored_target = pieces.iter().any(|p| p.armored);
+        let mut passes = Vec::new();
+        let mut arriving: BTreeMap<HexId, u32> = BTreeMap::new();
+        for leg in legs {
+            let u = self.own(&leg.unit)?;
+            let def = &s.units[u];
+            if passes.iter().any(|p: &Pass| p.unit == u) {
+                return no("Overrun D", format!("{} is named twice", leg.unit));
+            }
+            if !def.kind.overruns() {
+                let why = if def.kind == Kind::Spa {
+                    "German SPA may not overrun (Overrun H)"
+                } else {
+                    "only armored vehicles overrun (Overrun A)"
+                };
+                return no("Overrun A, H", format!("{}: {why}", leg.unit));
+            }
+            if def.kind == Kind::Halftrack && armored_target {
+                return no(
+                    "Overrun H",
+                    format!("{}: halftracks may not overrun armored vehicles", leg.unit),
+                );
+            }
+            let from = self.may_move(u)?;
+            let us = &self.st.units[u];
+            if us.hexes > 0 || us.spent > 0 {
+                return no(
+                    "Overrun B",
+                    format!(
+                        "{} has moved this turn: an overrun is its whole move",
+                        leg.unit
+                    ),
+                );
+            }
+            let mut path = leg.approach.clone();
+            let entry = path.last().copied().unwrap_or(from);
+            if !s.board.grid.are_adjacent(entry, hex) {
+                return no(
+                    "Overrun B",
+                    format!("{} does not reach a hex next to {hex}", leg.unit),
+                );
+            }
+            let exit = self.opposite(entry, hex).ok_or_else(|| {
+                Refusal::new(
+                    "Overrun B",
+                    format!("the hex opposite {entry} across {hex} is off the board"),
+                )
+            })?;
+            if self.st.enemy_at(s, exit, def.side) {
+                return no(
+                    "Overrun B",
+                    format!("the exit hex {exit} holds enemy units: no overrun"),
+                );
+            }
+            path.push(hex);
+            path.push(exit);
+            let spent = self.overrun_walk(u, from, &path)?;
+            *arriving.entry(exit).or_default() += 1;
+            passes.push(Pass {
+                unit: u,
+                path,
+                exit,
+                spent,
+            });
+        }
+        for (exit, n) in arriving {
+            let side = self.st.side;
+            let count = self.st.stack(s, exit, side)
+                - passes
+                    .iter()
+                    .filter(|p| self.st.hex_of(p.unit) == Some(exit))
+                    .count() as u32;
+            if count + n > s.sides[side].stacking {
+                return no(
+                    "Stacking A, B",
+                    format!(
+                        "{exit} would hold more than {} units",
+                        s.sides[side].stacking
+                    ),
+                );
+            }
+        }
+        Ok(passes)
+    }
+
+    /// An overrun's way: no road rate (Overrun B), the target hex crossed as terrain
+    /// (its enemy units are driven through), the exit hex the end.
+    fn overrun_walk(&self, u: usize, from: HexId, path: &[HexId]) -> Checked<u32> {
+        let def = &self.s.units[u];
+        let b = &self.s.board;
+        let mover = def.kind.mover();
+        let n = path.len();
+        let mut spent = 0;
+        let mut at = from;
+        for (k, &h) in path.iter().enumerate() {
+            let cost = if k == n - 2 {
+                // Into the target: its terrain, whatever stands on it.
+                let side = b.grid.hexside(at, h).ok_or_else(|| {
+                    Refusal::new("Overrun B", format!("{at} and {h} are not adjacent"))
+                })?;
+                if !b.crossing_allowed(side, mover, false) {
+                    return Err(Refusal::new(
+                        "TEC",
+                        format!("{} may not cross {side}", def.id),
+                    ));
+                }
+                b.terrain_cost(h, mover)
+                    .ok_or_else(|| Refusal::new("TEC", format!("{} may not enter {h}", def.id)))?
+                    + b.leave_cost(at, side, mover)
+            } else {
+                let sc = self.step_cost(u, at, h, false, false)?;
+                if let Some(rule) = sc.stop
+                    && k + 1 < n
+                {
+                    return Err(Refusal::new(rule, format!("{} must stop on {h}", def.id)));
+                }
+                sc.cost
+            };
+            spent += cost;
+            at = h;
+        }
+        if spent > def.allowance() {
+            return Err(Refusal::new(
+                "Overrun B",
+                format!(
+                    "{} has {} MF; the overrun needs {}",
+                    def.id,
+                    def.f.movement,
+                    super::event::half(spent)
+                ),
+            ));
+        }
+        Ok(spent)
+    }
+
+    pub(super) fn order_overrun(&mut self, hex: HexId, legs: &[OverrunLeg]) -> Checked<Vec<Event>> {
+        let passes = self.plan_overrun(hex, legs)?;
+        let pieces = self.pieces(hex, 1 - self.st.side, false);
+        let attack: u32 = passes.iter().map(|p| self.s.units[p.unit].f.attack).sum();
+        let defense: u32 = pieces.iter().map(|p| p.df).sum();
+        let column = super::crt::column(attack, defense).unwrap_or(-10) + 1;
+        if column < 0 {
+            return Err(Refusal::new(
+                "Overrun D",
+                format!("{attack} to {defense}, one column better, is still below 1-4"),
+            ));
+        }
+        let mut out = Vec::new();
+        for p in &passes {
+            let in_fort = self.st.forts.contains_key(&p.exit);
+            let id = self.id(p.unit);
+            self.emit(
+                &mut out,
+                Event::Moved {
+                    unit: id,
+                    path: p.path.clone(),
+                    spent: p.spent,
+                    road: false,
+                    passing: false,
+                    stop: true,
+                    in_fort,
+                },
+            );
+        }
+        let ids = passes.iter().map(|p| self.id(p.unit)).collect();
+        self.resolve(
+            &mut out,
+            AttackKind::Overrun,
+            hex,
+            ids,
+            &pieces,
+            attack,
+            column,
+            -2,
+            false,
+        );
+        Ok(out)
+    }
+}
+
+/// The ways a unit standing on `from` can enter a hex next to the overrun hex `h` to
+/// start its overrun, cheapest first: its own hex for nothing, or a hex of its `reach`
+/// by the route there (the bots and the seat try them in this order).
+pub(super) fn approaches(
+    g: &Game,
+    h: HexId,
+    from: HexId,
+    reach: &BTreeMap<HexId, super::movement::Route>,
+) -> Vec<(u32, Vec<HexId>)> {
+    let mut entries: Vec<(u32, Vec<HexId>)> =
+        g.s.board
+            .grid
+            .neighbours(h)
+            .filter_map(|e| {
+                if e == from {
+                    Some((0, Vec::new()))
+                } else {
+                    reach.get(&e).map(|r| (r.spent, r.path.clone()))
+                }
+            })
+            .collect();
+    entries.sort();
+    entries
+}
