@@ -4,9 +4,9 @@
 //! Sztab authors and checks its scenarios: the terrain vocabulary (rule booklet 2.1, 8.3),
 //! the counter schema ([`schema`]), the charts as data (`assets/rtl/rtl.tables.ron`: the
 //! tables the rules read, shaped by the booklet, with the few cells its text gives) and
-//! the setup checks ([`checks`], docs/rtl/setup-checks.md), and its rules engine
-//! ([`engine`]: the game as pure functions, docs/rtl/rules.md), which the shell does not
-//! seat yet.
+//! the setup checks ([`checks`], docs/rtl/setup-checks.md), and plays them: the rules
+//! engine ([`engine`]: the game as pure functions, its readings in docs/rtl/rules.md) on
+//! the seam's game loop, with a random bot.
 
 mod card;
 pub mod checks;
@@ -130,15 +130,15 @@ impl RuleSystem for Rtl {
     }
 
     fn about(&self) -> &'static str {
-        "GMT's operational game of Soltsy and Staraya Russa, 1941: formation activation, Mobile and Assault CRTs, ER checks, step losses (authoring and setup checks; its engine is not seated in the shell yet)"
+        "GMT's operational game of Soltsy and Staraya Russa, 1941: formation activation, Mobile and Assault CRTs, ER checks, step losses (authoring, setup checks, an engine and a random bot)"
     }
 
     fn support(&self) -> Support {
         Support {
             authoring: true,
             setup_checks: true,
-            engine: false,
-            bots: false,
+            engine: true,
+            bots: true,
         }
     }
 

@@ -278,6 +278,7 @@ impl Game {
             formations: names,
         });
         self.st.seq = Some(Sequence::new(side, kind, formations));
+        self.st.sequences += 1;
         self.st.phase = Phase::Sequence;
         let first = match kind {
             SeqKind::Mobile => Stage::Movement,

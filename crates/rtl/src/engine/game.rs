@@ -393,6 +393,7 @@ impl State {
             eliminated: Vec::new(),
             result: None,
             clock: 0,
+            sequences: 0,
         }
     }
 }

@@ -16,7 +16,7 @@ use super::words::{GERMAN, side_name};
 use sztab_seam::play::{
     Bot, Chronicle, Encoding, GameRules, GameState, LogSpec, Outcome as SeamOutcome, Tally,
 };
-use sztab_seam::{Choice, Decision, Narration, OnBoard, SideInfo};
+use sztab_seam::{Choice, Decision, Feature, FeatureLook, Narration, OnBoard, SideInfo};
 
 /// A scenario compiled for play.
 pub struct Compiled(pub Arc<Rules>);
@@ -135,6 +135,11 @@ fn concerns(a: &Action) -> (Vec<String>, Option<sztab_core::hex::HexId>) {
     }
 }
 
+/// A bot may take this many actions in one phase, for each unit of the scenario, before
+/// the game counts as going round in circles: a Movement Phase of every unit stepping hex
+/// by hex, or a Combat Phase of every unit fighting, with room to spare.
+const PHASE_ACTIONS_PER_UNIT: usize = 40;
+
 impl GameState for Game {
     type Action = Action;
     type Event = Event;
@@ -232,6 +237,50 @@ impl GameState for Game {
         serde_json::from_str(key)
             .map(Some)
             .map_err(|e| format!("\"{key}\" is no Roads to Leningrad action: {e}"))
+    }
+
+    /// Strongpoints (14.1), complete or under construction, with the units of their side
+    /// inside.
+    fn features(&self) -> Vec<Feature> {
+        let st = self.state();
+        st.strongpoints
+            .iter()
+            .map(|(&hex, sp)| Feature {
+                hex,
+                kind: "strongpoint".into(),
+                detail: if sp.complete {
+                    String::new()
+                } else {
+                    "under construction".into()
+                },
+                side: Some(sp.side),
+                look: FeatureLook::Shelter,
+                holds: st
+                    .at(hex)
+                    .filter(|&u| self.rules.units[u].side == sp.side)
+                    .map(|u| self.rules.units[u].id.clone())
+                    .collect(),
+            })
+            .collect()
+    }
+
+    /// The clock moves on with the turn, every Operations Sequence begun and every phase
+    /// of the Sequence of Play, and never runs back: the Strategic Segment's choices, then
+    /// each sequence's phases in order, each followed by the next draw, then the
+    /// Reorganization Segment. See [`PHASE_ACTIONS_PER_UNIT`] for what a phase may take.
+    fn clock(&self) -> (u64, usize) {
+        let st = self.state();
+        let phase = match &st.phase {
+            Phase::HoldOut { .. } => 1,
+            Phase::ChooseFirst { .. } => 2,
+            Phase::Sequence => 16 + st.seq().map_or(0, |q| q.stage as u64),
+            Phase::Open { .. } => 64,
+            Phase::Choose { .. } => 65,
+            Phase::Bridges { .. } => 80,
+            Phase::Over => 96,
+        };
+        let tick = (u64::from(st.turn) << 40) | (u64::from(st.sequences) << 8) | phase;
+        (tick, 100 + PHASE_ACTIONS_PER_UNIT * self.rules.units.len())
     }
 
     fn phase_name(&self) -> String {

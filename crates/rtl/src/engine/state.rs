@@ -338,6 +338,9 @@ pub struct State {
     pub eliminated: Vec<usize>,
     pub result: Option<Outcome>,
     pub clock: u64,
+    /// Operations Sequences begun in the game: with the turn and the phase, the clock a
+    /// bot going round in circles is cut off by.
+    pub sequences: u32,
 }
 
 /// How a game ended.

@@ -6,6 +6,7 @@ mod activation;
 mod air;
 mod combat;
 mod compile;
+mod decisions;
 mod engineering;
 mod movement;
 mod play;
