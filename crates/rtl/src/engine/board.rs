@@ -1,7 +1,8 @@
 //! The map as the rules see it (2.1, 8.3): per hex its natural terrain (clear, marsh,
 //! swamp, rough) and its woods, hill and town; per hexside its water (stream, river, lake)
 //! and printed bridge; the roads, trails and railroads as hex-to-hex links (8.33), since a
-//! unit moves at the road rate only through a hexside the road crosses.
+//! unit moves at the road rate only through a hexside the road crosses. A hexside may carry
+//! several kinds of link (a road beside a railroad): every one is kept (decision R-45).
 
 use std::collections::BTreeMap;
 
@@ -52,6 +53,12 @@ pub enum Link {
 }
 
 impl Link {
+    pub const ALL: [Link; 4] = [Link::MainRoad, Link::MinorRoad, Link::Trail, Link::Railroad];
+
+    fn bit(self) -> u8 {
+        1 << (self as u8)
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Link::MainRoad => "main road",
@@ -62,6 +69,44 @@ impl Link {
     }
 }
 
+/// The links along one hexside: none, one, or several kinds side by side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Links(u8);
+
+impl Links {
+    pub fn insert(&mut self, l: Link) {
+        self.0 |= l.bit();
+    }
+
+    pub fn contains(self, l: Link) -> bool {
+        self.0 & l.bit() != 0
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The same links but `l`.
+    pub fn without(self, l: Link) -> Links {
+        Links(self.0 & !l.bit())
+    }
+
+    /// Its links, in the order of [`Link::ALL`].
+    pub fn iter(self) -> impl Iterator<Item = Link> {
+        Link::ALL.into_iter().filter(move |l| self.contains(*l))
+    }
+}
+
+impl FromIterator<Link> for Links {
+    fn from_iter<I: IntoIterator<Item = Link>>(iter: I) -> Links {
+        let mut links = Links::default();
+        for l in iter {
+            links.insert(l);
+        }
+        links
+    }
+}
+
 /// The map of a game.
 #[derive(Clone, Debug)]
 pub struct Board {
@@ -69,7 +114,7 @@ pub struct Board {
     cells: Vec<Cell>,
     water: BTreeMap<Hexside, Water>,
     bridges: BTreeMap<Hexside, ()>,
-    links: BTreeMap<Hexside, Link>,
+    links: BTreeMap<Hexside, Links>,
 }
 
 impl Board {
@@ -110,8 +155,9 @@ impl Board {
         self.bridges.insert(side, ());
     }
 
+    /// Adds a link to the hexside's, beside any other kind already there.
     pub fn add_link(&mut self, side: Hexside, l: Link) {
-        self.links.insert(side, l);
+        self.links.entry(side).or_default().insert(l);
     }
 
     pub fn water(&self, side: Hexside) -> Option<Water> {
@@ -123,8 +169,9 @@ impl Board {
         self.bridges.contains_key(&side)
     }
 
-    pub fn link(&self, side: Hexside) -> Option<Link> {
-        self.links.get(&side).copied()
+    /// Every link along the hexside.
+    pub fn links(&self, side: Hexside) -> Links {
+        self.links.get(&side).copied().unwrap_or_default()
     }
 
     /// The hexside between two adjacent hexes.
@@ -132,11 +179,12 @@ impl Board {
         self.grid.hexside(a, b)
     }
 
-    /// The links that run into `h`.
-    pub fn links_of(&self, h: HexId) -> Vec<Link> {
+    /// The links that run into `h`, each kind once.
+    pub fn links_of(&self, h: HexId) -> Links {
         self.grid
             .neighbours(h)
-            .filter_map(|n| self.side(h, n).and_then(|s| self.link(s)))
+            .filter_map(|n| self.side(h, n))
+            .flat_map(|s| self.links(s).iter())
             .collect()
     }
 

@@ -1,11 +1,12 @@
 //! What a hex costs to enter (8.3-8.4): the natural terrain's highest cost plus woods off
-//! the roads (8.31a, 8.34a); the road, trail or railroad rate along one (8.33-8.35),
+//! the roads (8.31a, 8.34a); the road, trail or railroad rate along one, the cheapest
+//! where a hexside carries several (8.33-8.35, decision R-45),
 //! trails ignored in Rain (8.42); stream and river hexsides unless bridged (8.36); swamp
 //! (8.37). Every number is the scenario's Terrain Effects Chart.
 
 use sztab_core::hex::HexId;
 
-use super::board::{Cell, Ground, Link, Water};
+use super::board::{Cell, Ground, Link, Links, Water};
 use super::charts::{Cost, TecCell, TecRow};
 use super::game::Game;
 use super::words::{Mp, Weather};
@@ -131,21 +132,30 @@ impl Game {
             }
             None => None,
         };
-        let link = match (from, crossing) {
-            (Some(_), Some(c)) => c.link,
+        let links = match (from, crossing) {
+            (Some(_), Some(c)) => c.links,
             // Entering along a road at the map's edge (5.22b, decision R-11).
-            (None, _) => self.entry_link(u, to),
-            _ => None,
+            (None, _) => self.entry_link(u, to).into_iter().collect(),
+            _ => Links::default(),
         };
         let rain_trail = self.st.weather == Weather::Rain
-            && crossing.is_some_and(|c| b.link(c.side) == Some(Link::Trail));
+            && crossing.is_some_and(|c| b.links(c.side).contains(Link::Trail));
         let off = self.off_road(u, cell, rain_trail);
-        let mut price = match link.filter(|_| !no_roads) {
-            Some(l) => match (self.road_rate(u, l, cell), off) {
-                (Some(r), Ok(Price::Mp(o))) if l == Link::Railroad => Price::Mp(r.min(o)),
-                (Some(r), _) => Price::Mp(r),
-                (None, o) => o?,
-            },
+        // The cheapest rate of the links along the hexside (decision R-45); a railroad
+        // is a road only where it is cheaper (8.35).
+        let along = links
+            .iter()
+            .filter(|_| !no_roads)
+            .filter_map(|l| {
+                let r = self.road_rate(u, l, cell)?;
+                Some(match off {
+                    Ok(Price::Mp(o)) if l == Link::Railroad => r.min(o),
+                    _ => r,
+                })
+            })
+            .min();
+        let mut price = match along {
+            Some(r) => Price::Mp(r),
             None => off?,
         };
         if let Some(c) = crossing
@@ -172,7 +182,7 @@ impl Game {
         self.rules
             .board
             .links_of(to)
-            .into_iter()
+            .iter()
             .filter(|l| !(*l == Link::Trail && self.st.weather == Weather::Rain))
             .filter_map(|l| self.road_rate(u, l, cell).map(|r| (r, l)))
             .min_by_key(|(r, _)| *r)

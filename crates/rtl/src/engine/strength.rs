@@ -69,7 +69,7 @@ impl Game {
 
     /// Whether a unit may attack `hex` from where it stands (9.15, 10.26): a hexside it
     /// could move across; into or out of swamp, a MOT or HE unit only along a road or
-    /// railroad (decision R-03).
+    /// railroad, whatever else runs along the hexside (decisions ).
     pub(super) fn can_attack_across(&self, u: usize, hex: HexId) -> bool {
         let Some(from) = self.hex_of(u) else {
             return false;
@@ -80,11 +80,10 @@ impl Game {
         let b = &self.rules.board;
         let swamp = b.cell(hex).ground == Ground::Swamp || b.cell(from).ground == Ground::Swamp;
         if swamp && self.rules.units[u].class.motorized_column() {
-            let link = b.side(from, hex).and_then(|s| b.link(s));
-            return matches!(
-                link,
-                Some(Link::MainRoad | Link::MinorRoad | Link::Railroad)
-            );
+            let links = b.side(from, hex).map(|s| b.links(s)).unwrap_or_default();
+            return links
+                .iter()
+                .any(|l| matches!(l, Link::MainRoad | Link::MinorRoad | Link::Railroad));
         }
         true
     }

@@ -79,17 +79,15 @@ impl Game {
                 if seen.contains(&n) {
                     continue;
                 }
-                let link = self
-                    .rules
-                    .board
-                    .side(h, n)
-                    .and_then(|s| self.rules.board.link(s));
-                // Railroads are no Supply Road: 6.22 names main and minor roads.
-                let road = match link {
-                    Some(Link::MainRoad | Link::MinorRoad) => true,
-                    Some(Link::Trail) => trails,
-                    _ => false,
-                };
+                let b = &self.rules.board;
+                let links = b.side(h, n).map(|s| b.links(s)).unwrap_or_default();
+                // Railroads are no Supply Road: 6.22 names main and minor roads;
+                // any Supply Road along the hexside serves.
+                let road = links.iter().any(|l| match l {
+                    Link::MainRoad | Link::MinorRoad => true,
+                    Link::Trail => trails,
+                    Link::Railroad => false,
+                });
                 if road && self.route_hex(side, n) && self.bridged_or_dry(side, h, n) {
                     seen.insert(n);
                     queue.push_back(n);
@@ -123,12 +121,14 @@ impl Game {
                     continue;
                 }
                 let cell = b.cell(n);
-                let link = b
-                    .side(h, n)
-                    .and_then(|s| b.link(s))
-                    .filter(|l| !(rain && *l == Link::Trail));
+                let links = b.side(h, n).map(|s| b.links(s)).unwrap_or_default();
+                let links = if rain {
+                    links.without(Link::Trail)
+                } else {
+                    links
+                };
                 let swamp = cell.ground == Ground::Swamp;
-                if swamp && link.is_none() {
+                if swamp && links.is_empty() {
                     continue;
                 }
                 let short = short || swamp || cell.ground == Ground::Marsh;

@@ -4,7 +4,7 @@
 
 use sztab_core::hex::{HexId, Hexside};
 
-use super::board::{Ground, Link, Water};
+use super::board::{Ground, Link, Links, Water};
 use super::charts::{Cost, TecRow};
 use super::game::Game;
 use super::unit::Kind;
@@ -14,8 +14,9 @@ use super::words::{Class, Side, Weather, other};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Crossing {
     pub side: Hexside,
-    /// The road, railroad or trail a unit moves along; trails are ignored in Rain (8.42).
-    pub link: Option<Link>,
+    /// The roads, railroads and trails a unit may move along, any of them (decision
+    /// R-45); trails are ignored in Rain (8.42).
+    pub links: Links,
     pub water: Option<Water>,
     /// A printed bridge along the link (trail bridges still serve in Rain, 5.13d), or a
     /// friendly Bridge unit's arrow on it (16.21).
@@ -27,12 +28,16 @@ impl Game {
     pub(super) fn crossing(&self, from: HexId, to: HexId, side: Side) -> Option<Crossing> {
         let b = &self.rules.board;
         let hs = b.side(from, to)?;
-        let raw = b.link(hs);
-        let link = raw.filter(|l| !(*l == Link::Trail && self.st.weather == Weather::Rain));
-        let printed = b.printed_bridge(hs) && raw.is_some();
+        let raw = b.links(hs);
+        let links = if self.st.weather == Weather::Rain {
+            raw.without(Link::Trail)
+        } else {
+            raw
+        };
+        let printed = b.printed_bridge(hs) && !raw.is_empty();
         Some(Crossing {
             side: hs,
-            link,
+            links,
             water: b.water(hs),
             bridged: printed || self.bridge_unit_on(hs, side),
         })
@@ -86,10 +91,10 @@ impl Game {
         }
         let b = &self.rules.board;
         let swampy = b.cell(to).ground == Ground::Swamp || b.cell(from).ground == Ground::Swamp;
-        if swampy && d.class.motorized_column() && c.link.is_none() {
+        if swampy && d.class.motorized_column() && c.links.is_empty() {
             return Some("8.37a");
         }
-        if c.link.is_none() && self.terrain_prohibits(u, to) {
+        if c.links.is_empty() && self.terrain_prohibits(u, to) {
             return Some("8.3");
         }
         None

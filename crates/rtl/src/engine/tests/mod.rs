@@ -8,6 +8,7 @@ mod combat;
 mod compile;
 mod decisions;
 mod engineering;
+mod links;
 mod movement;
 mod play;
 mod reaction;
