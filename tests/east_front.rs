@@ -708,7 +708,7 @@ fn the_two_sheet_jov_example_composes_its_sheets_with_their_letters_and_validate
     let road = |a: &str, b: &str| {
         m.roads
             .get(&Hexside::new(hex(a), hex(b)).unwrap())
-            .map(|k| k.as_str().to_owned())
+            .map(|k| k.first().as_str().to_owned())
     };
     assert_eq!(road("4520", "4620").as_deref(), Some("railroad"));
     assert_eq!(road("4523", "4623").as_deref(), Some("secondary_road"));

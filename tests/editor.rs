@@ -228,7 +228,7 @@ fn draw_a_road_between_two_hexes() {
         .collect();
     drag(&mut h, &pts, Modifiers::NONE);
     let road = Hexside::new(id("1307"), id("1308")).unwrap();
-    assert_eq!(map(&h).roads[&road].as_str(), "main");
+    assert_eq!(map(&h).roads[&road].first().as_str(), "main");
     drag(&mut h, &pts, Modifiers::SHIFT);
     assert!(!map(&h).roads.contains_key(&road));
 }
@@ -932,7 +932,7 @@ fn a_route_adds_roads_only_where_there_were_none_unless_upgrading() {
     let before = map(&h).roads;
     let secondary: Vec<Hexside> = path
         .iter()
-        .filter(|s| before.get(s).is_some_and(|k| k.as_str() == "secondary"))
+        .filter(|s| before.get(s).is_some_and(|k| k.contains("secondary")))
         .copied()
         .collect();
     assert!(secondary.len() >= 3, "{path:?}");
@@ -940,19 +940,19 @@ fn a_route_adds_roads_only_where_there_were_none_unless_upgrading() {
     click_hex(&mut h, b);
     let m = map(&h);
     for s in &path {
-        let want = before.get(s).map_or("main", |k| k.as_str());
-        assert_eq!(m.roads[s].as_str(), want, "{s}");
+        let want = before.get(s).map_or("main", |k| k.first().as_str());
+        assert_eq!(m.roads[s].first().as_str(), want, "{s}");
     }
     assert!(path.len() > secondary.len());
     assert!(h.state().status.contains("kept"), "{}", h.state().status);
-    // Ticked, the route upgrades the roads it follows.
-    h.get_by_label("Upgrade existing roads").click();
+    // Replacing, the route upgrades the roads it follows.
+    h.get_by_label("Replace").click();
     h.run();
     let path = route_sides(&h, a, b);
     click_hex(&mut h, a);
     click_hex(&mut h, b);
     for s in &path {
-        assert_eq!(map(&h).roads[s].as_str(), "main", "{s} upgraded");
+        assert_eq!(map(&h).roads[s].kinds(), ["main".into()], "{s} upgraded");
     }
     assert!(secondary.iter().any(|s| path.contains(s)));
 }

@@ -720,9 +720,16 @@ fn change_of(doc: &sztab::editor::Document, op: &Op) -> Option<Change> {
         Op::Road(h, d, k) => {
             let side = map.grid.hexside_towards(nth(&hexes, h)?, Dir::ALL[d])?;
             let before = map.roads.get(&side).cloned();
-            let after = match before {
+            // A second kind is laid beside the first; a hexside of two loses both.
+            let kind = nth(&cat.roads, k)?.id;
+            let after = match &before {
+                Some(b) if b.kinds().len() == 1 && !b.contains(kind.as_str()) => {
+                    let mut two = b.clone();
+                    two.insert(kind);
+                    Some(two)
+                }
                 Some(_) => None,
-                None => Some(nth(&cat.roads, k)?.id),
+                None => Some(kind.into()),
             };
             Some(Change::Road {
                 side,

@@ -257,7 +257,7 @@ fn setup_checks_refuse_the_pond_vehicles_in_swamp_doubled_markers_and_a_fort_on_
         .map
         .roads
         .iter()
-        .filter(|(_, k)| k.as_str() == "road")
+        .filter(|(_, k)| k.contains("road"))
         .flat_map(|(s, _)| [s.hexes().0, s.hexes().1])
         .collect();
     let of = |t: &str, road: bool| -> Vec<HexId> {

@@ -279,3 +279,45 @@ fn the_schedule_timeline_reads_each_turn_of_any_system() {
     assert_eq!(rows.len(), 2, "{rows:?}");
     assert_eq!(rows[1], ("Turns 2–10".to_owned(), Vec::new()));
 }
+
+#[test]
+fn a_railroad_is_laid_beside_a_road_on_one_hexside_saved_and_erased_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = example(dir.path(), "rtl", "soltsy-example");
+    let mut h = harness(EditorApp::open(Some(path.clone())));
+    h.state_mut().set_tool(ToolKind::Roads);
+    h.run();
+    click(&mut h, "Road kind");
+    click(&mut h, "Railroad");
+    click(&mut h, "Add beside");
+    let side = sztab::hex::Hexside::new(hex("3215"), hex("3216")).unwrap();
+    let kinds = |h: &Harness<EditorApp>| -> Vec<String> {
+        let m = h.state().doc().unwrap().map();
+        m.roads
+            .get(&side)
+            .map(|r| r.iter().map(|k| k.to_string()).collect())
+            .unwrap_or_default()
+    };
+    assert_eq!(kinds(&h), ["main_road"]);
+    let pts = [pos(&h, "3215"), pos(&h, "3216"), pos(&h, "3217")];
+    drag(&mut h, &pts, egui::Modifiers::NONE);
+    assert_eq!(kinds(&h), ["main_road", "railroad"]);
+    // Saved as a list; read back the same.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
+    h.run();
+    let map = dir.path().join("scenarios/rtl/soltsy-example.map.ron");
+    let text = std::fs::read_to_string(&map).unwrap();
+    assert!(
+        text.contains(r#""3215-3216": ["main_road", "railroad"]"#),
+        "{text}"
+    );
+    let (_, bundle, _) = sztab::systems::load(&path).unwrap();
+    let m = &bundle.generic().unwrap().map;
+    assert_eq!(m.roads[&side].kinds().len(), 2);
+    // Erasing the railroad leaves the road.
+    let pts = [pos(&h, "3215"), pos(&h, "3216")];
+    drag(&mut h, &pts, egui::Modifiers::SHIFT);
+    assert_eq!(kinds(&h), ["main_road"]);
+    common::undo(&mut h);
+    assert_eq!(kinds(&h), ["main_road", "railroad"]);
+}

@@ -9,7 +9,7 @@ use sztab_core::hex::{HexId, Hexside};
 use sztab_core::model::generic;
 use sztab_core::model::{
     AirCounter, Counters, Formation, HexCell, HexsideFeature, Label, Map, Nation, Place, Placement,
-    RoadKindId, Scenario, SideId, SupplySource, TerrainCatalogue, Underlay, UnitDef, ZoneId,
+    Roads, Scenario, SideId, SupplySource, TerrainCatalogue, Underlay, UnitDef, ZoneId,
 };
 
 /// The data an edit touches: the open map, its catalogue and (for a scenario) the scenario
@@ -110,8 +110,8 @@ pub enum Change {
     },
     Road {
         side: Hexside,
-        before: Option<RoadKindId>,
-        after: Option<RoadKindId>,
+        before: Option<Roads>,
+        after: Option<Roads>,
     },
     Places {
         before: Vec<Place>,

@@ -451,7 +451,7 @@ fn markers(b: &Bundle, out: &mut Vec<Problem>) {
                         .grid
                         .hexside(hex, n)
                         .and_then(|s| b.map.roads.get(&s))
-                        .is_some_and(|r| r.as_str() == "railroad")
+                        .is_some_and(|r| r.contains("railroad"))
                 });
                 if !on_rail {
                     out.push(err(

@@ -62,7 +62,7 @@ pub fn check(b: &Bundle) -> Vec<Problem> {
 fn road_hexes(map: &Map) -> BTreeSet<HexId> {
     map.roads
         .iter()
-        .filter(|(_, kind)| kind.as_str() == link::ROAD)
+        .filter(|(_, kinds)| kinds.contains(link::ROAD))
         .flat_map(|(side, _)| {
             let (a, b) = side.hexes();
             [a, b]

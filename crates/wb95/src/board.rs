@@ -390,10 +390,17 @@ impl Board {
                     HexsideRole::Crossing => {}
                 }
             }
-            e.road = map
-                .roads
-                .get(&side)
-                .and_then(|r| cat.roads.iter().position(|k| k.id == *r));
+            // Where kinds share a hexside, the road is the first that moves units
+            // (docs/wb95: a railroad alone carries no movement in WB-95).
+            e.road = map.roads.get(&side).and_then(|rs| {
+                let known = || {
+                    rs.iter()
+                        .filter_map(|r| cat.roads.iter().position(|k| k.id == *r))
+                };
+                known()
+                    .find(|i| cat.roads[*i].movement.is_some())
+                    .or_else(|| known().next())
+            });
             let printed = e.road.is_some() && !e.water.is_empty();
             if printed || e.big_river {
                 e.bridge = Some(self.bridges.len());

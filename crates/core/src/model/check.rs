@@ -327,7 +327,7 @@ pub fn check_map(map: &Map, cat: &TerrainCatalogue, src: &Source) -> Vec<Problem
     }
     check_hexsides(map, &ids, &mut c);
     let roads = entries(c.at(&path!["roads"]), |k| k.parse::<Hexside>().ok());
-    for (&side, road) in &map.roads {
+    for (&side, kinds) in &map.roads {
         let s = side.to_string();
         let at = key_at(roads.get(&side));
         if !g.has_hexside(side) {
@@ -340,7 +340,7 @@ pub fn check_map(map: &Map, cat: &TerrainCatalogue, src: &Source) -> Vec<Problem
                 Some(Subject::Hexside(side)),
             );
         }
-        if !ids.roads.contains(road.as_str()) {
+        for road in kinds.iter().filter(|k| !ids.roads.contains(k.as_str())) {
             let msg = format!(
                 "road {s}: road kind {} is not in the terrain catalogue",
                 quoted(road.as_str())

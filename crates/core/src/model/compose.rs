@@ -471,7 +471,7 @@ mod tests {
         assert_eq!(m.zones[&ZoneId::from("1-A")], [HexId::new(1, 2)]);
         assert_eq!(m.zones[&ZoneId::from("2-A")], [HexId::new(7, 2)]);
         assert!(!m.zones.contains_key(&ZoneId::from("A")));
-        assert_eq!(m.roads[&strip].as_str(), "road");
+        assert_eq!(m.roads[&strip].first().as_str(), "road");
         // Unprefixed sections share a zone of the same name.
         file.sections = vec![section((0, 0), false, ""), section((6, 0), false, "")];
         let (m, _) = compose(&file, Path::new("j.map.ron"), "clear", |_| {

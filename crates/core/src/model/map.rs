@@ -9,8 +9,9 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::compose::{Composition, Printed, Section};
-use super::ids::{FeatureId, HexsideKindId, RoadKindId, SystemId, TerrainId, ZoneId};
+use super::ids::{FeatureId, HexsideKindId, SystemId, TerrainId, ZoneId};
 use super::range;
+use super::roads::Roads;
 use crate::hex::{Grid, HexId, Hexside};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -32,9 +33,9 @@ pub struct Map {
     /// Features along hexsides: rivers, streams, fortification lines.
     #[serde(default)]
     pub hexsides: BTreeMap<Hexside, Vec<HexsideFeature>>,
-    /// Road connections between adjacent hexes.
+    /// Road connections between adjacent hexes (a road and a railroad may share one).
     #[serde(default)]
-    pub roads: BTreeMap<Hexside, RoadKindId>,
+    pub roads: BTreeMap<Hexside, Roads>,
     /// Named places (towns, cities, villages) with their hexes.
     #[serde(default)]
     pub places: Vec<Place>,

@@ -309,16 +309,32 @@ fn roads(sink: &mut impl Sink, map: &Map, cat: &TerrainCatalogue, opts: &SceneOp
     };
     let g = &map.grid;
     let mut bridges = Vec::new();
-    for (&side, kind) in map.roads.range(range.clone()) {
-        let Some(k) = cat.road(kind.as_str()) else {
-            continue;
-        };
+    for (&side, kinds) in map.roads.range(range.clone()) {
+        let ks: Vec<_> = kinds.iter().filter_map(|k| cat.road(k.as_str())).collect();
         let (ha, hb) = side.hexes();
         let (a, b) = (g.center(ha), g.center(hb));
-        let dash = (k.style == LineStyle::Dashed).then_some(0.14);
-        sink.line(a, b, k.width, k.colour, dash);
-        if is_water(map, cat, side) && !prints_crossings(cat) {
-            bridges.push((a, b, k.width));
+        // Kinds sharing a hexside run side by side, like the printed road and railroad.
+        let total: f32 = ks.iter().map(|k| k.width).sum::<f32>() * 1.3;
+        let d = [b[0] - a[0], b[1] - a[1]];
+        let len = d[0].hypot(d[1]).max(1e-6);
+        let n = [-d[1] / len, d[0] / len];
+        let mut off = -total / 2.0;
+        for k in &ks {
+            let t = if ks.len() > 1 {
+                off + k.width * 0.65
+            } else {
+                0.0
+            };
+            off += k.width * 1.3;
+            let shift = |p: [f32; 2]| [p[0] + n[0] * t, p[1] + n[1] * t];
+            let dash = (k.style == LineStyle::Dashed).then_some(0.14);
+            sink.line(shift(a), shift(b), k.width, k.colour, dash);
+        }
+        if let Some(w) = ks.iter().map(|k| k.width).reduce(f32::max)
+            && is_water(map, cat, side)
+            && !prints_crossings(cat)
+        {
+            bridges.push((a, b, w.max(total * 0.8)));
         }
     }
     sink.layer_done();

@@ -59,7 +59,7 @@ pub fn show(ui: &mut Ui, doc: &Document, h: HexId) {
                 s
             })
             .collect();
-        if let Some(r) = map.roads.get(&side) {
+        for r in map.roads.get(&side).into_iter().flat_map(|rs| rs.iter()) {
             parts.push(
                 cat.road(r.as_str())
                     .map_or(r.to_string(), |k| k.name.clone()),

@@ -1,8 +1,10 @@
 //! Roads: drag through hexes to lay a road from centre to centre, or click two hexes for
 //! an auto-routed road; Erase mode (or Shift) removes roads along the drag, and a click on
 //! a single hex removes all its roads. Drawing adds the chosen kind only where there is no
-//! road yet (a route follows existing roads without changing them), unless "Upgrade" is
-//! ticked.
+//! road yet (a route follows existing roads without changing them); "Existing roads" can
+//! instead replace them with the chosen kind, or lay it beside them (a railroad along a
+//! road: a hexside may carry several kinds). Erasing takes the chosen kind off a hexside
+//! that has it, and clears a hexside that has only others.
 
 use egui::Ui;
 
@@ -12,7 +14,7 @@ use crate::canvas::{EguiSink, Pointer, pick};
 use crate::edit::{Change, Edit};
 use crate::words::count;
 use sztab_core::hex::HexId;
-use sztab_core::model::{Map, RoadKindId, TerrainCatalogue};
+use sztab_core::model::{Map, RoadKindId, Roads as RoadSet, TerrainCatalogue};
 use sztab_core::render::Sink;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -32,25 +34,38 @@ pub struct Roads {
     moved: bool,
     /// Segments of another road a drag kept.
     kept: usize,
-    /// Drawing changes the kind of the roads it passes over too.
-    upgrade: bool,
+    /// What drawing does to the roads it passes over.
+    existing: Existing,
 }
 
 /// What drawing a road does to road segments already there.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Existing {
     /// Left as they are: only segments without a road get the kind.
+    #[default]
     Keep,
-    /// Given the drawn kind (or removed, when erasing).
+    /// Given the drawn kind instead (or cleared, when erasing).
     Change,
+    /// The drawn kind laid beside them.
+    Beside,
 }
 
-/// Road changes joining consecutive hexes of `path` (`None` erases). Returns how many
-/// segments with another road were kept.
+/// What a stroke of the tool does.
+#[derive(Clone, Copy, Debug)]
+pub enum Stroke<'a> {
+    /// Lays this kind.
+    Draw(&'a RoadKindId),
+    /// Takes this kind off where a hexside has it (and other roads with it), clears a
+    /// hexside that has only others; `None` clears every road.
+    Erase(Option<&'a RoadKindId>),
+}
+
+/// Road changes joining consecutive hexes of `path`. Returns how many segments with
+/// another road were kept.
 pub fn along(
     map: &Map,
     path: &[HexId],
-    kind: Option<&RoadKindId>,
+    stroke: Stroke,
     existing: Existing,
     edit: &mut Edit,
 ) -> usize {
@@ -60,14 +75,33 @@ pub fn along(
             continue;
         };
         let before = map.roads.get(&side).cloned();
-        if existing == Existing::Keep && kind.is_some() && before.is_some() {
-            kept += usize::from(before.as_ref() != kind);
+        let after = match (stroke, &before) {
+            (Stroke::Erase(_), None) => continue,
+            (Stroke::Draw(k), None) => Some(RoadSet::from(k.clone())),
+            (Stroke::Draw(k), Some(b)) => match existing {
+                Existing::Change => Some(RoadSet::from(k.clone())),
+                Existing::Beside => {
+                    let mut a = b.clone();
+                    a.insert(k.clone());
+                    Some(a)
+                }
+                Existing::Keep => {
+                    kept += usize::from(!b.contains(k.as_str()));
+                    continue;
+                }
+            },
+            (Stroke::Erase(Some(k)), Some(b)) if b.contains(k.as_str()) => {
+                b.clone().without(k.as_str())
+            }
+            (Stroke::Erase(_), Some(_)) => None,
+        };
+        if after == before {
             continue;
         }
         edit.push(Change::Road {
             side,
             before,
-            after: kind.cloned(),
+            after,
         });
     }
     kept
@@ -87,19 +121,11 @@ impl Roads {
         RoadKindId::new(self.kind.clone())
     }
 
-    fn existing(&self) -> Existing {
-        if self.upgrade {
-            Existing::Change
-        } else {
-            Existing::Keep
-        }
-    }
-
     /// The status line after drawing, when other roads were kept.
     fn report_kept(kept: usize, cx: &mut ToolCtx) {
         if kept > 0 {
             *cx.status = format!(
-                "{} of another road kept (tick Upgrade to change them)",
+                "{} of another road kept (Existing roads: Replace or Add beside)",
                 count(kept, "segment", "segments")
             );
         }
@@ -122,13 +148,13 @@ impl Roads {
                     continue;
                 }
                 let path = connect(map, cx.doc.terrain(), last, h);
-                self.kept += along(
-                    map,
-                    &path,
-                    (!erase).then(|| self.kind_id()).as_ref(),
-                    self.existing(),
-                    &mut edit,
-                );
+                let kind = self.kind_id();
+                let stroke = if erase {
+                    Stroke::Erase(Some(&kind))
+                } else {
+                    Stroke::Draw(&kind)
+                };
+                self.kept += along(map, &path, stroke, self.existing, &mut edit);
                 self.last = Some(h);
                 self.moved = true;
             }
@@ -137,7 +163,13 @@ impl Roads {
             // A click without a drag: clear every road of that hex.
             if let Some(h) = p.hex {
                 for n in map.grid.neighbours(h) {
-                    along(map, &[h, n], None, Existing::Change, &mut edit);
+                    along(
+                        map,
+                        &[h, n],
+                        Stroke::Erase(None),
+                        Existing::Change,
+                        &mut edit,
+                    );
                 }
             }
         }
@@ -160,13 +192,8 @@ impl Roads {
         match route(map, cx.doc.terrain(), start, h) {
             Some(path) => {
                 let mut edit = Edit::new(format!("Route road {start}–{h}"));
-                let kept = along(
-                    map,
-                    &path,
-                    Some(&self.kind_id()),
-                    self.existing(),
-                    &mut edit,
-                );
+                let kind = self.kind_id();
+                let kept = along(map, &path, Stroke::Draw(&kind), self.existing, &mut edit);
                 *cx.status = format!("road of {}", count(path.len(), "hex", "hexes"));
                 cx.doc.apply(edit);
                 Self::report_kept(kept, cx);
@@ -199,11 +226,15 @@ impl Tool for Roads {
             ui.radio_value(&mut self.mode, RoadMode::Erase, "Erase");
         });
         if self.mode != RoadMode::Erase {
-            ui.checkbox(&mut self.upgrade, "Upgrade existing roads")
-                .on_hover_text(
-                    "Give the roads the drawing passes over this kind too; \
-                     otherwise only hexsides without a road get one",
-                );
+            ui.label("Existing roads:");
+            ui.horizontal(|ui| {
+                ui.radio_value(&mut self.existing, Existing::Keep, "Keep")
+                    .on_hover_text("Only hexsides without a road get this kind");
+                ui.radio_value(&mut self.existing, Existing::Change, "Replace")
+                    .on_hover_text("The roads the drawing passes over become this kind");
+                ui.radio_value(&mut self.existing, Existing::Beside, "Add beside")
+                    .on_hover_text("Lay this kind beside the roads there: a railroad along a road");
+            });
         }
         ui.weak(match self.mode {
             RoadMode::Drag => "Drag through hexes. Shift+drag erases.",

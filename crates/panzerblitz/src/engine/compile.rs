@@ -256,7 +256,12 @@ pub fn board(map: &Map, errors: &mut Vec<String>) -> Board {
             }
         }
     }
-    for (side, kind) in &map.roads {
+    // A road and a gully may share a hexside: each link is compiled.
+    for (side, kind) in map
+        .roads
+        .iter()
+        .flat_map(|(s, ks)| ks.iter().map(move |k| (s, k)))
+    {
         match kind.as_str() {
             sch::link::ROAD => board.add_road(*side),
             sch::link::STREAM => board.add_gully_link(*side),

@@ -373,20 +373,23 @@ pub fn board(map: &Map, errors: &mut Vec<String>) -> Board {
             }
         }
     }
-    for (side, kind) in &map.roads {
-        let l = match kind.as_str() {
-            "main_road" => Link::MainRoad,
-            "minor_road" => Link::MinorRoad,
-            "trail" => Link::Trail,
-            "railroad" => Link::Railroad,
-            other => {
-                errors.push(format!(
-                    "hexside {side}: \"{other}\" is no Roads to Leningrad link"
-                ));
-                continue;
-            }
-        };
-        board.add_link(*side, l);
+    // Every kind along a hexside: a road beside a railroad keeps both (decision R-45).
+    for (side, roads) in &map.roads {
+        for kind in roads.iter() {
+            let l = match kind.as_str() {
+                "main_road" => Link::MainRoad,
+                "minor_road" => Link::MinorRoad,
+                "trail" => Link::Trail,
+                "railroad" => Link::Railroad,
+                other => {
+                    errors.push(format!(
+                        "hexside {side}: \"{other}\" is no Roads to Leningrad link"
+                    ));
+                    continue;
+                }
+            };
+            board.add_link(*side, l);
+        }
     }
     board
 }

@@ -150,3 +150,34 @@ fn the_invented_charts_validate_cleanly_against_the_blank_shape() {
         Some("DR*")
     );
 }
+
+/// A map hexside may carry several kinds (a road beside a railroad): the board keeps every
+/// one (decision R-45), and a kind the rules do not know among them is refused.
+#[test]
+fn r8_33_r_45_a_hexside_with_a_road_and_a_railroad_compiles_with_both() {
+    use crate::engine::board::Link;
+    use sztab_core::model::Roads;
+    let mut b = example();
+    let g = b.map.grid;
+    let side = g
+        .hexside(
+            crate::engine::sandbox::hex("3016"),
+            crate::engine::sandbox::hex("3017"),
+        )
+        .unwrap();
+    let mut both: Roads = "railroad".into();
+    both.insert("main_road".into());
+    b.map.roads.insert(side, both);
+    let r = compile(&b).unwrap_or_else(|e| panic!("{e:#?}"));
+    let links: Vec<Link> = r.board.links(side).iter().collect();
+    assert_eq!(links, [Link::MainRoad, Link::Railroad]);
+    let mut odd: Roads = "main_road".into();
+    odd.insert("canal".into());
+    b.map.roads.insert(side, odd);
+    let e = compile(&b).unwrap_err();
+    assert!(
+        e.iter()
+            .any(|l| l.contains("\"canal\" is no Roads to Leningrad link")),
+        "{e:#?}"
+    );
+}
