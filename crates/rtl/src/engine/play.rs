@@ -36,13 +36,14 @@ pub const BOTS: &[&str] = &["random"];
 impl GameRules for Compiled {
     type Game = Game;
 
-    /// One format: each event's text and a newline.
+    /// One format: the seam's dice and each event's stable encoding, so a reworded event
+    /// text leaves recorded games as they were.
     fn logs(&self) -> LogSpec {
         LogSpec {
             system: "rtl",
             rules: 1,
             format: 1,
-            encodings: &[(1, Encoding::Text)],
+            encodings: &[(1, Encoding::Stable)],
         }
     }
 
