@@ -35,6 +35,32 @@ fn sztab(args: &[&str]) -> (i32, String, String) {
 /// The system's content (its `scenarios/<id>` and `assets/<id>` folders) copied to a
 /// temporary folder, with `from` replaced by `to` in `file` (relative to the root).
 fn variant(id: &str, file: &str, from: &str, to: &str) -> (tempfile::TempDir, PathBuf) {
+    variant_edits(id, &[(file, from, to)])
+}
+
+/// The example scenario of `id`, reading the shipped blank charts again
+/// (`assets/<id>/<id>.tables.ron`) rather than the charts it plays with, and `from`
+/// replaced by `to` in those blank charts.
+fn blank_charts_variant(id: &str, from: &str, to: &str) -> (tempfile::TempDir, PathBuf) {
+    let scenario = if id == "rtl" { RTL } else { JOV };
+    let text = std::fs::read_to_string(root(scenario)).unwrap();
+    let line = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("tables:"))
+        .expect("the example names its charts");
+    let blank = format!("    tables: \"../../assets/{id}/{id}.tables.ron\",");
+    variant_edits(
+        id,
+        &[
+            (scenario, line, &blank),
+            (&format!("assets/{id}/{id}.tables.ron"), from, to),
+        ],
+    )
+}
+
+/// The system's content copied as [`variant`] does, with each edit `(file, from, to)`
+/// made in turn.
+fn variant_edits(id: &str, edits: &[(&str, &str, &str)]) -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     for sub in [format!("scenarios/{id}"), format!("assets/{id}")] {
         let to_dir = dir.path().join(&sub);
@@ -44,10 +70,12 @@ fn variant(id: &str, file: &str, from: &str, to: &str) -> (tempfile::TempDir, Pa
             std::fs::copy(&p, to_dir.join(p.file_name().unwrap())).unwrap();
         }
     }
-    let target = dir.path().join(file);
-    let text = std::fs::read_to_string(&target).unwrap();
-    assert!(text.contains(from), "{file} has no {from}");
-    std::fs::write(&target, text.replacen(from, to, 1)).unwrap();
+    for (file, from, to) in edits {
+        let target = dir.path().join(file);
+        let text = std::fs::read_to_string(&target).unwrap();
+        assert!(text.contains(from), "{file} has no {from}");
+        std::fs::write(&target, text.replacen(from, to, 1)).unwrap();
+    }
     let scenario = if id == "rtl" { RTL } else { JOV };
     let path = dir.path().join(scenario);
     (dir, path)
@@ -67,7 +95,18 @@ fn with_code(ps: &[Problem], code: &str) -> Vec<String> {
 
 fn assert_raises(id: &str, file: &str, from: &str, to: &str, code: &str, needle: &str) {
     let (_d, p) = variant(id, file, from, to);
-    let ps = problems(&p);
+    assert_problem(&p, from, to, code, needle);
+}
+
+/// As [`assert_raises`], with the edit made in the shipped blank charts, which the
+/// example scenario's copy reads.
+fn assert_blank_charts_raise(id: &str, from: &str, to: &str, code: &str, needle: &str) {
+    let (_d, p) = blank_charts_variant(id, from, to);
+    assert_problem(&p, from, to, code, needle);
+}
+
+fn assert_problem(p: &Path, from: &str, to: &str, code: &str, needle: &str) {
+    let ps = problems(p);
     let found = with_code(&ps, code);
     assert!(
         found.iter().any(|l| l.contains(needle)),
@@ -81,8 +120,8 @@ fn both_systems_are_registered_for_authoring_and_setup_checks() {
     for id in ["rtl", "jov"] {
         let s = systems::get(id).unwrap();
         assert!(s.support().authoring && s.support().setup_checks, "{id}");
-        // The Jaws of Victory has its engine (issue 30); Roads to Leningrad not yet.
-        assert_eq!(s.support().engine, id == "jov", "{id}");
+        // Both have their engines and a random bot (issues 29 and 30).
+        assert!(s.support().engine && s.support().bots, "{id}");
         assert!(s.blank_tables().is_some(), "{id}");
         assert_eq!(s.loss_unit(), "steps");
     }
@@ -551,18 +590,16 @@ fn jov_setup_checks_fire_with_their_codes_and_rules() {
 
 #[test]
 fn a_scenarios_charts_must_hold_every_table_the_rules_read() {
-    let t = "assets/rtl/rtl.tables.ron";
-    assert_raises(
+    // The example plays with invented charts; these are the shipped blank ones.
+    assert_blank_charts_raise(
         "rtl",
-        t,
         r#"id: "initiative""#,
         r#"id: "initiative_table""#,
         "X09",
         "the rtl rules read the table Initiative Table (\"initiative\", 7.11, 7.13)",
     );
-    assert_raises(
+    assert_blank_charts_raise(
         "rtl",
-        t,
         "die: D10,\n            rows_are: \"d10 + net DRM (capped at ±5, 10.62)\",\n            columns_are: \"Odds, rounded in the defender's favour (10.5)\",\n            vocabulary: \"crt\",\n            columns: [\"1:4\", \"1:3\", \"1:2\", \"1:1\", \"3:2\", \"2:1\", \"3:1\", \"4:1\", \"5:1\", \"6:1\", \"7:1\"]",
         "die: D6,\n            rows_are: \"d10 + net DRM (capped at ±5, 10.62)\",\n            columns_are: \"Odds, rounded in the defender's favour (10.5)\",\n            vocabulary: \"crt\",\n            columns: [\"1:4\", \"1:3\", \"1:2\", \"1:1\", \"3:2\", \"2:1\", \"3:1\", \"4:1\", \"5:1\", \"6:1\", \"7:1\"]",
         "X09",

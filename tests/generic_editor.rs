@@ -570,6 +570,31 @@ fn a_panzerblitz_situation_plays_to_the_end_with_bots_in_the_playtest() {
     h.run();
 }
 
+/// Roads to Leningrad through the same playtest, with no code of its own in the editor:
+/// its example plays to a result with random bots, and its Strongpoint is on the map.
+#[test]
+fn a_roads_to_leningrad_example_plays_to_the_end_with_bots_in_the_playtest() {
+    let path = root("scenarios/rtl/soltsy-example.scenario.ron");
+    let mut h = harness(EditorApp::open(Some(path)));
+    click(&mut h, "Game");
+    click(&mut h, "Play ▶ (playtest)…");
+    h.state_mut().generic.game.seed = 3;
+    click(&mut h, "Start");
+    let pt = &h.state().generic.game;
+    assert!(
+        pt.features().iter().any(|f| f.kind == "strongpoint"),
+        "{:?}",
+        pt.features()
+    );
+    let EditorApp { files, generic, .. } = h.state_mut();
+    generic.game.run_to_end(files.doc().unwrap());
+    let pt = &h.state().generic.game;
+    assert!(pt.error().is_none(), "{:?}", pt.error());
+    let result = pt.result().expect("the example ends");
+    assert!(result.contains("after turn 4"), "{result}");
+    h.run();
+}
+
 #[test]
 fn the_balance_lab_plays_the_toy_scenario_through_its_system() {
     let dir = tempfile::tempdir().unwrap();

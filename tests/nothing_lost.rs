@@ -462,16 +462,24 @@ fn forces_edits_of_rtl_and_jov_are_autosaved_and_come_back_after_a_kill() {
 
 // ---- 3. shipped charts are templates ----
 
+/// The scenario at `path` made to read the charts `tables` instead of its own (the
+/// Roads to Leningrad example plays with invented charts beside it).
+fn reading_charts(path: &Path, tables: &str) {
+    let text = read(path);
+    let line = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("tables:"))
+        .expect("the scenario names its charts");
+    let text = text.replacen(line, &format!("    tables: {tables:?},"), 1);
+    std::fs::write(path, text).unwrap();
+}
+
 /// The Roads to Leningrad example in `dir`, playing with the charts that ship with
 /// Sztab (named by their absolute path).
 fn with_shipped_charts(dir: &Path) -> PathBuf {
     let rtl = content(dir, "rtl", "rtl");
     let path = rtl.join("soltsy-example.scenario.ron");
-    let text = read(&path).replace(
-        "../../assets/rtl/rtl.tables.ron",
-        root("assets/rtl/rtl.tables.ron").to_str().unwrap(),
-    );
-    std::fs::write(&path, text).unwrap();
+    reading_charts(&path, root("assets/rtl/rtl.tables.ron").to_str().unwrap());
     path
 }
 
@@ -548,6 +556,8 @@ fn shipped_charts_are_saved_as_a_copy_beside_the_scenario_with_one_line_changed(
 fn table_edits_are_autosaved_and_recovered_after_a_kill() {
     let dir = tempfile::tempdir().unwrap();
     let path = content(dir.path(), "rtl", "rtl").join("soltsy-example.scenario.ron");
+    // The copy of the shipped blank charts, beside the copy of the example.
+    reading_charts(&path, "../../assets/rtl/rtl.tables.ron");
     let charts = dir.path().join("assets/rtl/rtl.tables.ron");
     let mut h = harness(EditorApp::open(Some(path.clone())));
     click(&mut h, "File");

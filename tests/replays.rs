@@ -3,8 +3,9 @@
 //! commit e942f7c (or re-recorded since by a rules fix), before logs carried a format, are
 //! format 1 (rand 0.10's dice, the RON-text fingerprint); the others are in the formats
 //! named in them; the toy and PanzerBlitz logs were written before the seam owned the
-//! game loop. A change that alters a game on purpose (a rules fix) says so in its commit,
-//! raises the system's rules version and re-records here.
+//! game loop, the Roads to Leningrad log through it. A change that alters a game on
+//! purpose (a rules fix) says so in its commit, raises the system's rules version and
+//! re-records here.
 
 use std::path::{Path, PathBuf};
 
@@ -60,7 +61,7 @@ fn every_recorded_game_of_every_system_replays_to_the_same_events() {
             r.logged_fingerprint
         );
     }
-    for s in ["toy", "panzerblitz", ""] {
+    for s in ["toy", "panzerblitz", "rtl", ""] {
         assert!(systems.iter().any(|x| x == s), "a {s:?} log: {systems:?}");
     }
 }
@@ -105,14 +106,21 @@ fn a_log_of_another_rules_version_is_refused_up_front() {
         "mini.random.v2.game.ron",
         "toy-valley.random-greedy.game.ron",
         "panzerblitz-krasny.random-heuristic.game.ron",
+        "rtl-soltsy.random.game.ron",
     ] {
         let source = self::dir().join(name);
         let text = text(&source);
         let head = LogHead::read(&source, &text).unwrap();
         let scenario = head.scenario_path(&source);
-        // The same log, recorded by rules version 7, beside its scenario.
+        // The same log, recorded by rules version 7, beside its scenario (logs written
+        // through the seam name their version; older ones read as 1).
         let log = dir.path().join(name);
-        let versioned = text.replacen("seed:", "rules: 7,\n    seed:", 1).replace(
+        let versioned = if text.contains("rules: 1,") {
+            text.replacen("rules: 1,", "rules: 7,", 1)
+        } else {
+            text.replacen("seed:", "rules: 7,\n    seed:", 1)
+        };
+        let versioned = versioned.replace(
             &format!("\"{}\"", head.scenario.display()),
             &format!("\"{}\"", scenario.display()),
         );
@@ -144,6 +152,7 @@ fn every_systems_log_steps_back_and_forth_and_plays_on_from_any_position() {
         "toy-valley.random-greedy.game.ron",
         "panzerblitz-krasny.random-heuristic.game.ron",
         "mini.random.v2.game.ron",
+        "rtl-soltsy.random.game.ron",
     ] {
         let path = dir().join(name);
         let text = text(&path);

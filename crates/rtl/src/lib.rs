@@ -4,17 +4,23 @@
 //! Sztab authors and checks its scenarios: the terrain vocabulary (rule booklet 2.1, 8.3),
 //! the counter schema ([`schema`]), the charts as data (`assets/rtl/rtl.tables.ron`: the
 //! tables the rules read, shaped by the booklet, with the few cells its text gives) and
-//! the setup checks ([`checks`], docs/rtl/setup-checks.md). Its engine is a later step.
+//! the setup checks ([`checks`], docs/rtl/setup-checks.md), and plays them: the rules
+//! engine ([`engine`]: the game as pure functions, its readings in docs/rtl/rules.md) on
+//! the seam's game loop, with a random bot.
 
 mod card;
 pub mod checks;
+pub mod engine;
 mod face;
 pub mod schema;
+
+use std::sync::Arc;
 
 use sztab_core::model::generic::{Bundle, Schemas};
 use sztab_core::model::{Problem, Schema};
 use sztab_seam::fields::term;
-use sztab_seam::{BundleRef, RuleSystem, Support, Term, TermClass};
+use sztab_seam::play::shared;
+use sztab_seam::{BotInfo, BundleRef, MatchError, Playable, RuleSystem, Support, Term, TermClass};
 
 /// The Roads to Leningrad system.
 pub struct Rtl;
@@ -107,6 +113,13 @@ const VOCABULARY: &[Term] = &[
     ),
 ];
 
+const BOTS: &[BotInfo] = &[BotInfo {
+    kind: "random",
+    label: "Random (a random legal action)",
+    strengths: None,
+    default_strength: 0,
+}];
+
 impl RuleSystem for Rtl {
     fn id(&self) -> &'static str {
         "rtl"
@@ -117,15 +130,15 @@ impl RuleSystem for Rtl {
     }
 
     fn about(&self) -> &'static str {
-        "GMT's operational game of Soltsy and Staraya Russa, 1941: formation activation, Mobile and Assault CRTs, ER checks, step losses (authoring and setup checks; no engine yet)"
+        "GMT's operational game of Soltsy and Staraya Russa, 1941: formation activation, Mobile and Assault CRTs, ER checks, step losses (authoring, setup checks, an engine and a random bot)"
     }
 
     fn support(&self) -> Support {
         Support {
             authoring: true,
             setup_checks: true,
-            engine: false,
-            bots: false,
+            engine: true,
+            bots: true,
         }
     }
 
@@ -172,5 +185,26 @@ impl RuleSystem for Rtl {
 
     fn card_sections(&self, bundle: &Bundle) -> Vec<(String, String)> {
         card::sections(bundle)
+    }
+
+    fn bots(&self) -> &'static [BotInfo] {
+        BOTS
+    }
+
+    /// The setup checks' errors and what the engine cannot compile refuse the scenario.
+    fn prepare(&self, bundle: BundleRef<'_>) -> Result<Arc<dyn Playable>, MatchError> {
+        let b = bundle
+            .generic()
+            .ok_or_else(|| MatchError::BadRequest("not a Roads to Leningrad scenario".into()))?;
+        let errors: Vec<String> = checks::check(b)
+            .iter()
+            .filter(|p| p.is_error())
+            .map(|p| p.to_string())
+            .collect();
+        if !errors.is_empty() {
+            return Err(MatchError::Refused(errors));
+        }
+        let rules = engine::compile(b).map_err(MatchError::Refused)?;
+        Ok(shared(engine::play::Compiled(Arc::new(rules))))
     }
 }
