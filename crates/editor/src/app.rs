@@ -878,6 +878,13 @@ impl EditorApp {
         {
             self.chooser = Some(self.files.chooser(ChooserPurpose::ExportCard));
         }
+        if ui
+            .add_enabled(scenario, egui::Button::new("Print kit…"))
+            .on_hover_text("The scenario as a PDF to print and play on a table: map at true scale, counter sheets with backs, setup card and turn track")
+            .clicked()
+        {
+            self.chooser = Some(self.files.chooser(ChooserPurpose::PrintKit));
+        }
         if ui.button("Quit").clicked() {
             self.request(Pending::Close);
             ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
@@ -1245,7 +1252,7 @@ impl EditorApp {
         let Some(ch) = &mut self.chooser else { return };
         let mut open = true;
         let chosen = ch.show(ctx, &mut open);
-        let (purpose, scale) = (ch.purpose, ch.scale);
+        let (purpose, scale, print) = (ch.purpose, ch.scale, ch.print);
         if !open {
             self.chooser = None;
         }
@@ -1259,6 +1266,7 @@ impl EditorApp {
             ChooserPurpose::ExportImage => self.export_image(&path, scale),
             ChooserPurpose::LoadScan => self.load_scan(&path),
             ChooserPurpose::ExportCard => self.export_card(&path),
+            ChooserPurpose::PrintKit => self.print_kit(&path, &print),
             ChooserPurpose::Map | ChooserPurpose::Counters => {
                 self.chosen_for_new_scenario(purpose, path)
             }

@@ -7,7 +7,7 @@
 //! most, Fired or Out of Ammo shows its back.
 
 use sztab_core::model::generic::{Counters, Unit};
-use sztab_core::model::{Attrs, Colour, UnitKind};
+use sztab_core::model::{AttrValue, Attrs, Colour, UnitKind};
 use sztab_core::render::counter::{CounterFace, Emblem, Layout, Mark, Printed, Row};
 use sztab_seam::counters::{face_of, formation_colour};
 
@@ -69,6 +69,21 @@ fn bottom(a: &Attrs) -> Vec<Printed> {
         int("strength").to_string()
     };
     vec![Printed::plain(strength), ma]
+}
+
+/// The state showing a counter's printed back: fired for artillery, one step for a
+/// two-step unit without a strength chit; none otherwise.
+pub fn back_state(unit: &Unit) -> Option<Attrs> {
+    let a = &unit.attrs;
+    let chit = UNIT.text(a, "chit");
+    let (key, value) = if UNIT.text(a, "type") == "artillery" {
+        ("fired", AttrValue::Bool(true))
+    } else if UNIT.int(a, "steps") == 2 && (chit.is_empty() || chit == "none") {
+        ("steps", AttrValue::Int(1))
+    } else {
+        return None;
+    };
+    Some(Attrs::from([(key.to_owned(), value)]))
 }
 
 /// The face of `unit` in the start state `state`.

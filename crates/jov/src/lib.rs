@@ -195,6 +195,33 @@ impl RuleSystem for Jov {
         face::face(counters, unit, state)
     }
 
+    /// Artillery prints its fired, reduced-ammunition side on the back (12.10), a two-step
+    /// unit without a strength chit its one-step side (docs/jov/counters.md C8).
+    fn back_state(
+        &self,
+        unit: &sztab_core::model::generic::Unit,
+    ) -> Option<sztab_core::model::Attrs> {
+        face::back_state(unit)
+    }
+
+    /// The markers the rules of play place.
+    fn markers(&self) -> &'static [(&'static str, u8)] {
+        &[
+            ("Turn", 1),
+            ("OOS 1", 8),
+            ("OOS 2", 8),
+            ("Disorganized", 8),
+            ("Regroup", 6),
+            ("Reserve", 6),
+            ("Breakthrough", 6),
+            ("Out of Ammo", 4),
+            ("Barrage Effects", 4),
+            ("Minefield", 6),
+            ("Bridge Destroyed", 4),
+            ("Supply Determination", 4),
+        ]
+    }
+
     fn schemas(&self) -> Schemas {
         schema::SCHEMAS
     }

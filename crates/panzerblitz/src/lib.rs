@@ -127,6 +127,11 @@ impl RuleSystem for PanzerBlitz {
         face::face(counters, unit, state)
     }
 
+    /// A dispersed unit is turned face down, onto its blank back: no marker needed.
+    fn markers(&self) -> &'static [(&'static str, u8)] {
+        &[("Turn", 1)]
+    }
+
     fn schemas(&self) -> Schemas {
         Schemas {
             unit: schema::UNIT_SCHEMA,

@@ -7,7 +7,7 @@
 //! Fired.
 
 use sztab_core::model::generic::{Counters, Unit};
-use sztab_core::model::{Attrs, Colour, UnitKind};
+use sztab_core::model::{AttrValue, Attrs, Colour, UnitKind};
 use sztab_core::render::counter::{CounterFace, Layout, Mark, Printed, Row};
 use sztab_seam::counters::{face_of, formation_colour};
 
@@ -34,6 +34,23 @@ fn kind(t: &str) -> UnitKind {
         "hq" | "leader" => UnitKind::Headquarters,
         _ => UnitKind::Infantry,
     }
+}
+
+/// The state showing a counter's printed back: Spent for an HQ or Leader, Fired for
+/// artillery, reduced for a two-step unit; none for a one-step unit.
+pub fn back_state(unit: &Unit) -> Option<Attrs> {
+    let a = &unit.attrs;
+    let t = UNIT.text(a, "type");
+    let key = if t == "hq" || t == "leader" {
+        "spent"
+    } else if UNIT.int(a, "range") > 0 {
+        "fired"
+    } else if UNIT.int(a, "steps") == 2 {
+        "reduced"
+    } else {
+        return None;
+    };
+    Some(Attrs::from([(key.to_owned(), AttrValue::Bool(true))]))
 }
 
 /// The face of `unit` in the start state `state`.

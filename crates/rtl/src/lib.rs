@@ -164,6 +164,33 @@ impl RuleSystem for Rtl {
         face::face(counters, unit, state)
     }
 
+    /// HQs and Leaders print Spent on the back, artillery Fired, two-step units their
+    /// reduced values (3.6, 3.62; docs/rtl/counters.md C9).
+    fn back_state(
+        &self,
+        unit: &sztab_core::model::generic::Unit,
+    ) -> Option<sztab_core::model::Attrs> {
+        face::back_state(unit)
+    }
+
+    /// The player-aid markers of 2.2 and the sequence of play.
+    fn markers(&self) -> &'static [(&'static str, u8)] {
+        &[
+            ("Turn", 1),
+            ("Out of Supply", 8),
+            ("Emergency Supply", 8),
+            ("First Activation", 2),
+            ("Final Activation", 2),
+            ("Declared Attack", 6),
+            ("No Retreat", 4),
+            ("Disrupted", 6),
+            ("Strongpoint", 4),
+            ("KG", 3),
+            ("BG", 3),
+            ("CAS Missions", 2),
+        ]
+    }
+
     fn schemas(&self) -> Schemas {
         schema::SCHEMAS
     }

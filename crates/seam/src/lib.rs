@@ -142,6 +142,22 @@ pub trait RuleSystem: Sync {
         counters::plain_face(&self.unit_schema(), counters, unit)
     }
 
+    /// The placement state that shows a unit's printed back (reduced, fired, spent), for a
+    /// print-and-play kit; `None` when the counter's back is blank.
+    fn back_state(
+        &self,
+        unit: &sztab_core::model::generic::Unit,
+    ) -> Option<sztab_core::model::Attrs> {
+        let _ = unit;
+        None
+    }
+
+    /// The game-state markers its rules use ("Out of Supply", "Fired"), with how many a
+    /// kit prints of each.
+    fn markers(&self) -> &'static [(&'static str, u8)] {
+        &[]
+    }
+
     /// What its rules need of a terrain catalogue, beyond the shape every catalogue has.
     fn check_catalogue(&self, catalogue: &TerrainCatalogue, source: &Source) -> Vec<Problem> {
         required_terms(self.vocabulary(), catalogue, source)

@@ -312,6 +312,21 @@ impl RuleSystem for Wb95 {
         }
     }
 
+    /// The auxiliary markers of R1.2 (units' backs are their reduced sides).
+    fn markers(&self) -> &'static [(&'static str, u8)] {
+        &[
+            ("Turn", 1),
+            ("FF", 12),
+            ("OoS 1", 8),
+            ("OoS 2", 8),
+            ("Disorganized", 8),
+            ("Strategic Movement", 6),
+            ("Masking", 4),
+            ("Repair", 2),
+            ("Bridge Destroyed", 4),
+        ]
+    }
+
     fn check_catalogue(&self, cat: &TerrainCatalogue, source: &Source) -> Vec<Problem> {
         catalogue_costs(cat, source)
     }

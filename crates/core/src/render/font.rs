@@ -17,12 +17,11 @@ impl Typeface {
             .map(|font| Self { font })
     }
 
-    /// The outline of `text` at height `size`, laid out around the origin as `anchor` says
-    /// (y down).
-    pub fn path(&self, text: &str, size: f32, anchor: Anchor) -> Option<Path> {
+    /// The width, ascent and descent (negative, below the baseline) of `text` at height
+    /// `size`.
+    pub fn metrics(&self, text: &str, size: f32) -> Metrics {
         let f = &self.font;
         let k = size / f.units_per_em().unwrap_or(1000.0);
-        let (ascent, descent) = (f.ascent_unscaled() * k, f.descent_unscaled() * k);
         let ids: Vec<_> = text.chars().map(|c| f.glyph_id(c)).collect();
         let mut width = 0.0;
         for (i, &id) in ids.iter().enumerate() {
@@ -31,16 +30,22 @@ impl Typeface {
                 width += f.kern_unscaled(id, next) * k;
             }
         }
-        let baseline = match anchor {
-            Anchor::Center | Anchor::Left | Anchor::Right => (ascent + descent) / 2.0,
-            Anchor::Top => ascent,
-        };
+        Metrics {
+            width,
+            ascent: f.ascent_unscaled() * k,
+            descent: f.descent_unscaled() * k,
+        }
+    }
+
+    /// The outline of `text` at height `size`, laid out around the origin as `anchor` says
+    /// (y down).
+    pub fn path(&self, text: &str, size: f32, anchor: Anchor) -> Option<Path> {
+        let f = &self.font;
+        let k = size / f.units_per_em().unwrap_or(1000.0);
+        let ids: Vec<_> = text.chars().map(|c| f.glyph_id(c)).collect();
+        let m = self.metrics(text, size);
+        let (baseline, mut x) = m.origin(anchor);
         let mut pb = PathBuilder::new();
-        let mut x = match anchor {
-            Anchor::Left => 0.0,
-            Anchor::Right => -width,
-            Anchor::Center | Anchor::Top => -width / 2.0,
-        };
         for (i, &id) in ids.iter().enumerate() {
             if let Some(outline) = f.outline(id) {
                 // Font units are y-up; the board is y-down.
@@ -53,6 +58,31 @@ impl Typeface {
             }
         }
         pb.finish()
+    }
+}
+
+/// How big a text is, in the units of its size.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Metrics {
+    pub width: f32,
+    pub ascent: f32,
+    pub descent: f32,
+}
+
+impl Metrics {
+    /// Where the text starts relative to its anchor point: the baseline's depth below it
+    /// and the left end's offset (y down).
+    pub fn origin(&self, anchor: Anchor) -> (f32, f32) {
+        let baseline = match anchor {
+            Anchor::Center | Anchor::Left | Anchor::Right => (self.ascent + self.descent) / 2.0,
+            Anchor::Top => self.ascent,
+        };
+        let x = match anchor {
+            Anchor::Left => 0.0,
+            Anchor::Right => -self.width,
+            Anchor::Center | Anchor::Top => -self.width / 2.0,
+        };
+        (baseline, x)
     }
 }
 

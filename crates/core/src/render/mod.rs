@@ -6,6 +6,7 @@ pub mod counter;
 mod font;
 mod layers;
 mod pattern;
+pub mod pdf;
 mod raster;
 mod scene;
 mod similarity;

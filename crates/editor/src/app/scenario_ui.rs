@@ -428,6 +428,18 @@ impl EditorApp {
             Err(e) => self.error = Some(format!("{}: {e}", path.display())),
         }
     }
+
+    /// Writes the print-and-play kit of the open scenario.
+    pub fn print_kit(&mut self, path: &Path, opts: &sztab_shell::print::Options) {
+        let Some(doc) = self.files.doc() else { return };
+        let (Some(system), Some(b)) = (doc.system(), doc.rules_view()) else {
+            return;
+        };
+        match sztab_shell::print::write(system, b, opts, path) {
+            Ok(kit) => self.status = format!("wrote {}: {}", path.display(), kit.summary()),
+            Err(e) => self.error = Some(e),
+        }
+    }
 }
 
 /// A file name from a title: lower case, words joined by dashes.

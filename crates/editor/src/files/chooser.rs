@@ -19,6 +19,8 @@ pub enum ChooserPurpose {
     /// A counter set for a new scenario.
     Counters,
     ExportCard,
+    /// A print-and-play PDF kit.
+    PrintKit,
     /// A game log to write (playtest).
     SaveGame,
     /// A game log to read (playtest).
@@ -38,6 +40,7 @@ impl ChooserPurpose {
             ChooserPurpose::Map => "Map of the scenario",
             ChooserPurpose::Counters => "Counter set",
             ChooserPurpose::ExportCard => "Export setup card",
+            ChooserPurpose::PrintKit => "Print kit",
             ChooserPurpose::SaveGame => "Save game",
             ChooserPurpose::LoadGame => "Load game",
             ChooserPurpose::ExportCsv => "Export results",
@@ -55,6 +58,7 @@ impl ChooserPurpose {
             ChooserPurpose::Map => "Use map",
             ChooserPurpose::Counters => "Use counters",
             ChooserPurpose::ExportCard => "Export HTML",
+            ChooserPurpose::PrintKit => "Write PDF",
             ChooserPurpose::SaveGame => "Save game file",
             ChooserPurpose::LoadGame => "Load game file",
             ChooserPurpose::ExportCsv => "Export CSV",
@@ -68,6 +72,7 @@ impl ChooserPurpose {
             ChooserPurpose::SaveAs
                 | ChooserPurpose::ExportImage
                 | ChooserPurpose::ExportCard
+                | ChooserPurpose::PrintKit
                 | ChooserPurpose::SaveGame
                 | ChooserPurpose::ExportCsv
         )
@@ -83,6 +88,7 @@ impl ChooserPurpose {
             ChooserPurpose::SaveGame | ChooserPurpose::LoadGame => "folder/game.ron",
             ChooserPurpose::ExportCsv => "folder/balance.csv",
             ChooserPurpose::ExportCard => "folder/setup.html",
+            ChooserPurpose::PrintKit => "folder/kit.pdf",
             ChooserPurpose::ExportImage => "folder/map.png",
             ChooserPurpose::LoadScan => "folder/scan.png",
         }
@@ -99,6 +105,7 @@ impl ChooserPurpose {
             | ChooserPurpose::LoadGame => &["ron"],
             ChooserPurpose::ExportCsv => &["csv"],
             ChooserPurpose::ExportCard => &["html"],
+            ChooserPurpose::PrintKit => &["pdf"],
             ChooserPurpose::ExportImage => &["png"],
             ChooserPurpose::LoadScan => &["png", "jpg", "jpeg"],
         }
@@ -110,6 +117,8 @@ pub struct Chooser {
     pub text: String,
     /// Pixels per hex radius, for image export.
     pub scale: f32,
+    /// Paper, counter and hex sizes, for a print kit.
+    pub print: sztab_shell::print::Options,
     completions: Vec<String>,
     listed_for: Option<String>,
     /// The native dialog's answer, while it is open.
@@ -129,6 +138,7 @@ impl Chooser {
             purpose,
             text: start.to_owned(),
             scale: 40.0,
+            print: sztab_shell::print::Options::default(),
             completions: Vec::new(),
             listed_for: None,
             native: None,
@@ -255,6 +265,9 @@ impl Chooser {
         });
         if self.purpose == ChooserPurpose::ExportImage {
             ui.add(egui::Slider::new(&mut self.scale, 5.0..=120.0).text("pixels per hex radius"));
+        }
+        if self.purpose == ChooserPurpose::PrintKit {
+            super::print_options::ui(ui, &mut self.print);
         }
         ui.horizontal(|ui| {
             if ui.button(self.purpose.action()).clicked() && !self.text.is_empty() {

@@ -5,6 +5,7 @@
 
 pub mod chooser;
 pub mod paths;
+pub mod print_options;
 pub mod recent;
 pub mod session;
 pub mod shared_map;

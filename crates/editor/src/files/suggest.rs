@@ -47,6 +47,7 @@ fn name(purpose: ChooserPurpose, cx: Context) -> Option<String> {
         ChooserPurpose::SaveAs => own().unwrap_or_else(|| format!("{stem}.{kind}.ron")),
         ChooserPurpose::ExportImage => format!("{stem}.png"),
         ChooserPurpose::ExportCard => format!("{stem}.card.html"),
+        ChooserPurpose::PrintKit => format!("{stem}.kit.pdf"),
         ChooserPurpose::SaveGame => format!("{stem}.game.ron"),
         ChooserPurpose::ExportCsv => format!("{stem}.balance.csv"),
         ChooserPurpose::Open

@@ -6,6 +6,7 @@ mod ladder;
 mod new;
 mod odds;
 mod play;
+mod print;
 mod render;
 mod replay;
 mod robustness;
@@ -55,6 +56,9 @@ enum Command {
     Ladder(ladder::Args),
     /// Write a scenario's setup card: a printable HTML page like the rulebook's.
     Card(card::Args),
+    /// Write a print-and-play kit: the map at true scale, counter sheets with their
+    /// backs, the setup card and the turn track, as one PDF.
+    Print(print::Args),
     /// List the rule systems: what each supports, its catalogue vocabulary, its counters.
     Systems(systems::Args),
     /// Create a new file (`sztab new map --system toy --out valley.map.ron`).
@@ -81,6 +85,7 @@ pub fn run(editor: OpenEditor) -> ExitCode {
         Some(Command::Balance(args)) => balance::run(&args),
         Some(Command::Ladder(args)) => ladder::run(&args),
         Some(Command::Card(args)) => card::run(&args),
+        Some(Command::Print(args)) => print::run(&args),
         Some(Command::Systems(args)) => systems::run(&args),
         Some(Command::New(what)) => new::run(&what),
     }

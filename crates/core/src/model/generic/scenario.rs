@@ -293,6 +293,13 @@ impl Condition {
 }
 
 impl Scenario {
+    /// Whether the unit is in the game: set up on the map or off it, or arriving later.
+    pub fn uses(&self, u: &UnitId) -> bool {
+        self.setup.iter().any(|p| p.unit == *u)
+            || self.off_map.iter().any(|p| p.unit == *u)
+            || self.arrivals.iter().any(|a| a.units.contains(u))
+    }
+
     pub fn side(&self, id: &str) -> Option<&Side> {
         self.sides.iter().find(|s| s.id.as_str() == id)
     }

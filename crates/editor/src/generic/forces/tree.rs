@@ -81,10 +81,7 @@ impl View {
 
 /// Is the unit set up on the map or off it, or does it arrive later?
 fn placed_or_scheduled(b: &Bundle, u: &UnitId) -> bool {
-    let s = &b.scenario;
-    s.setup.iter().any(|p| p.unit == *u)
-        || s.off_map.iter().any(|p| p.unit == *u)
-        || s.arrivals.iter().any(|a| a.units.contains(u))
+    b.scenario.uses(u)
 }
 
 /// Where a unit is, as the tree says it: "0407", "off map: Leningrad box", "arrives turn 3",
