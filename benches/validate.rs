@@ -1,6 +1,6 @@
 //! `validate` on large files: every check is linear or n·log n, so these grow with the
-//! file, not with its square (issue 19: 20,000 duplicated sides took 4.3 s, 100,000
-//! over a minute, before). Files are generated into a temporary folder from the fixture.
+//! file, not with its square (figures: docs/measurements/validation-speed.md). Files
+//! are generated into a temporary folder from the fixture.
 
 use std::hint::black_box;
 use std::path::{Path, PathBuf};

@@ -47,9 +47,9 @@ fn wins(p: &Arc<dyn Playable>, bots: [BotSpec; 2], side: usize, games: u64) -> u
         .count()
 }
 
-/// On Armored Claws (the scenario the README's measurements use: 98-100 % and 100 % over
-/// 100 games each way) the heuristic bot wins nearly every game from either side; random
-/// against random the German wins them all, so the Soviet half is the hard one.
+/// On Armored Claws (the scenario of docs/measurements/wb95-balance.md) the heuristic bot
+/// wins nearly every game from either side; random against random the German wins them
+/// all, so the Soviet half is the hard one.
 #[test]
 fn heuristic_bot_beats_the_random_bot_from_both_sides() {
     let p = playable(

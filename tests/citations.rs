@@ -26,7 +26,11 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 fn sources() -> Vec<PathBuf> {
-    let mut v = vec![root().join("README.md")];
+    let mut v = vec![
+        root().join("README.md"),
+        root().join("CHANGELOG.md"),
+        root().join("CONTRIBUTING.md"),
+    ];
     for d in ["src", "tests", "benches", "scenarios", "assets", "docs"] {
         files(&root().join(d), &mut v);
     }

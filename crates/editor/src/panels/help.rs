@@ -1,6 +1,6 @@
 //! The Help menu's windows: the keyboard shortcuts, and the user guide, which is the
-//! README compiled into the program (so the guide always matches the version running),
-//! one `##` section at a time.
+//! manual (`docs/manual/`) compiled into the program (so the guide always matches the
+//! version running), one chapter at a time in the order of its `SUMMARY.md`.
 
 use egui::{Context, Key, RichText, Ui};
 
@@ -8,10 +8,84 @@ use crate::scenario::notes;
 use crate::tools::ToolKind;
 use sztab_core::markdown::{Span, inline};
 
-const README: &str = include_str!("../../../../README.md");
+/// The manual's table of contents: the chapters' titles and order.
+const SUMMARY: &str = include_str!("../../../../docs/manual/src/SUMMARY.md");
+
+/// Every chapter of the manual by its path in `SUMMARY.md`. A chapter added to the manual
+/// is added here too (a test fails until it is).
+const CHAPTERS: [(&str, &str); 16] = [
+    (
+        "introduction.md",
+        include_str!("../../../../docs/manual/src/introduction.md"),
+    ),
+    (
+        "first-minutes.md",
+        include_str!("../../../../docs/manual/src/first-minutes.md"),
+    ),
+    (
+        "painting-a-map.md",
+        include_str!("../../../../docs/manual/src/painting-a-map.md"),
+    ),
+    (
+        "tracing-a-scan.md",
+        include_str!("../../../../docs/manual/src/tracing-a-scan.md"),
+    ),
+    (
+        "scenarios.md",
+        include_str!("../../../../docs/manual/src/scenarios.md"),
+    ),
+    (
+        "validation.md",
+        include_str!("../../../../docs/manual/src/validation.md"),
+    ),
+    (
+        "playtesting.md",
+        include_str!("../../../../docs/manual/src/playtesting.md"),
+    ),
+    (
+        "bots-and-lab.md",
+        include_str!("../../../../docs/manual/src/bots-and-lab.md"),
+    ),
+    (
+        "print-and-play.md",
+        include_str!("../../../../docs/manual/src/print-and-play.md"),
+    ),
+    (
+        "command-line.md",
+        include_str!("../../../../docs/manual/src/command-line.md"),
+    ),
+    (
+        "file-formats.md",
+        include_str!("../../../../docs/manual/src/file-formats.md"),
+    ),
+    (
+        "systems/index.md",
+        include_str!("../../../../docs/manual/src/systems/index.md"),
+    ),
+    (
+        "systems/wb95.md",
+        include_str!("../../../../docs/manual/src/systems/wb95.md"),
+    ),
+    (
+        "systems/panzerblitz.md",
+        include_str!("../../../../docs/manual/src/systems/panzerblitz.md"),
+    ),
+    (
+        "systems/rtl.md",
+        include_str!("../../../../docs/manual/src/systems/rtl.md"),
+    ),
+    (
+        "systems/jov.md",
+        include_str!("../../../../docs/manual/src/systems/jov.md"),
+    ),
+    (
+        "systems/toy.md",
+        include_str!("../../../../docs/manual/src/systems/toy.md"),
+    ),
+];
 
 /// The section the guide opens on.
-const FIRST: &str = "Editing maps";
+const FIRST: &str = "Painting a map";
 
 /// Keys besides the tools', as the shortcuts window lists them.
 pub const OTHER_KEYS: [(&str, &str); 20] = [
@@ -46,34 +120,63 @@ pub const OTHER_KEYS: [(&str, &str); 20] = [
     ("Tab", "in a path field: take the first file listed"),
 ];
 
-/// A `##` section of the README.
+/// A chapter of the manual.
 pub struct Section {
+    /// Its title in the table of contents.
     pub title: String,
+    /// Nested under the chapter before it (the rule systems' chapters).
+    pub nested: bool,
+    /// Its text after its `#` heading, pictures left out (the guide shows text only).
     pub body: String,
 }
 
-/// The README's `##` sections in order (a `##` inside fenced code does not start one).
-pub fn sections() -> Vec<Section> {
-    let mut out: Vec<Section> = Vec::new();
+/// The `[title](path)` entries of `SUMMARY.md`, in order, with whether each is nested.
+fn summary() -> Vec<(String, String, bool)> {
+    SUMMARY
+        .lines()
+        .filter_map(|line| {
+            let open = line.find('[')?;
+            let mid = line[open..].find("](")? + open;
+            let close = line[mid..].find(')')? + mid;
+            Some((
+                line[open + 1..mid].to_owned(),
+                line[mid + 2..close].to_owned(),
+                line.starts_with(' '),
+            ))
+        })
+        .collect()
+}
+
+/// The chapter text without its `#` heading and without pictures (`![..](..)` lines).
+fn body_of(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
     let mut fenced = false;
-    for line in README.lines() {
+    for line in text.lines() {
         if line.trim_start().starts_with("```") {
             fenced = !fenced;
         }
-        match line.strip_prefix("## ") {
-            Some(title) if !fenced => out.push(Section {
-                title: title.trim().to_owned(),
-                body: String::new(),
-            }),
-            _ => {
-                if let Some(s) = out.last_mut() {
-                    s.body.push_str(line);
-                    s.body.push('\n');
-                }
-            }
+        if !fenced && (line.starts_with("# ") || line.trim_start().starts_with("![")) {
+            continue;
         }
+        out.push_str(line);
+        out.push('\n');
     }
     out
+}
+
+/// The manual's chapters in the order of its table of contents.
+pub fn sections() -> Vec<Section> {
+    summary()
+        .into_iter()
+        .filter_map(|(title, path, nested)| {
+            let (_, text) = CHAPTERS.iter().find(|(p, _)| *p == path)?;
+            Some(Section {
+                title,
+                nested,
+                body: body_of(text),
+            })
+        })
+        .collect()
 }
 
 /// `[text](target)` links as their text: the guide has nowhere to go.
@@ -253,9 +356,14 @@ impl Help {
             .show(ui, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| {
                     for s in &all {
-                        if ui.selectable_label(s.title == current, &s.title).clicked() {
-                            self.section = Some(s.title.clone());
-                        }
+                        ui.horizontal(|ui| {
+                            if s.nested {
+                                ui.add_space(12.0);
+                            }
+                            if ui.selectable_label(s.title == current, &s.title).clicked() {
+                                self.section = Some(s.title.clone());
+                            }
+                        });
                     }
                 });
             });
@@ -277,18 +385,24 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_guide_has_the_readme_sections() {
+    fn the_guide_has_every_chapter_of_the_manual() {
+        let entries = summary();
+        for (title, path, _) in &entries {
+            assert!(
+                CHAPTERS.iter().any(|(p, _)| p == path),
+                "{path} ({title}) is in SUMMARY.md but not compiled into the guide"
+            );
+        }
         let s = sections();
+        assert_eq!(s.len(), entries.len());
         let titles: Vec<&str> = s.iter().map(|s| s.title.as_str()).collect();
-        for t in [
-            FIRST,
-            "Tracing a scan, step by step",
-            "Playtesting in the editor",
-        ] {
+        for t in [FIRST, "Tracing a scan", "Playtesting", "PanzerBlitz"] {
             assert!(titles.contains(&t), "{titles:?}");
         }
         let maps = s.iter().find(|s| s.title == FIRST).unwrap();
         assert!(maps.body.contains("| Hexsides | H |"));
+        assert!(!maps.body.contains("!["), "pictures are left out");
+        assert!(s.iter().find(|s| s.title == "PanzerBlitz").unwrap().nested);
     }
 
     #[test]

@@ -96,7 +96,7 @@ impl Ladder {
         })
     }
 
-    /// The table `sztab ladder` prints (and the README keeps).
+    /// The table `sztab ladder` prints (and docs/measurements/bot-ladder.md keeps).
     pub fn render(&self) -> String {
         let mut out = String::new();
         let _ = writeln!(

@@ -23,9 +23,9 @@ pub enum Posture {
     Guarded,
 }
 
-/// The weight of exposure in the Guarded posture, as a factor: measured on Armored
-/// Claws against the strength-5 German, a Soviet playing Guarded all game won 36 %,
-/// 48 %, 57 % of 100 games at 1.0, 1.5 and 2.5 (Standard: 34 %).
+/// The weight of exposure in the Guarded posture, as a factor: the one at which a Soviet
+/// playing Guarded all game on Armored Claws won most against the strength-5 German,
+/// weights between 1 and 4 tried (docs/measurements/bot-ladder.md).
 pub const GUARDED_RISK: f32 = 2.5;
 
 impl Posture {

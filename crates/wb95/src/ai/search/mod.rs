@@ -40,8 +40,8 @@ pub use rollout::score;
 /// Ticks (phases) in a turn: a rollout plays whole turns ahead, so the enemy answers.
 const TURN_TICKS: u32 = Phase::ALL.len() as u32;
 /// The heuristic strength of the enemy in rollouts: the strongest, as the enemy the
-/// search meets is (a weaker one forgives plans the real enemy punishes: three turns
-/// ahead against strength 3 the Kursk Soviet won 28 % of 60 games, against 5 42 %).
+/// search meets is; a weaker one forgives plans the real enemy punishes
+/// (docs/measurements/bot-ladder.md).
 const ROLLOUT_ENEMY_STRENGTH: u8 = MAX_STRENGTH;
 /// A candidate policy: the heuristic bot at a strength leaning to a posture, its
 /// tie-breaking seed offset from the search bot's.
@@ -80,14 +80,9 @@ pub const CANDIDATES: [Candidate; 6] = [
 ];
 /// Candidate policies of the side defending objectives, best guesses first: sparing the
 /// units first, as the standard plan played all game loses the units that make the
-/// scorer's victory points (on Armored Claws a Soviet Guarded all game won 57 % of 100
-/// games against the strength-5 German, Standard 34 %, measured before the heuristic read
-/// R10.1.10's held hexes; against that stronger German neither helps much, see the
-/// README's ladder). Cautious is left out: its fall
-/// back to the rear victory hexes looks best in a one-turn rollout (nothing is lost this
-/// turn) and gives the places away (7 % of 60 games played all game); weighed instead of
-/// bold in three-turn rollouts it did no better either (Armored Claws 7 %, Kursk 35 % of
-/// 60, against 10 % and 42 %).
+/// scorer's victory points. Cautious is left out: its fall back to the rear victory hexes
+/// looks best in a short rollout (nothing is lost this turn) and gives the places away.
+/// The games that chose these are in docs/measurements/bot-ladder.md.
 pub const DEFENDER_CANDIDATES: [Candidate; 6] = [
     Candidate::new(5, Posture::Guarded, 0),
     Candidate::new(5, Posture::Standard, 0),
@@ -107,7 +102,8 @@ pub fn candidates(game: &Game, me: Side) -> &'static [Candidate; 6] {
 
 /// How much (CEL-equivalents, a rollout's mean score) another candidate must beat the
 /// first by to be played instead: a few rollouts are noisy, and the first is the plan
-/// the heuristic bot would make.
+/// the heuristic bot would make (a smaller margin switched to worse plans;
+/// docs/measurements/bot-ladder.md).
 pub const SWITCH_MARGIN: f64 = 4.0;
 
 /// How much a decision may cost, as the strength sets it.
