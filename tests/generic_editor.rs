@@ -723,3 +723,22 @@ fn a_panzerblitz_game_is_saved_replayed_and_resumed_in_the_playtest() {
     );
     h.run();
 }
+
+#[test]
+fn both_jaws_of_victory_examples_play_to_the_end_with_bots_in_the_playtest() {
+    for example in ["korsun-example", "korsun-two-sheets"] {
+        let path = root(&format!("scenarios/jov/{example}.scenario.ron"));
+        let mut h = harness(EditorApp::open(Some(path)));
+        click(&mut h, "Game");
+        click(&mut h, "Play ▶ (playtest)…");
+        h.state_mut().generic.game.seed = 3;
+        click(&mut h, "Start");
+        let EditorApp { files, generic, .. } = h.state_mut();
+        generic.game.run_to_end(files.doc().unwrap());
+        let pt = &h.state().generic.game;
+        assert!(pt.error().is_none(), "{example}: {:?}", pt.error());
+        let result = pt.result().expect("the example ends");
+        assert!(!result.is_empty(), "{example}");
+        h.run();
+    }
+}
