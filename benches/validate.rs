@@ -110,6 +110,84 @@ fn bench(c: &mut Criterion) {
         b.iter(|| black_box(validate_file(&path).unwrap().warnings()))
     });
     g.finish();
+    bounds(c, &path);
+}
+
+/// Issue 36: at the bounds of `docs/limits.md` the work stays linear, and past them a file
+/// is refused at once. `units` is the sound scenario of 20,000 units above.
+fn bounds(c: &mut Criterion, units: &Path) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut g = c.benchmark_group("bounds");
+    g.sample_size(10);
+    let (bundle, _) = sztab::model::Bundle::load(units).unwrap();
+    g.bench_function("setup card of 20,000 units", |b| {
+        b.iter(|| black_box(sztab::card::html(&bundle).len()))
+    });
+    g.bench_function("counters on the map of 20,000 units", |b| {
+        b.iter(|| {
+            black_box(
+                sztab::render::counter::UnitLayer::of_setup(&bundle.scenario, &bundle.counters)
+                    .stacks
+                    .len(),
+            )
+        })
+    });
+    // A table at its bound of 1,000 rows, every row a duplicate (each reported).
+    let tables = fixture("tables/made-up.tables.ron");
+    let row = tables
+        .lines()
+        .find(|l| l.contains("(key: \"2-4\""))
+        .unwrap()
+        .to_owned()
+        + "\n";
+    let at = tables.find(&row).unwrap() + row.len();
+    let rows = tables.matches("(key: ").count();
+    let text = format!(
+        "{}{}{}",
+        &tables[..at],
+        row.repeat(1000 - rows),
+        &tables[at..]
+    );
+    let path = dir.path().join("rows.tables.ron");
+    std::fs::write(&path, text).unwrap();
+    assert!(validate_file(&path).unwrap().errors() > 900);
+    g.bench_function("tables file of 1,000 rows", |b| {
+        b.iter(|| black_box(validate_file(&path).unwrap().errors()))
+    });
+    // Refused: a value in `Some(` 1,000,000 deep (was 4 s), a 52 MB scenario of
+    // 1,456,280 placements (was an abort at 2.6 GB in `card`).
+    let counters = fixture("panzerblitz/krasny.counters.ron");
+    let i = counters.find("\"attack\": 14").unwrap() + "\"attack\": ".len();
+    let deep = format!(
+        "{}{}14{}{}",
+        &counters[..i],
+        "Some(".repeat(1_000_000),
+        ")".repeat(1_000_000),
+        &counters[i + 2..]
+    );
+    let path = dir.path().join("deep.counters.ron");
+    std::fs::write(&path, deep).unwrap();
+    g.bench_function("refusing a value 1,000,000 Some( deep", |b| {
+        b.iter(|| black_box(validate_file(&path).is_err()))
+    });
+    for f in ["mini.map.ron", "mini.counters.ron"] {
+        std::fs::write(dir.path().join(f), fixture(f)).unwrap();
+    }
+    let scenario = fixture("mini.scenario.ron");
+    let line = "        (unit: \"202\", hex: \"0805\"),\n";
+    let at = scenario.find(line).unwrap() + line.len();
+    let big = format!(
+        "{}{}{}",
+        &scenario[..at],
+        line.repeat(1_456_279),
+        &scenario[at..]
+    );
+    let path = dir.path().join("big.scenario.ron");
+    std::fs::write(&path, big).unwrap();
+    g.bench_function("refusing a 52 MB scenario of 1,456,280 placements", |b| {
+        b.iter(|| black_box(validate_file(&path).is_err()))
+    });
+    g.finish();
 }
 
 criterion_group!(benches, bench);

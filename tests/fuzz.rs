@@ -18,6 +18,11 @@
 //!
 //! prints, per kind, the inputs run, how many parsed, passed the checks, started a game,
 //! and the slowest case. A panic fails the test with the smallest changed file found.
+//!
+//! The files of every other system (PanzerBlitz, Roads to Leningrad, The Jaws of Victory,
+//! the toy game), the tables files and the composed maps are fuzzed below the WB-95 part,
+//! through the commands' own loaders (`FUZZ_SYSTEM_CASES` cases per test, else
+//! `FUZZ_CASES`); the long run's command and figures are in `docs/measurements/fuzzing.md`.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -543,4 +548,394 @@ fn mutations_change_what_they_say() {
     assert!(copied.contains("\"x\", \"x\", \"x\""), "{copied}");
     let deleted = apply(t, &Edit::Delete { pick: 0 });
     assert!(deleted.len() < t.len(), "{deleted}");
+}
+
+// ---- every system's files, through the commands' own loaders ----
+//
+// The files of PanzerBlitz, Roads to Leningrad, The Jaws of Victory and the toy game,
+// their charts (tables files) and their composed maps, changed as above and written into
+// a copy of the project's content, then read as the commands read them: `validate` of
+// the changed file and of its scenario, the registry's load (every command's), the setup
+// card, the counters on the map drawn, and, when the scenario is sound, a game of the
+// system's bots for a few dozen actions.
+
+/// One fixture file that is changed, and the scenario that reads it (`None`: a file
+/// validated on its own).
+struct Target {
+    kind: FileKind,
+    /// What it is, for the report: "rtl scenario".
+    label: &'static str,
+    file: &'static str,
+    scenario: Option<&'static str>,
+}
+
+const TARGETS: &[Target] = &[
+    Target {
+        kind: FileKind::Scenario,
+        label: "panzerblitz",
+        file: "tests/fixtures/panzerblitz/krasny.scenario.ron",
+        scenario: Some("tests/fixtures/panzerblitz/krasny.scenario.ron"),
+    },
+    Target {
+        kind: FileKind::Map,
+        label: "panzerblitz",
+        file: "tests/fixtures/panzerblitz/krasny.map.ron",
+        scenario: Some("tests/fixtures/panzerblitz/krasny.scenario.ron"),
+    },
+    Target {
+        kind: FileKind::Counters,
+        label: "panzerblitz",
+        file: "tests/fixtures/panzerblitz/krasny.counters.ron",
+        scenario: Some("tests/fixtures/panzerblitz/krasny.scenario.ron"),
+    },
+    Target {
+        kind: FileKind::Scenario,
+        label: "rtl",
+        file: "scenarios/rtl/soltsy-example.scenario.ron",
+        scenario: Some("scenarios/rtl/soltsy-example.scenario.ron"),
+    },
+    Target {
+        kind: FileKind::Map,
+        label: "rtl",
+        file: "scenarios/rtl/soltsy-example.map.ron",
+        scenario: Some("scenarios/rtl/soltsy-example.scenario.ron"),
+    },
+    Target {
+        kind: FileKind::Counters,
+        label: "rtl",
+        file: "scenarios/rtl/soltsy-example.counters.ron",
+        scenario: Some("scenarios/rtl/soltsy-example.scenario.ron"),
+    },
+    Target {
+        kind: FileKind::Tables,
+        label: "rtl",
+        file: "assets/rtl/rtl.tables.ron",
+        scenario: Some("scenarios/rtl/soltsy-example.scenario.ron"),
+    },
+    Target {
+        kind: FileKind::Scenario,
+        label: "jov",
+        file: "scenarios/jov/korsun-example.scenario.ron",
+        scenario: Some("scenarios/jov/korsun-example.scenario.ron"),
+    },
+    Target {
+        kind: FileKind::Map,
+        label: "jov",
+        file: "scenarios/jov/korsun-example.map.ron",
+        scenario: Some("scenarios/jov/korsun-example.scenario.ron"),
+    },
+    Target {
+        kind: FileKind::Counters,
+        label: "jov",
+        file: "scenarios/jov/korsun-example.counters.ron",
+        scenario: Some("scenarios/jov/korsun-example.scenario.ron"),
+    },
+    Target {
+        kind: FileKind::Tables,
+        label: "jov",
+        file: "assets/jov/jov.tables.ron",
+        scenario: Some("scenarios/jov/korsun-example.scenario.ron"),
+    },
+    Target {
+        kind: FileKind::Scenario,
+        label: "toy",
+        file: "tests/fixtures/toy/valley.scenario.ron",
+        scenario: Some("tests/fixtures/toy/valley.scenario.ron"),
+    },
+    Target {
+        kind: FileKind::Map,
+        label: "toy",
+        file: "tests/fixtures/toy/valley.map.ron",
+        scenario: Some("tests/fixtures/toy/valley.scenario.ron"),
+    },
+    Target {
+        kind: FileKind::Counters,
+        label: "toy",
+        file: "tests/fixtures/toy/valley.counters.ron",
+        scenario: Some("tests/fixtures/toy/valley.scenario.ron"),
+    },
+    Target {
+        kind: FileKind::Tables,
+        label: "made-up",
+        file: "tests/fixtures/tables/made-up.tables.ron",
+        scenario: None,
+    },
+    // Composed maps: the file that lays the boards out, and a board it reads.
+    Target {
+        kind: FileKind::Map,
+        label: "jov composed",
+        file: "scenarios/jov/korsun-two-sheets.map.ron",
+        scenario: Some("scenarios/jov/korsun-two-sheets.scenario.ron"),
+    },
+    Target {
+        kind: FileKind::Map,
+        label: "jov board",
+        file: "scenarios/jov/korsun-sheet-b.map.ron",
+        scenario: Some("scenarios/jov/korsun-two-sheets.scenario.ron"),
+    },
+    Target {
+        kind: FileKind::Map,
+        label: "panzerblitz composed",
+        file: "scenarios/panzerblitz/maps/side-1-2-3.map.ron",
+        scenario: Some("scenarios/panzerblitz/01-rear-area-raid.scenario.ron"),
+    },
+    Target {
+        kind: FileKind::Map,
+        label: "panzerblitz board",
+        file: "scenarios/panzerblitz/boards/board-2.map.ron",
+        scenario: Some("scenarios/panzerblitz/01-rear-area-raid.scenario.ron"),
+    },
+];
+
+/// Which targets a test runs: a file kind, or the composed maps and their boards.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Group {
+    Kind(FileKind),
+    Composed,
+}
+
+impl Group {
+    fn has(self, t: &Target) -> bool {
+        let composed = t.label.ends_with("composed") || t.label.ends_with("board");
+        match self {
+            Group::Composed => composed,
+            Group::Kind(k) => !composed && t.kind == k,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Group::Composed => "composed map",
+            Group::Kind(k) => k.name(),
+        }
+    }
+}
+
+/// A copy of the content the targets read (assets, the fixtures, the example
+/// scenarios), so a changed file is written without touching the project's.
+fn content_copy() -> tempfile::TempDir {
+    fn copy(from: &Path, to: &Path) {
+        std::fs::create_dir_all(to).unwrap();
+        for e in std::fs::read_dir(from).unwrap() {
+            let e = e.unwrap();
+            let t = to.join(e.file_name());
+            if e.file_type().unwrap().is_dir() {
+                copy(&e.path(), &t);
+            } else {
+                std::fs::copy(e.path(), t).unwrap();
+            }
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    for d in [
+        "assets",
+        "tests/fixtures/panzerblitz",
+        "tests/fixtures/toy",
+        "tests/fixtures/tables",
+        "scenarios/jov",
+        "scenarios/rtl",
+        "scenarios/panzerblitz",
+    ] {
+        copy(&root(d), &dir.path().join(d));
+    }
+    dir
+}
+
+#[derive(Default)]
+struct SystemStats {
+    cases: AtomicU64,
+    loaded: AtomicU64,
+    sound: AtomicU64,
+    games: AtomicU64,
+    actions: AtomicU64,
+    slowest_us: AtomicU64,
+}
+
+/// Reads the changed file as the commands do; `dir` is the content copy it is in.
+fn run_system(dir: &Path, target: &Target, text: &str, seed: u64, stats: &SystemStats) {
+    let file = dir.join(target.file);
+    std::fs::write(&file, text).unwrap();
+    let _ = sztab::validate::validate_file(&file);
+    let Some(scenario) = target.scenario.map(|s| dir.join(s)) else {
+        return;
+    };
+    let report = sztab::validate::validate_file(&scenario);
+    let Ok((system, bundle, _)) = sztab::systems::load(&scenario) else {
+        return;
+    };
+    stats.loaded.fetch_add(1, Ordering::Relaxed);
+    let _ = sztab::card::html_of(system, bundle.view());
+    let units = sztab::systems::seam::counters::setup_layer(system, bundle.view());
+    let map = bundle.map();
+    if map.grid.cols <= 40 && map.grid.rows <= 40 {
+        let _ = sztab::render::render_map_units(
+            map,
+            bundle.terrain(),
+            Layers::printed(),
+            3.0,
+            Some(&units),
+        );
+    }
+    let sound = report.is_ok_and(|r| !r.problems.iter().any(|p| p.is_error()));
+    if !sound || !system.support().engine {
+        return;
+    }
+    stats.sound.fetch_add(1, Ordering::Relaxed);
+    // The system's random bot where it has one (fast), else its first.
+    let Some(bot) = system
+        .bots()
+        .iter()
+        .find(|b| b.kind == "random")
+        .or(system.bots().first())
+    else {
+        return;
+    };
+    let bots: Vec<(String, String)> = bundle
+        .view()
+        .sides_in_play_order()
+        .into_iter()
+        .map(|(side, _)| (side, bot.kind.to_owned()))
+        .collect();
+    let Ok(mut game) = system.new_match(
+        bundle.view(),
+        seed,
+        &bots,
+        sztab::systems::seam::Narration::Turns,
+    ) else {
+        return;
+    };
+    stats.games.fetch_add(1, Ordering::Relaxed);
+    let mut n = 0;
+    while n < 40 && !game.is_over() {
+        if game.step().is_err() {
+            break;
+        }
+        n += 1;
+    }
+    stats.actions.fetch_add(n, Ordering::Relaxed);
+}
+
+/// Cases per test of every system's files: `FUZZ_SYSTEM_CASES`, else `FUZZ_CASES`. (Each
+/// reads its files from disk and plays a game: slower than WB-95's in-memory cases.)
+fn system_cases() -> u32 {
+    std::env::var("FUZZ_SYSTEM_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(cases)
+}
+
+fn fuzz_systems(group: Group) {
+    let targets: Vec<&Target> = TARGETS.iter().filter(|t| group.has(t)).collect();
+    let texts: Vec<String> = targets
+        .iter()
+        .map(|t| std::fs::read_to_string(root(t.file)).unwrap())
+        .collect();
+    let dir = content_copy();
+    let stats = SystemStats::default();
+    let config = Config {
+        cases: system_cases(),
+        failure_persistence: None,
+        ..Config::default()
+    };
+    let strategy = (
+        0..targets.len(),
+        proptest::collection::vec(edit(), 1..4),
+        any::<u64>(),
+    );
+    let w = watch();
+    let start = Instant::now();
+    let result = TestRunner::new(config).run(&strategy, |(which, edits, seed)| {
+        let target = targets[which];
+        let text = edits.iter().fold(texts[which].clone(), |t, e| apply(&t, e));
+        let me = std::thread::current().id();
+        w.running.lock().unwrap().insert(
+            me,
+            (
+                Instant::now(),
+                format!("{} ({}):\n{text}", target.file, target.label),
+            ),
+        );
+        let t = Instant::now();
+        let outcome =
+            std::panic::catch_unwind(|| run_system(dir.path(), target, &text, seed, &stats));
+        let us = t.elapsed().as_micros() as u64;
+        w.running.lock().unwrap().remove(&me);
+        // The next case starts from the fixture as it is.
+        std::fs::write(dir.path().join(target.file), &texts[which]).unwrap();
+        if outcome.is_err() {
+            return Err(TestCaseError::fail(format!(
+                "panicked on this {} ({}):\n{text}",
+                target.file, target.label
+            )));
+        }
+        stats.cases.fetch_add(1, Ordering::Relaxed);
+        stats.slowest_us.fetch_max(us, Ordering::Relaxed);
+        Ok(())
+    });
+    let labels: Vec<String> = targets
+        .iter()
+        .map(|t| format!("{} {}", t.label, t.kind.name()))
+        .collect();
+    println!(
+        "{} files of every system ({}): {} inputs in {:.1} s: {} loaded, {} sound, {} games started, {} bot actions; slowest case {:.1} ms",
+        group.name(),
+        labels.join(", "),
+        stats.cases.load(Ordering::Relaxed),
+        start.elapsed().as_secs_f64(),
+        stats.loaded.load(Ordering::Relaxed),
+        stats.sound.load(Ordering::Relaxed),
+        stats.games.load(Ordering::Relaxed),
+        stats.actions.load(Ordering::Relaxed),
+        stats.slowest_us.load(Ordering::Relaxed) as f64 / 1000.0
+    );
+    if let Err(e) = result {
+        panic!("{e}");
+    }
+}
+
+#[test]
+fn fuzz_every_systems_scenarios() {
+    fuzz_systems(Group::Kind(FileKind::Scenario));
+}
+
+#[test]
+fn fuzz_every_systems_maps() {
+    fuzz_systems(Group::Kind(FileKind::Map));
+}
+
+#[test]
+fn fuzz_every_systems_counters() {
+    fuzz_systems(Group::Kind(FileKind::Counters));
+}
+
+#[test]
+fn fuzz_every_systems_tables() {
+    fuzz_systems(Group::Kind(FileKind::Tables));
+}
+
+#[test]
+fn fuzz_composed_maps_and_their_boards() {
+    fuzz_systems(Group::Composed);
+}
+
+#[test]
+fn every_system_and_file_kind_is_fuzzed() {
+    for system in sztab::systems::all() {
+        if system.id() == "wb95" {
+            continue; // The four kinds above, in memory.
+        }
+        for kind in [FileKind::Scenario, FileKind::Map, FileKind::Counters] {
+            assert!(
+                TARGETS.iter().any(|t| t.kind == kind
+                    && std::fs::read_to_string(root(t.file))
+                        .is_ok_and(|s| s.contains(&format!("system: \"{}\"", system.id())))),
+                "no {} file of {} is fuzzed",
+                kind.name(),
+                system.id()
+            );
+        }
+    }
+    for group in [Group::Kind(FileKind::Tables), Group::Composed] {
+        assert!(TARGETS.iter().any(|t| group.has(t)), "{}", group.name());
+    }
 }

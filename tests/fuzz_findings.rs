@@ -235,32 +235,41 @@ fn twenty_thousand_duplicated_sides_are_each_reported() {
     assert_eq!(twice, 20_000);
 }
 
+/// Duplicates up to the bound of a set-up list (`limits::PLACEMENTS`, 20,000; the
+/// fixture has 19 placements of its own): each unit placed twice is reported once.
 #[test]
 fn duplicated_placements_are_each_reported() {
-    let (_dir, scenario) = duplicated("mini.scenario.ron", "(unit: \"307\"", 20_000);
+    let (_dir, scenario) = duplicated("mini.scenario.ron", "(unit: \"307\"", 19_900);
     let report = validate_file(&scenario).unwrap();
     assert!(
         report
             .problems
             .iter()
-            .any(|p| p.code == "U01" && p.message.contains("placed 20001 times"))
+            .any(|p| p.code == "U01" && p.message.contains("placed 19901 times"))
     );
 }
 
 /// hang-validate-292a14 and hang-play-5f5beb: tens of thousands of VP awards, each
-/// evaluated every turn: refused with a located error; `play` does not start.
+/// evaluated every turn: refused at load (issue 36: the bound is checked where every
+/// command reads the file) at the first award over the 100 a scenario may have.
 #[test]
 fn tens_of_thousands_of_vp_awards_are_refused() {
-    let (_dir, scenario) = duplicated("mini.scenario.ron", "(vp: 3, event: CrossRiver(", 50_000);
-    let report = validate_file(&scenario).unwrap();
-    let p = report
-        .problems
-        .iter()
-        .find(|p| p.code == "V04")
-        .expect("V04");
-    assert!(p.message.contains("50004") && p.line.is_some(), "{p}");
-    let (bundle, _) = Bundle::load(&scenario).unwrap();
-    assert!(Game::new(&bundle, 565).is_err());
+    let (dir, scenario) = duplicated("mini.scenario.ron", "(vp: 3, event: CrossRiver(", 50_000);
+    let (file, line, _, message) = refused_at(&scenario);
+    assert_eq!(file, "mini.scenario.ron");
+    assert!(
+        message.contains("more than 100 VP awards or automatic victories in a scenario"),
+        "{message}"
+    );
+    let text = std::fs::read_to_string(dir.path().join(file)).unwrap();
+    assert!(
+        text.lines()
+            .nth(line - 1)
+            .unwrap()
+            .contains("(vp: 3, event: CrossRiver("),
+        "{line}: {message}"
+    );
+    assert!(Bundle::load(&scenario).is_err());
 }
 
 /// A scenario of thousands of turns would play for ever: refused.

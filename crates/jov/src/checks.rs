@@ -2,10 +2,12 @@
 //! docs/jov/setup-checks.md). They run after the generic reference checks, so every id
 //! they meet exists; a unit missing from the counters is skipped here.
 
+use std::collections::{BTreeMap, HashMap, HashSet};
+
 use sztab_core::hex::{Dir, HexId, Hexside};
 use sztab_core::model::generic::{Bundle, Marker, Unit};
 use sztab_core::model::{Problem, Subject};
-use sztab_seam::setup_lint;
+use sztab_seam::setup_lint::{self, Placed};
 
 use super::schema::{FORMATION, PLACEMENT, REPLACEMENT, SCENARIO, UNIT};
 
@@ -147,6 +149,7 @@ fn stacking(b: &Bundle, out: &mut Vec<Problem>) {
 /// Soviet infantry or cavalry division extends. JV10 (18.1.2): partisans.
 fn states(b: &Bundle, out: &mut Vec<Problem>) {
     let partisans_on = SCENARIO.bool(&b.scenario.rules, "partisans");
+    let stacks = setup_lint::stacks(b);
     for p in &b.scenario.setup {
         let Some(u) = b.counters.unit(p.unit.as_str()) else {
             continue;
@@ -205,7 +208,7 @@ fn states(b: &Bundle, out: &mut Vec<Problem>) {
             extension(b, u, p.hex, &extended, steps, out);
         }
         if k == "partisan" {
-            partisan(b, u, p.hex, partisans_on, out);
+            partisan(b, &stacks, u, p.hex, partisans_on, out);
         }
     }
 }
@@ -239,7 +242,14 @@ fn extension(b: &Bundle, u: &Unit, hex: HexId, dir: &str, steps: i64, out: &mut 
     }
 }
 
-fn partisan(b: &Bundle, u: &Unit, hex: HexId, enabled: bool, out: &mut Vec<Problem>) {
+fn partisan(
+    b: &Bundle,
+    stacks: &BTreeMap<HexId, Vec<Placed<'_>>>,
+    u: &Unit,
+    hex: HexId,
+    enabled: bool,
+    out: &mut Vec<Problem>,
+) {
     let mut why = Vec::new();
     if !enabled {
         why.push("the scenario does not use the partisans rule".to_owned());
@@ -247,12 +257,11 @@ fn partisan(b: &Bundle, u: &Unit, hex: HexId, enabled: bool, out: &mut Vec<Probl
     if !matches!(terrain_of(b, hex), Some("woods" | "forest")) {
         why.push(format!("{hex} is neither woods nor forest"));
     }
-    let others = b
-        .scenario
-        .setup
-        .iter()
-        .filter(|q| q.hex == hex && q.unit != u.id)
-        .any(|q| setup_lint::side_of(b, q.unit.as_str()) == Some("soviet"));
+    let others = stacks.get(&hex).is_some_and(|units| {
+        units
+            .iter()
+            .any(|q| q.unit.id != u.id && q.side == Some("soviet"))
+    });
     if others {
         why.push(format!(
             "it shares {hex} with other Soviet units or partisans"
@@ -269,6 +278,10 @@ fn partisan(b: &Bundle, u: &Unit, hex: HexId, enabled: bool, out: &mut Vec<Probl
 
 /// JV09 (4.5.4-4.5.5): a Sherman stacks with its parent while the parent is on the map.
 fn attachments(b: &Bundle, out: &mut Vec<Problem>) {
+    let mut placements = HashMap::new();
+    for p in &b.scenario.setup {
+        placements.entry(p.unit.as_str()).or_insert(p);
+    }
     for p in &b.scenario.setup {
         let Some(u) = b.counters.unit(p.unit.as_str()) else {
             continue;
@@ -291,7 +304,7 @@ fn attachments(b: &Bundle, out: &mut Vec<Problem>) {
             ));
             continue;
         }
-        if let Some(q) = b.scenario.placement(&parent)
+        if let Some(q) = placements.get(parent.as_str())
             && q.hex != p.hex
         {
             out.push(unit_problem(
@@ -310,30 +323,29 @@ fn attachments(b: &Bundle, out: &mut Vec<Problem>) {
 }
 
 /// JV18 (9.10.2): artillery and units that cannot attack, next to the enemy without an
-/// attack-capable friend in their hex.
+/// attack-capable friend in their hex (once a unit, however many enemies it faces).
 fn exposed(b: &Bundle, out: &mut Vec<Problem>) {
     let stacks = setup_lint::stacks(b);
-    for (p, q) in setup_lint::adjacent_enemies(b) {
-        for r in [p, q] {
-            let Some(u) = b.counters.unit(r.unit.as_str()) else {
-                continue;
-            };
+    for (hex, units) in &stacks {
+        for r in units {
+            let u = r.unit;
+            let Some(side) = r.side else { continue };
             if kind(u) == "sdm" || (attack_capable(u) && !is_artillery(u)) {
                 continue;
             }
-            let side = setup_lint::side_of(b, u.id.as_str());
-            let covered = stacks.get(&r.hex).is_some_and(|units| {
-                units
-                    .iter()
-                    .any(|x| x.side == side && attack_capable(x.unit) && !is_artillery(x.unit))
-            });
+            if !setup_lint::enemy_next_to(b, &stacks, *hex, side, |_| true) {
+                continue;
+            }
+            let covered = units
+                .iter()
+                .any(|x| x.side == Some(side) && attack_capable(x.unit) && !is_artillery(x.unit));
             if !covered {
                 out.push(unit_problem(
                     Problem::warning(
                         "JV18",
                         format!(
                             "unit {} on {} is next to the enemy with no attack-capable unit in its hex",
-                            u.id, r.hex
+                            u.id, hex
                         ),
                     ),
                     "9.10.2",
@@ -522,6 +534,13 @@ fn supply(b: &Bundle, out: &mut Vec<Problem>) {
             continue;
         }
         let mut unserved: Vec<String> = Vec::new();
+        // Whether each formation is one a source serves or under one: worked out once a
+        // formation, not once a unit and source.
+        let tops: HashSet<&str> = sources
+            .iter()
+            .flat_map(|x| x.serves.iter().map(|f| f.as_str()))
+            .collect();
+        let mut served_memo: HashMap<String, bool> = HashMap::new();
         for p in &s.setup {
             let Some(u) = b.counters.unit(p.unit.as_str()) else {
                 continue;
@@ -531,10 +550,11 @@ fn supply(b: &Bundle, out: &mut Vec<Problem>) {
                 continue;
             }
             let served = u.formation.as_ref().is_some_and(|f| {
-                sources.iter().any(|x| {
-                    x.serves
+                *served_memo.entry(f.to_string()).or_insert_with(|| {
+                    b.counters
+                        .chain(f.as_str())
                         .iter()
-                        .any(|top| b.counters.is_within(f.as_str(), top.as_str()))
+                        .any(|x| tops.contains(x.id.as_str()))
                 })
             });
             if !served {

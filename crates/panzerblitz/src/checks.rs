@@ -240,6 +240,11 @@ fn stacking(hex: HexId, stack: &[&Placed], out: &mut Vec<Problem>) {
 /// vehicles carry.
 fn carriers(placed: &[Placed], out: &mut Vec<Problem>) {
     let mut load: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    // The first placement of each unit, as a search of `placed` finds it.
+    let mut by_id: std::collections::HashMap<&str, &Placed> = std::collections::HashMap::new();
+    for x in placed {
+        by_id.entry(x.unit.id.as_str()).or_insert(x);
+    }
     for x in placed {
         let Some(carrier_id) = x.state.aboard.as_deref() else {
             continue;
@@ -258,7 +263,7 @@ fn carriers(placed: &[Placed], out: &mut Vec<Problem>) {
                 .about(subject.clone()),
             );
         }
-        let Some(carrier) = placed.iter().find(|c| c.unit.id.as_str() == carrier_id) else {
+        let Some(&carrier) = by_id.get(carrier_id) else {
             out.push(
                 Problem::error(
                     "PB10",

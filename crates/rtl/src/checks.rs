@@ -126,13 +126,11 @@ fn terrain(b: &Bundle, out: &mut Vec<Problem>) {
 }
 
 /// Enemy units that exert a ZOC into `hex` (adjacent; terrain is not weighed).
-fn enemy_zoc(b: &Bundle, hex: HexId, side: &str) -> bool {
-    b.scenario.setup.iter().any(|q| {
-        b.map.grid.are_adjacent(hex, q.hex)
-            && b.counters.unit(q.unit.as_str()).is_some_and(exerts_zoc)
-            && setup_lint::side_of(b, q.unit.as_str()).is_some_and(|s| s != side)
-    })
+fn enemy_zoc(b: &Bundle, stacks: &Stacks, hex: HexId, side: &str) -> bool {
+    setup_lint::enemy_next_to(b, stacks, hex, side, exerts_zoc)
 }
+
+type Stacks<'a> = std::collections::BTreeMap<HexId, Vec<Placed<'a>>>;
 
 /// RT04 (8.15): Leaders and Bridge units next to an enemy combat unit only stacked with a
 /// friendly combat unit. RT05 (15.25a): Voroshilov stacked with an HQ. RT22 (12.14):
@@ -146,11 +144,7 @@ fn near_enemy(b: &Bundle, out: &mut Vec<Problem>) {
             let escorted = units
                 .iter()
                 .any(|q| q.side == Some(side) && is_combat(q.unit) && kind(q.unit) != "hq");
-            let adjacent_enemy = b.scenario.setup.iter().any(|q| {
-                b.map.grid.are_adjacent(*hex, q.hex)
-                    && b.counters.unit(q.unit.as_str()).is_some_and(is_combat)
-                    && setup_lint::side_of(b, q.unit.as_str()).is_some_and(|s| s != side)
-            });
+            let adjacent_enemy = setup_lint::enemy_next_to(b, &stacks, *hex, side, is_combat);
             if matches!(k.as_str(), "leader" | "bridge") && adjacent_enemy && !escorted {
                 out.push(unit_problem(
                     Problem::error(
@@ -183,7 +177,7 @@ fn near_enemy(b: &Bundle, out: &mut Vec<Problem>) {
                     p.unit,
                 ));
             }
-            if is_artillery(p.unit) && enemy_zoc(b, *hex, side) {
+            if is_artillery(p.unit) && enemy_zoc(b, &stacks, *hex, side) {
                 out.push(unit_problem(
                     Problem::warning(
                         "RT22",
@@ -197,14 +191,21 @@ fn near_enemy(b: &Bundle, out: &mut Vec<Problem>) {
                 ));
             }
             if k == "bridge" {
-                bridge_unit(b, p, *hex, side, out);
+                bridge_unit(b, &stacks, p, *hex, side, out);
             }
         }
     }
 }
 
 /// RT06: a Bridge unit's placement (16.21-16.24).
-fn bridge_unit(b: &Bundle, p: &Placed<'_>, hex: HexId, side: &str, out: &mut Vec<Problem>) {
+fn bridge_unit(
+    b: &Bundle,
+    stacks: &Stacks,
+    p: &Placed<'_>,
+    hex: HexId,
+    side: &str,
+    out: &mut Vec<Problem>,
+) {
     let mut why = Vec::new();
     let arrow = PLACEMENT.text(&p.placement.state, "arrow");
     let water = |kind: &str| kind == "river" || kind == "stream";
@@ -229,17 +230,18 @@ fn bridge_unit(b: &Bundle, p: &Placed<'_>, hex: HexId, side: &str, out: &mut Vec
             }
         }
     }
-    let near_hq = b.scenario.setup.iter().any(|q| {
-        b.counters
-            .unit(q.unit.as_str())
-            .is_some_and(|u| kind(u) == "hq")
-            && setup_lint::side_of(b, q.unit.as_str()) == Some(side)
-            && i64::from(b.map.grid.distance(hex, q.hex)) <= HQ_RANGE
+    // The hexes within range, not the whole set-up: a look per hex, not per unit.
+    let near_hq = b.map.grid.range(hex, HQ_RANGE as u32).iter().any(|h| {
+        stacks.get(h).is_some_and(|units| {
+            units
+                .iter()
+                .any(|q| kind(q.unit) == "hq" && q.side == Some(side))
+        })
     });
     if !near_hq {
         why.push(format!("no friendly HQ is within {HQ_RANGE} hexes"));
     }
-    if enemy_zoc(b, hex, side) {
+    if enemy_zoc(b, stacks, hex, side) {
         why.push("it is in an enemy ZOC".into());
     }
     if terrain_of(b, hex) == Some("swamp") && !has_link(b, hex) {
@@ -475,15 +477,14 @@ const BUILDERS: &[&str] = &[
 /// under construction has an eligible builder, neither Disrupted nor out of supply.
 fn markers(b: &Bundle, out: &mut Vec<Problem>) {
     let stacks = setup_lint::stacks(b);
-    for (i, m) in b.scenario.markers.iter().enumerate() {
+    let mut strongpoints = std::collections::HashSet::new();
+    for m in &b.scenario.markers {
         let sp = matches!(m.kind.as_str(), "strongpoint" | "sp_construction");
         if !sp {
             continue;
         }
         let hex = m.hex;
-        let twice = b.scenario.markers[..i]
-            .iter()
-            .any(|x| x.hex == hex && matches!(x.kind.as_str(), "strongpoint" | "sp_construction"));
+        let twice = !strongpoints.insert(hex);
         if twice {
             out.push(
                 Problem::error("RT07", format!("hex {hex} holds a second Strongpoint"))

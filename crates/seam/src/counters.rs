@@ -1,7 +1,7 @@
 //! How the counters of a scenario are drawn, whatever its system: WB-95 draws its typed
 //! counters itself; a generic system's units get a face from [`RuleSystem::counter_face`].
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use super::{BundleRef, RuleSystem};
 use sztab_core::hex::HexId;
@@ -108,9 +108,14 @@ pub fn setup_layer(system: &dyn RuleSystem, bundle: BundleRef<'_>) -> UnitLayer 
     match bundle {
         BundleRef::Wb95(b) => UnitLayer::of_setup(&b.scenario, &b.counters),
         BundleRef::Generic(b) => {
+            // By id in constant time: linear in the setup, however large.
+            let mut units = HashMap::new();
+            for u in &b.counters.units {
+                units.entry(u.id.as_str()).or_insert(u);
+            }
             let mut by_hex: BTreeMap<HexId, Stack> = BTreeMap::new();
             for p in &b.scenario.setup {
-                let Some(u) = b.counters.unit(p.unit.as_str()) else {
+                let Some(&u) = units.get(p.unit.as_str()) else {
                     continue;
                 };
                 let face = system.counter_face(&b.counters, u, &p.state);

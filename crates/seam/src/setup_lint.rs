@@ -114,16 +114,38 @@ pub fn entries_on_edge(b: &Bundle, code: &'static str, rule: &'static str) -> Ve
     out
 }
 
+/// Whether a unit for which `pred` holds, of a side other than `side`, is set up next to
+/// `hex`: the stacks of its six neighbours, not a search of the whole set-up.
+pub fn enemy_next_to(
+    b: &Bundle,
+    stacks: &BTreeMap<HexId, Vec<Placed<'_>>>,
+    hex: HexId,
+    side: &str,
+    pred: impl Fn(&Unit) -> bool,
+) -> bool {
+    b.map.grid.neighbours(hex).any(|n| {
+        stacks.get(&n).is_some_and(|units| {
+            units
+                .iter()
+                .any(|q| q.side.is_some_and(|s| s != side) && pred(q.unit))
+        })
+    })
+}
+
 /// Warning `code`: units set up on a hex where the enemy's reinforcements enter.
 pub fn on_enemy_entry(b: &Bundle, code: &'static str, rule: &'static str) -> Vec<Problem> {
     let mut out = Vec::new();
+    let mut on: BTreeMap<HexId, Vec<&Placement>> = BTreeMap::new();
+    for p in &b.scenario.setup {
+        on.entry(p.hex).or_default().push(p);
+    }
     for a in &b.scenario.arrivals {
         let Some(enemy) = a.units.first().and_then(|u| side_of(b, u.as_str())) else {
             continue;
         };
         for e in &a.entry {
             let Entry::Hex(h) = e else { continue };
-            for p in b.scenario.setup.iter().filter(|p| p.hex == *h) {
+            for p in on.get(h).into_iter().flatten() {
                 if side_of(b, p.unit.as_str()).is_some_and(|s| s != enemy) {
                     out.push(
                         Problem::warning(
@@ -154,21 +176,6 @@ pub fn tables_named(b: &Bundle, code: &'static str, system: &str) -> Vec<Problem
             "the scenario names no tables file (`tables: \"….tables.ron\"`): the {system} charts it is played with are not checked"
         ),
     )]
-}
-
-/// `(hex, neighbour)` pairs of the set-up where units of different sides are adjacent.
-pub fn adjacent_enemies(b: &Bundle) -> Vec<(&Placement, &Placement)> {
-    let mut out = Vec::new();
-    let setup = &b.scenario.setup;
-    for (i, p) in setup.iter().enumerate() {
-        for q in &setup[i + 1..] {
-            let (sp, sq) = (side_of(b, p.unit.as_str()), side_of(b, q.unit.as_str()));
-            if sp.is_some() && sq.is_some() && sp != sq && b.map.grid.are_adjacent(p.hex, q.hex) {
-                out.push((p, q));
-            }
-        }
-    }
-    out
 }
 
 /// Error `code`: the sides are not `german` and `soviet`, the ids the East Front systems'

@@ -26,6 +26,7 @@ pub fn check(b: &Bundle) -> Vec<Problem> {
             .about(Subject::Hex(*hex)),
         );
     }
+    let placed: std::collections::HashSet<&str> = s.setup.iter().map(|p| p.unit.as_str()).collect();
     for u in &b.counters.units {
         if s.side_of_nation(u.nation.as_str()).is_none() {
             out.push(
@@ -37,7 +38,7 @@ pub fn check(b: &Bundle) -> Vec<Problem> {
             );
         }
         let mp = super::UNIT_SCHEMA.int(&u.attrs, "move");
-        if mp == 0 && (s.placement(u.id.as_str()).is_some()) {
+        if mp == 0 && placed.contains(u.id.as_str()) {
             out.push(
                 Problem::warning("T03", format!("unit {} has no MP and never moves", u.id))
                     .about(Subject::Unit(u.id.clone())),

@@ -458,6 +458,11 @@ impl Board {
         self.axial[a].unsigned_distance_to(self.axial[b])
     }
 
+    /// The axial coordinates of `h` (for rings and ranges around it).
+    pub fn axial_of(&self, h: Hx) -> Hex {
+        self.axial[h]
+    }
+
     /// The edge on side `dir` of `h`.
     pub fn edge(&self, h: Hx, dir: usize) -> &EdgeInfo {
         &self.edges[self.edge_of[h][dir] as usize]

@@ -2,7 +2,7 @@
 //! up where the enemy holds the ground at the start, a unit out of touch with every other
 //! unit of its formation, and free set-up units with no room in their set-up area.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use super::board::{Hx, Mover};
 use super::control;
@@ -112,13 +112,21 @@ fn out_of_touch(p: &Prepared, out: &mut Vec<Problem>) {
         }
     }
     for (f, units) in by_formation.iter().filter(|(_, v)| v.len() > 1) {
+        // The formation's units by hex: a unit looks at the hexes around it, not at every
+        // other unit (a formation of 10,000 units took seconds).
+        let mut at: HashMap<Hx, Vec<Unit>> = HashMap::new();
         for &(u, h) in units {
-            let nearest = units
-                .iter()
-                .filter(|&&(x, _)| x != u)
-                .map(|&(x, xh)| (p.board.distance(h, xh), x, xh))
-                .min_by_key(|&(d, x, _)| (d, x.ix()));
-            let Some((d, x, xh)) = nearest.filter(|&(d, _, _)| d > TOUCH) else {
+            at.entry(h).or_default().push(u);
+        }
+        for &(u, h) in units {
+            let near = p
+                .board
+                .within(h, TOUCH)
+                .any(|t| at.get(&t).is_some_and(|us| us.iter().any(|&x| x != u)));
+            if near {
+                continue;
+            }
+            let Some((d, x, xh)) = nearest(p, &at, u, h) else {
                 continue;
             };
             let id = &p.roster.info(u).id;
@@ -137,6 +145,34 @@ fn out_of_touch(p: &Prepared, out: &mut Vec<Problem>) {
             );
         }
     }
+}
+
+/// The nearest unit of `at` other than `u` to `h` (the lowest-numbered of the nearest),
+/// with its distance and hex, for a unit with none within [`TOUCH`]: ring by ring outward
+/// from it. The rings a unit looks at are no wider than its distance to its nearest unit,
+/// and those discs of all units overlap little, so all the rings are about the board.
+fn nearest(p: &Prepared, at: &HashMap<Hx, Vec<Unit>>, u: Unit, h: Hx) -> Option<(u32, Unit, Hx)> {
+    let g = &p.board.grid;
+    let widest = u32::from(g.cols) + u32::from(g.rows);
+    for r in TOUCH + 1..=widest {
+        let found = p
+            .board
+            .axial_of(h)
+            .ring(r)
+            .filter_map(|x| p.board.index(g.id_of(x)?))
+            .flat_map(|xh| {
+                at.get(&xh)
+                    .into_iter()
+                    .flatten()
+                    .filter(move |&&x| x != u)
+                    .map(move |&x| (x, xh))
+            })
+            .min_by_key(|(x, _)| x.ix());
+        if let Some((x, xh)) = found {
+            return Some((r, x, xh));
+        }
+    }
+    None
 }
 
 /// A free set-up area of one side: its side index and hexes.

@@ -92,6 +92,8 @@ pub struct SetupArea {
     #[serde(rename = "use")]
     pub usage: AreaUse,
     /// The area is the union of these.
+    #[serde(deserialize_with = "super::limits::shapes")]
+    #[schemars(length(max = super::limits::SHAPES.max))]
     pub shapes: Vec<AreaShape>,
 }
 

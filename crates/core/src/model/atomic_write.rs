@@ -6,7 +6,17 @@
 //! survives a crash too. A full disk or a crash leaves the old file or the new one,
 //! never half of one. The writer
 //! - writes through a symbolic link to its target, so the link stays a link;
-//! - gives the new file the mode of the file it replaces;
+//! - gives the new file the read, write and execute permissions of the file it replaces,
+//!   but never its set-user-ID, set-group-ID or sticky bit (a card or a PNG written over
+//!   a set-user-ID program is no program); a new file gets the usual mode (0666 less the
+//!   umask, 0644 mostly) and belongs to whoever writes it;
+//! - refuses to replace a read-only file (no write permission for anyone): the rename
+//!   needs only the folder's permission, and would replace it even for a user who may not
+//!   write the file itself, or for root;
+//! - replaces a file with other hard links by a new file under the name written: that
+//!   name gets the new content, the other names keep the old content. Writing into the
+//!   shared file instead could not be atomic (a failure would leave every name half
+//!   written), so the links are split and the old data kept;
 //! - writes a set of files (a scenario with its counters and map) as a [`Batch`]: every
 //!   temporary first, then the renames, so a failure while writing leaves the old set
 //!   whole.
@@ -30,6 +40,60 @@ pub fn write_with(
     let mut batch = Batch::default();
     batch.stage_with(path, fill)?;
     batch.commit()
+}
+
+/// Writes a folder of files all or nothing (`sztab schema --out DIR`).
+///
+/// A folder that does not exist yet is written whole under a temporary name beside it
+/// and renamed into place: it appears complete or not at all. Into a folder that exists
+/// (it may hold other files, and is never removed), the files are written as a
+/// [`Batch`]: every one complete before the first is renamed, so a failure while
+/// writing them (a full disk) leaves every old file as it was and no new one.
+pub fn write_folder(dir: &Path, files: &[(String, Vec<u8>)]) -> io::Result<()> {
+    match fs::symlink_metadata(dir) {
+        Ok(_) => {
+            let mut batch = Batch::default();
+            for (name, bytes) in files {
+                batch.stage(&dir.join(name), bytes)?;
+            }
+            batch.commit()
+        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound => new_folder(dir, files),
+        Err(e) => Err(e),
+    }
+}
+
+/// A new folder `dir`, filled under a temporary name beside it, then renamed.
+fn new_folder(dir: &Path, files: &[(String, Vec<u8>)]) -> io::Result<()> {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let parent = folder_of(dir);
+    let name = dir.file_name().and_then(|n| n.to_str()).unwrap_or("folder");
+    let tmp = loop {
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        let tmp = parent.join(format!(".{name}.{}.{n}.tmp", std::process::id()));
+        match fs::create_dir(&tmp) {
+            Ok(()) => break tmp,
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e),
+        }
+    };
+    let filled = (|| {
+        for (file, bytes) in files {
+            let mut f = fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(tmp.join(file))?;
+            f.write_all(bytes)?;
+            f.sync_all()?;
+        }
+        sync_dir(&tmp)?;
+        fs::rename(&tmp, dir)
+    })();
+    if let Err(e) = filled {
+        let _ = fs::remove_dir_all(&tmp);
+        return Err(e);
+    }
+    sync_dir(parent)
 }
 
 /// Fails now if `path` could not be written later: its folder is missing or not
@@ -79,7 +143,7 @@ impl Batch {
         fill(&mut out)?;
         let file = out.into_inner().map_err(io::IntoInnerError::into_error)?;
         if let Ok(old) = fs::metadata(&target) {
-            file.set_permissions(old.permissions())?;
+            file.set_permissions(plain_permissions(&old))?;
         }
         file.sync_all()
     }
@@ -117,8 +181,23 @@ impl Drop for Batch {
     }
 }
 
+/// The permissions a file replacing one with `old`'s metadata gets: its read, write and
+/// execute bits, without set-user-ID, set-group-ID or sticky.
+fn plain_permissions(old: &fs::Metadata) -> fs::Permissions {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::Permissions::from_mode(old.permissions().mode() & 0o777)
+    }
+    #[cfg(not(unix))]
+    {
+        old.permissions()
+    }
+}
+
 /// The file a write to `path` replaces: a symbolic link is followed (a rename over the
-/// link would turn it into a plain file), and what is not a regular file is refused.
+/// link would turn it into a plain file), and what is not a regular file, or is a
+/// read-only one, is refused.
 fn target_of(path: &Path) -> io::Result<PathBuf> {
     let mut p = path.to_owned();
     for _ in 0..40 {
@@ -126,6 +205,15 @@ fn target_of(path: &Path) -> io::Result<PathBuf> {
             Ok(m) if m.file_type().is_symlink() => {
                 let link = fs::read_link(&p)?;
                 p = folder_of(&p).join(link);
+            }
+            Ok(m) if m.is_file() && m.permissions().readonly() => {
+                return Err(io::Error::new(
+                    io::ErrorKind::PermissionDenied,
+                    format!(
+                        "{} is read-only; it is not replaced (make it writable to write it)",
+                        p.display()
+                    ),
+                ));
             }
             Ok(m) if m.is_file() => return Ok(p),
             Ok(m) => {
@@ -297,6 +385,72 @@ mod tests {
         let mode = fs::metadata(&path).unwrap().permissions().mode() & 0o777;
         assert_eq!(mode, 0o640);
         assert_eq!(fs::read(&path).unwrap(), b"2");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_setuid_bit_is_never_copied_onto_the_new_file() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("map.png");
+        write(&path, b"old").unwrap();
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o6755)).unwrap();
+        write(&path, b"new").unwrap();
+        let mode = fs::metadata(&path).unwrap().permissions().mode() & 0o7777;
+        assert_eq!(mode, 0o755, "{mode:o}");
+        assert_eq!(fs::read(&path).unwrap(), b"new");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_hard_link_is_split_and_the_other_name_keeps_the_old_content() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("card.html");
+        let other = dir.path().join("other-name.html");
+        write(&path, b"old").unwrap();
+        fs::hard_link(&path, &other).unwrap();
+        write(&path, b"new").unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"new");
+        assert_eq!(fs::read(&other).unwrap(), b"old");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_read_only_file_is_not_replaced() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("x.ron");
+        write(&path, b"old").unwrap();
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o444)).unwrap();
+        let e = write(&path, b"new").unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::PermissionDenied);
+        assert!(e.to_string().contains("read-only"), "{e}");
+        assert!(check_writable(&path).is_err());
+        assert_eq!(fs::read(&path).unwrap(), b"old");
+        assert_eq!(names(dir.path()), ["x.ron"]);
+    }
+
+    #[test]
+    fn a_new_folder_appears_whole_or_not_at_all() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("schemas");
+        let file = |n: &str| (n.to_owned(), n.as_bytes().to_vec());
+        // The third file cannot be created (its folder is missing): nothing is left.
+        let e = write_folder(&out, &[file("a.json"), file("b.json"), file("no/c.json")]);
+        assert!(e.is_err());
+        assert!(names(dir.path()).is_empty(), "{:?}", names(dir.path()));
+        write_folder(&out, &[file("a.json"), file("b.json")]).unwrap();
+        assert_eq!(names(&out), ["a.json", "b.json"]);
+        assert_eq!(names(dir.path()), ["schemas"]);
+        // Into the folder that is there now: a failure changes no file of it.
+        fs::write(out.join("notes.txt"), b"mine").unwrap();
+        let changed = |n: &str| (n.to_owned(), b"new".to_vec());
+        assert!(write_folder(&out, &[changed("a.json"), changed("no/c.json")]).is_err());
+        assert_eq!(fs::read(out.join("a.json")).unwrap(), b"a.json");
+        assert_eq!(names(&out), ["a.json", "b.json", "notes.txt"]);
+        write_folder(&out, &[changed("a.json"), changed("b.json")]).unwrap();
+        assert_eq!(fs::read(out.join("b.json")).unwrap(), b"new");
+        assert_eq!(fs::read(out.join("notes.txt")).unwrap(), b"mine");
     }
 
     #[test]

@@ -135,21 +135,6 @@ impl<'a> Checker<'a> {
         self.push(p, anchor, needle);
     }
 
-    /// An error about a field's value, located at the field name.
-    pub fn field_error(&mut self, code: &'static str, msg: String, field: &str) {
-        self.at_field(Problem::error(code, msg), field);
-    }
-
-    /// A warning about a field's value, located at the field name.
-    pub fn field_warning(&mut self, code: &'static str, msg: String, field: &str) {
-        self.at_field(Problem::warning(code, msg), field);
-    }
-
-    fn at_field(&mut self, p: Problem, field: &str) {
-        let pos = self.src.find_field(field);
-        self.push_located(p, pos);
-    }
-
     fn push_located(&mut self, p: Problem, pos: Option<(usize, usize)>) {
         let p = if self.src.path.as_os_str().is_empty() {
             p

@@ -19,10 +19,17 @@ pub struct Counters {
     pub name: String,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub notes: String,
+    #[serde(deserialize_with = "super::limits::nations")]
+    #[schemars(length(max = super::limits::NATIONS.max))]
     pub nations: Vec<Nation>,
+    #[serde(deserialize_with = "super::limits::formations")]
+    #[schemars(length(max = super::limits::FORMATIONS.max))]
     pub formations: Vec<Formation>,
+    #[serde(deserialize_with = "super::limits::units")]
+    #[schemars(length(max = super::limits::UNITS.max))]
     pub units: Vec<UnitDef>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::limits::air_counters")]
+    #[schemars(length(max = super::limits::AIR_COUNTERS.max))]
     pub air: Vec<AirCounter>,
 }
 

@@ -10,15 +10,17 @@ use ron::ser::PrettyConfig;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+use super::limits;
 use super::source::Source;
 use super::{Counters, Map, Scenario, SystemId, TerrainCatalogue};
 
-/// Files larger than this are refused before they are read.
-pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
-/// Maps wider or taller than this are refused.
-pub const MAX_MAP_SIDE: u16 = 1000;
-/// Deepest nesting accepted by the parser (a guard against stack exhaustion).
-const RECURSION_LIMIT: usize = 64;
+/// Files larger than this are refused before they are read ([`limits::FILE_BYTES`]).
+pub const MAX_FILE_BYTES: u64 = limits::FILE_BYTES;
+/// Maps wider or taller than this are refused ([`limits::MAP_SIDE`]).
+pub const MAX_MAP_SIDE: u16 = limits::MAP_SIDE;
+/// Deepest nesting accepted by the parser (a guard against stack exhaustion); the text's
+/// shape is checked against the same bound before the parser runs ([`limits::shape`]).
+const RECURSION_LIMIT: usize = limits::NESTING.max;
 
 /// The kinds of file, told apart by their name (`armored-claws.scenario.ron`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -278,7 +280,18 @@ fn ron_options() -> ron::Options {
 }
 
 /// Parses RON text into `T`, turning parser errors into `Syntax` errors with a position.
+/// A text nested too deep or with too long a list ([`limits::shape`]) is refused first,
+/// at the bracket or item that passes the bound.
 pub fn parse<T: DeserializeOwned>(source: &Source) -> Result<T, LoadError> {
+    if let Err(e) = limits::shape(&source.text) {
+        let (line, column) = source.position(e.offset);
+        return Err(LoadError::Syntax {
+            path: source.path.clone(),
+            line,
+            column,
+            message: e.message,
+        });
+    }
     ron_options()
         .from_str(&source.text)
         .map_err(|e| LoadError::Syntax {

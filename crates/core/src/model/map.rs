@@ -51,7 +51,12 @@ pub struct Map {
     /// The board sections this map is made of (see `model::compose`); a composed map's
     /// hexes, hexsides, roads, places and labels come from its sections at load, and
     /// the file holds only what it adds.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "super::limits::boards"
+    )]
+    #[schemars(length(max = super::limits::BOARDS.max))]
     pub sections: Vec<Section>,
     /// A composed map's printed labels, every label a hex has (both at a seam).
     #[serde(skip)]

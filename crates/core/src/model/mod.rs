@@ -15,6 +15,7 @@ pub mod decompose;
 pub mod generic;
 mod ids;
 pub mod io;
+pub mod limits;
 mod map;
 mod mp;
 pub mod outline;

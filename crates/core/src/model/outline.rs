@@ -395,6 +395,60 @@ impl Lexer<'_> {
     }
 }
 
+/// What [`excess`] found a text to pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Over {
+    /// Brackets nested deeper than allowed.
+    Depth,
+    /// A list, map or struct with more items than allowed.
+    Items,
+}
+
+/// The first place where `text` nests brackets more than `max_depth` deep, or where one
+/// bracket holds its item number `max_items + 1`: the offset of that bracket or item.
+/// One pass over the text with the outline's lexer (strings, chars and comments skip
+/// their brackets), keeping one counter per open bracket.
+pub fn excess(text: &str, max_depth: usize, max_items: usize) -> Option<(usize, Over)> {
+    let mut lex = Lexer {
+        b: text.as_bytes(),
+        i: 0,
+    };
+    // Per open bracket: its items so far, and whether the next token starts one.
+    let mut open: Vec<(usize, bool)> = Vec::new();
+    loop {
+        let (t, s, _) = lex.next();
+        let starts_item = !matches!(t, Tok::Close | Tok::Comma | Tok::Colon | Tok::End);
+        if starts_item
+            && let Some((items, fresh)) = open.last_mut()
+            && *fresh
+        {
+            *fresh = false;
+            *items += 1;
+            if *items > max_items {
+                return Some((s, Over::Items));
+            }
+        }
+        match t {
+            Tok::End => return None,
+            Tok::Open(_) => {
+                if open.len() == max_depth {
+                    return Some((s, Over::Depth));
+                }
+                open.push((0, true));
+            }
+            Tok::Close => {
+                open.pop();
+            }
+            Tok::Comma => {
+                if let Some((_, fresh)) = open.last_mut() {
+                    *fresh = true;
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
 /// The offset of the first byte at or after `pos` that is neither blank nor in a comment.
 pub fn skip_blank(text: &str, pos: usize) -> usize {
     let mut lex = Lexer {

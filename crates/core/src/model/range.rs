@@ -83,9 +83,10 @@ pub const ANGLE: Bounds<f32> = Bounds::new(-360.0, 360.0, "an angle in degrees")
 pub const OPACITY: Bounds<f32> = Bounds::new(0.0, 1.0, "an opacity");
 /// A pixel coordinate on a scan (scans are at most 32768 pixels a side, with margin).
 pub const PIXEL: Bounds<f64> = Bounds::new(-1.0e6, 1.0e6, "a pixel coordinate");
-/// Turns a scenario lasts, one a day (R2.1.6). The longest campaigns of the system last
-/// weeks; 400 days is generous, and bounds how long a game can run.
-pub const TURNS: Bounds<u32> = Bounds::new(1, 400, "a number of turns (days)");
+/// Turns a scenario lasts, in every system (a WB-95 turn is a day, R2.1.6). The longest
+/// campaigns of the systems last weeks or a few dozen turns; 400 is generous, and bounds
+/// how long a game, a turn track or a setup card can run ([`super::limits`]).
+pub const TURNS: Bounds<u32> = Bounds::new(1, 400, "a number of turns");
 /// The victory points one award or one reinforcement group is worth.
 pub const VP: Bounds<i32> = Bounds::new(-999, 999, "a VP award");
 /// The VP total a victory level starts at.

@@ -12,6 +12,7 @@ use super::acknowledge::Acknowledgement;
 use super::area::SetupArea;
 use super::date::Date;
 use super::ids::{AirId, FormationId, HexsideKindId, NationId, SideId, SystemId, UnitId, ZoneId};
+use super::limits;
 use super::range;
 use crate::hex::{HexId, Hexside, MapEdge};
 
@@ -48,25 +49,41 @@ pub struct Scenario {
     pub sides: Vec<SideDef>,
     /// Player A, who moves first (R2.2).
     pub initiative: SideId,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "limits::placements")]
+    #[schemars(length(max = limits::PLACEMENTS.max))]
     pub setup: Vec<Placement>,
     /// Units without a fixed hex: the player sets them up in their set-up area when the
     /// game starts.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "limits::placements"
+    )]
+    #[schemars(length(max = limits::PLACEMENTS.max))]
     pub free_setup: Vec<FreeSetup>,
     /// Set-up areas given to sides, formations and units: constraints on where they set
     /// up, and where units without a fixed hex are set up.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "limits::areas"
+    )]
+    #[schemars(length(max = limits::AREAS.max))]
     pub areas: Vec<SetupArea>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "limits::schedule")]
+    #[schemars(length(max = limits::SCHEDULE.max))]
     pub reinforcements: Vec<Reinforcement>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "limits::schedule")]
+    #[schemars(length(max = limits::SCHEDULE.max))]
     pub withdrawals: Vec<Withdrawal>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "limits::schedule")]
+    #[schemars(length(max = limits::SCHEDULE.max))]
     pub restrictions: Vec<Restriction>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "limits::schedule")]
+    #[schemars(length(max = limits::SCHEDULE.max))]
     pub air: Vec<AirAllotment>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "limits::schedule")]
+    #[schemars(length(max = limits::SCHEDULE.max))]
     pub barrage: Vec<Barrage>,
     /// `None` where the source gives no victory conditions (reported as a warning).
     #[serde(default)]
@@ -268,6 +285,8 @@ pub struct Reinforcement {
     /// Label shown in schedules ("II Mechanized Corps").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
+    #[serde(deserialize_with = "limits::group_units")]
+    #[schemars(length(max = limits::GROUP_UNITS.max))]
     pub units: Vec<UnitId>,
     pub entry: Vec<Entry>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -361,10 +380,15 @@ pub struct Barrage {
 pub struct Victory {
     /// The side whose victory points are counted (the German player in Kursk).
     pub scorer: SideId,
+    #[serde(deserialize_with = "limits::victory_conditions")]
+    #[schemars(length(max = range::VICTORY_CONDITIONS.max))]
     pub points: Vec<VpAward>,
     /// Levels in increasing VP order; the last one whose `min_vp` is reached applies.
+    #[serde(deserialize_with = "limits::levels")]
+    #[schemars(length(max = limits::LEVELS.max))]
     pub levels: Vec<VictoryLevel>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "limits::victory_conditions")]
+    #[schemars(length(max = range::VICTORY_CONDITIONS.max))]
     pub automatic: Vec<AutoVictory>,
 }
 

@@ -138,6 +138,7 @@ fn new_counters(system: &dyn RuleSystem, title: &str) -> generic::Counters {
         nations,
         formations: Vec::new(),
         units: Vec::new(),
+        index: Default::default(),
     }
 }
 

@@ -2,38 +2,76 @@
 //! each side's setup by formation with counter pictures, arrivals and departures by
 //! turn, the system's switches, victory conditions and the designer's notes.
 
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Write;
 
 use super::page::{PIC, STYLE, entry};
 use sztab_core::markdown::{parse, to_html};
 use sztab_core::markup::escape;
 use sztab_core::model::SupplySource;
-use sztab_core::model::generic::{Bundle, describe};
+use sztab_core::model::generic::{
+    Arrival, Bundle, Departure, Formation, Placement, Unit, describe,
+};
 use sztab_core::render::counter::{COUNTER_SIDE, draw_counter};
 use sztab_core::render::svg::SvgSink;
 use sztab_seam::RuleSystem;
 
-/// A unit's counter as inline SVG.
-fn counter_svg(system: &dyn RuleSystem, b: &Bundle, id: &str) -> String {
-    let Some(u) = b.counters.unit(id) else {
-        return String::new();
-    };
-    let state = b
-        .scenario
-        .placement(id)
-        .map(|p| p.state.clone())
-        .unwrap_or_default();
-    let face = system.counter_face(&b.counters, u, &state);
-    let mut sink = SvgSink::new(PIC / COUNTER_SIDE);
-    draw_counter(&mut sink, &face, [0.0, 0.0], COUNTER_SIDE);
-    let h = COUNTER_SIDE / 2.0 + 0.02;
-    sink.finish([-h, -h], [h, h], PIC, PIC)
+/// The units, formations and first placements of a bundle by id: every line of the card
+/// looks its units up in constant time, so the card is linear in the scenario.
+struct Lookup<'a> {
+    b: &'a Bundle,
+    units: HashMap<&'a str, &'a Unit>,
+    formations: HashMap<&'a str, &'a Formation>,
+    placements: HashMap<&'a str, &'a Placement>,
 }
 
-fn unit_name(b: &Bundle, id: &str) -> String {
-    b.counters
-        .unit(id)
-        .map_or(id.to_owned(), |u| u.designation.clone())
+impl<'a> Lookup<'a> {
+    fn of(b: &'a Bundle) -> Self {
+        let mut units = HashMap::new();
+        for u in &b.counters.units {
+            units.entry(u.id.as_str()).or_insert(u);
+        }
+        let mut formations = HashMap::new();
+        for f in &b.counters.formations {
+            formations.entry(f.id.as_str()).or_insert(f);
+        }
+        let mut placements = HashMap::new();
+        for p in &b.scenario.setup {
+            placements.entry(p.unit.as_str()).or_insert(p);
+        }
+        Self {
+            b,
+            units,
+            formations,
+            placements,
+        }
+    }
+
+    fn unit(&self, id: &str) -> Option<&'a Unit> {
+        self.units.get(id).copied()
+    }
+
+    /// A unit's counter as inline SVG.
+    fn counter_svg(&self, system: &dyn RuleSystem, id: &str) -> String {
+        let Some(u) = self.unit(id) else {
+            return String::new();
+        };
+        let state = self
+            .placements
+            .get(id)
+            .map(|p| p.state.clone())
+            .unwrap_or_default();
+        let face = system.counter_face(&self.b.counters, u, &state);
+        let mut sink = SvgSink::new(PIC / COUNTER_SIDE);
+        draw_counter(&mut sink, &face, [0.0, 0.0], COUNTER_SIDE);
+        let h = COUNTER_SIDE / 2.0 + 0.02;
+        sink.finish([-h, -h], [h, h], PIC, PIC)
+    }
+
+    fn unit_name(&self, id: &str) -> String {
+        self.unit(id)
+            .map_or(id.to_owned(), |u| u.designation.clone())
+    }
 }
 
 /// The whole page.
@@ -57,11 +95,12 @@ pub fn html(system: &dyn RuleSystem, b: &Bundle) -> String {
         escape(&b.map.name),
         escape(&first)
     );
-    setup(&mut o, system, b);
-    off_map(&mut o, system, b);
+    let look = Lookup::of(b);
+    setup(&mut o, system, &look);
+    off_map(&mut o, system, &look);
     markers(&mut o, b);
-    arrivals(&mut o, system, b);
-    supply(&mut o, b);
+    arrivals(&mut o, system, &look);
+    supply(&mut o, &look);
     rules(&mut o, system, b);
     for (title, body) in system.card_sections(b) {
         let _ = writeln!(o, "<h2>{}</h2>\n{body}", escape(&title));
@@ -78,47 +117,40 @@ pub fn html(system: &dyn RuleSystem, b: &Bundle) -> String {
     o
 }
 
-fn setup(o: &mut String, system: &dyn RuleSystem, b: &Bundle) {
-    let s = &b.scenario;
+fn setup(o: &mut String, system: &dyn RuleSystem, look: &Lookup) {
+    let s = &look.b.scenario;
     let _ = writeln!(o, "<h2>Setup</h2><div class=\"sides\">");
     for side in &s.sides {
         let _ = writeln!(o, "<section><h3>{}</h3>", escape(&side.name.to_uppercase()));
-        let mine: Vec<_> = s
-            .setup
-            .iter()
-            .filter(|p| {
-                b.counters
-                    .unit(p.unit.as_str())
-                    .is_some_and(|u| side.nations.contains(&u.nation))
-            })
-            .collect();
-        let mut formations: Vec<Option<String>> = Vec::new();
-        for p in &mine {
-            let f = b
-                .counters
+        let nations: HashSet<&str> = side.nations.iter().map(|n| n.as_str()).collect();
+        // The side's placements by formation, the formations in setup order.
+        let mut order: Vec<Option<&str>> = Vec::new();
+        let mut by_formation: HashMap<Option<&str>, Vec<&Placement>> = HashMap::new();
+        for p in &s.setup {
+            let Some(u) = look
                 .unit(p.unit.as_str())
-                .and_then(|u| u.formation.as_ref().map(|f| f.to_string()));
-            if !formations.contains(&f) {
-                formations.push(f);
+                .filter(|u| nations.contains(u.nation.as_str()))
+            else {
+                continue;
+            };
+            let f = u.formation.as_ref().map(|f| f.as_str());
+            let list = by_formation.entry(f).or_default();
+            if list.is_empty() {
+                order.push(f);
             }
+            list.push(p);
         }
-        for f in formations {
+        for f in order {
             let title = f
-                .as_deref()
-                .and_then(|f| b.counters.formation(f))
+                .and_then(|f| look.formations.get(f))
                 .map_or("Other units".to_owned(), |x| x.name.clone());
             let _ = writeln!(o, "<h3>{}</h3>", escape(&title));
-            for p in mine.iter().filter(|p| {
-                b.counters
-                    .unit(p.unit.as_str())
-                    .and_then(|u| u.formation.as_ref().map(|x| x.to_string()))
-                    == f
-            }) {
+            for p in &by_formation[&f] {
                 let _ = writeln!(
                     o,
                     "<div class=\"line\"><span class=\"pics\">{}</span><span>{}</span><span class=\"hex\">{}</span></div>",
-                    counter_svg(system, b, p.unit.as_str()),
-                    escape(&unit_name(b, p.unit.as_str())),
+                    look.counter_svg(system, p.unit.as_str()),
+                    escape(&look.unit_name(p.unit.as_str())),
                     p.hex
                 );
             }
@@ -129,8 +161,8 @@ fn setup(o: &mut String, system: &dyn RuleSystem, b: &Bundle) {
 }
 
 /// Units that start in a box off the map, by box.
-fn off_map(o: &mut String, system: &dyn RuleSystem, b: &Bundle) {
-    let s = &b.scenario;
+fn off_map(o: &mut String, system: &dyn RuleSystem, look: &Lookup) {
+    let s = &look.b.scenario;
     if s.off_map.is_empty() {
         return;
     }
@@ -149,11 +181,11 @@ fn off_map(o: &mut String, system: &dyn RuleSystem, b: &Bundle) {
         }
         let pics: String = units
             .iter()
-            .map(|x| counter_svg(system, b, x.unit.as_str()))
+            .map(|x| look.counter_svg(system, x.unit.as_str()))
             .collect();
         let names: Vec<String> = units
             .iter()
-            .map(|x| unit_name(b, x.unit.as_str()))
+            .map(|x| look.unit_name(x.unit.as_str()))
             .collect();
         let _ = writeln!(
             o,
@@ -189,8 +221,8 @@ fn markers(o: &mut String, b: &Bundle) {
 }
 
 /// Each side's supply sources.
-fn supply(o: &mut String, b: &Bundle) {
-    let s = &b.scenario;
+fn supply(o: &mut String, look: &Lookup) {
+    let s = &look.b.scenario;
     if s.supply.is_empty() {
         return;
     }
@@ -206,7 +238,7 @@ fn supply(o: &mut String, b: &Bundle) {
                 SupplySource::Edge(e) => format!("the {} edge", format!("{e:?}").to_lowercase()),
                 SupplySource::Place(p) => p.clone(),
                 SupplySource::Hex(h) => h.to_string(),
-                SupplySource::Hq(u) => format!("HQ {}", unit_name(b, u.as_str())),
+                SupplySource::Hq(u) => format!("HQ {}", look.unit_name(u.as_str())),
             })
             .collect();
         let serves = if x.serves.is_empty() {
@@ -216,8 +248,8 @@ fn supply(o: &mut String, b: &Bundle) {
                 .serves
                 .iter()
                 .map(|f| {
-                    b.counters
-                        .formation(f.as_str())
+                    look.formations
+                        .get(f.as_str())
                         .map_or(f.to_string(), |f| f.name.clone())
                 })
                 .collect();
@@ -235,8 +267,8 @@ fn supply(o: &mut String, b: &Bundle) {
     o.push_str("</ul>\n");
 }
 
-fn arrivals(o: &mut String, system: &dyn RuleSystem, b: &Bundle) {
-    let s = &b.scenario;
+fn arrivals(o: &mut String, system: &dyn RuleSystem, look: &Lookup) {
+    let s = &look.b.scenario;
     if s.arrivals.is_empty() && s.departures.is_empty() {
         return;
     }
@@ -244,13 +276,34 @@ fn arrivals(o: &mut String, system: &dyn RuleSystem, b: &Bundle) {
         o,
         "<h2>Turn track</h2><table><tr><th>Turn</th><th>Arrives</th><th>Enters at</th><th>Leaves</th></tr>"
     );
-    for turn in 1..=s.turns {
-        let arriving: Vec<_> = s.arrivals.iter().filter(|a| a.turn == turn).collect();
-        let leaving: Vec<String> = s
-            .departures
+    // Only the turns something happens on, in order: the card is as long as the schedule,
+    // not as the game.
+    let mut turns: BTreeMap<u32, (Vec<&Arrival>, Vec<&Departure>)> = BTreeMap::new();
+    for a in s
+        .arrivals
+        .iter()
+        .filter(|a| (1..=s.turns).contains(&a.turn))
+    {
+        turns.entry(a.turn).or_default().0.push(a);
+    }
+    for d in s
+        .departures
+        .iter()
+        .filter(|d| (1..=s.turns).contains(&d.turn))
+    {
+        turns.entry(d.turn).or_default().1.push(d);
+    }
+    // The label of each turn's first record, as `Scenario::turn_label` reads it.
+    let labels: HashMap<u32, Option<&str>> = s
+        .turn_track
+        .iter()
+        .rev()
+        .map(|r| (r.turn, r.label.as_deref()))
+        .collect();
+    for (turn, (arriving, departing)) in turns {
+        let leaving: Vec<String> = departing
             .iter()
-            .filter(|d| d.turn == turn)
-            .flat_map(|d| d.units.iter().map(|u| unit_name(b, u.as_str())))
+            .flat_map(|d| d.units.iter().map(|u| look.unit_name(u.as_str())))
             .collect();
         if arriving.is_empty() && leaving.is_empty() {
             continue;
@@ -262,16 +315,21 @@ fn arrivals(o: &mut String, system: &dyn RuleSystem, b: &Bundle) {
                 let _ = write!(units, "<strong>{}</strong><br>", escape(n));
             }
             for u in &a.units {
-                units += &counter_svg(system, b, u.as_str());
+                units += &look.counter_svg(system, u.as_str());
             }
-            let names: Vec<String> = a.units.iter().map(|u| unit_name(b, u.as_str())).collect();
+            let names: Vec<String> = a.units.iter().map(|u| look.unit_name(u.as_str())).collect();
             let _ = write!(units, "<br>{}<br>", escape(&names.join(", ")));
             at.extend(a.entry.iter().map(entry));
         }
+        let label = labels
+            .get(&turn)
+            .copied()
+            .flatten()
+            .map_or_else(|| turn.to_string(), str::to_owned);
         let _ = writeln!(
             o,
             "<tr><td>{}</td><td><span class=\"pics\">{units}</span></td><td>{}</td><td>{}</td></tr>",
-            escape(&s.turn_label(turn)),
+            escape(&label),
             escape(&at.join(", ")),
             escape(&leaving.join(", "))
         );

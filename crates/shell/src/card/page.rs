@@ -3,16 +3,17 @@
 //! withdrawals, restrictions, air and barrage, special rules, victory conditions and the
 //! designer's notes. Print CSS fits it to A4.
 
+use std::collections::HashMap;
 use std::fmt::Write;
 
-use super::setup::{self, Group, unit_label};
+use super::setup::{self, Formations, Group, label_of};
 use sztab_core::markdown::{parse, to_html};
 use sztab_core::markup::escape;
 use sztab_core::model::area::{Oob, ResolvedAreas, describe_shapes};
 use sztab_core::model::area_check::ScenarioOob;
 use sztab_core::model::{
     AreaUse, AutoTiming, Bundle, Counters, Date, Entry, Placement, RestrictionRule, Scenario,
-    Scope, VpEvent,
+    Scope, UnitDef, VpEvent,
 };
 use sztab_core::render::counter::{
     COUNTER_SIDE, CounterFace, UnitMarkers, UnitState, draw_counter,
@@ -45,9 +46,14 @@ pub(crate) const PIC: f32 = 30.0;
 /// A counter as inline SVG, at full strength, or as it is set up: its starting CEL and
 /// the markers of its start states (R1.2).
 pub fn counter_svg(c: &Counters, id: &str, setup: Option<&Placement>) -> String {
-    let Some(u) = c.unit(id) else {
-        return String::new();
-    };
+    match c.unit(id) {
+        Some(u) => unit_svg(c, u, setup),
+        None => String::new(),
+    }
+}
+
+/// The counter of `u`, as [`counter_svg`] draws it.
+fn unit_svg(c: &Counters, u: &UnitDef, setup: Option<&Placement>) -> String {
     let state = match setup {
         Some(p) => UnitState {
             cel: p.cel.unwrap_or(u.cel),
@@ -60,10 +66,7 @@ pub fn counter_svg(c: &Counters, id: &str, setup: Option<&Placement>) -> String 
 
 /// A unit the player sets up: its starting CEL, in its field fortification if it
 /// starts in one.
-fn free_counter_svg(c: &Counters, f: &sztab_core::model::FreeSetup) -> String {
-    let Some(u) = c.unit(f.unit.as_str()) else {
-        return String::new();
-    };
+fn free_counter_svg(c: &Counters, u: &UnitDef, f: &sztab_core::model::FreeSetup) -> String {
     let markers = UnitMarkers {
         fortified: f.fortified,
         ..UnitMarkers::default()
@@ -99,9 +102,46 @@ pub(crate) fn entry(e: &Entry) -> String {
     }
 }
 
+/// The units of a bundle and the first placement of each, by id: each line of the page
+/// looks its units up in constant time, so the page is linear in the scenario.
+struct Lookup<'a> {
+    units: HashMap<&'a str, &'a UnitDef>,
+    placements: HashMap<&'a str, &'a Placement>,
+    formations: Formations<'a>,
+}
+
+impl<'a> Lookup<'a> {
+    fn of(b: &'a Bundle) -> Self {
+        let mut units = HashMap::new();
+        for u in &b.counters.units {
+            units.entry(u.id.as_str()).or_insert(u);
+        }
+        let mut placements = HashMap::new();
+        for p in &b.scenario.setup {
+            placements.entry(p.unit.as_str()).or_insert(p);
+        }
+        Self {
+            units,
+            placements,
+            formations: Formations::of(&b.counters),
+        }
+    }
+
+    fn unit(&self, id: &str) -> Option<&'a UnitDef> {
+        self.units.get(id).copied()
+    }
+
+    /// The unit's name as the setup lists print it.
+    fn label(&self, id: &str) -> String {
+        self.unit(id)
+            .map_or(id.to_owned(), |u| label_of(&self.formations, u))
+    }
+}
+
 /// The whole page.
 pub fn html(b: &Bundle) -> String {
     let s = &b.scenario;
+    let look = Lookup::of(b);
     let mut o = String::new();
     let _ = write!(
         o,
@@ -118,14 +158,14 @@ pub fn html(b: &Bundle) -> String {
             escape(&side.name.to_uppercase())
         );
         for g in setup::groups(s, &b.counters, &side.nations) {
-            group(&mut o, b, &g);
+            group(&mut o, b, &look, &g);
         }
-        free_setup(&mut o, b, &side.id);
+        free_setup(&mut o, b, &look, &side.id);
         let _ = writeln!(o, "</section>");
     }
     let _ = writeln!(o, "</div>");
     areas(&mut o, b);
-    reinforcements(&mut o, b);
+    reinforcements(&mut o, b, &look);
     withdrawals_and_restrictions(&mut o, s);
     air_and_barrage(&mut o, s);
     rules(&mut o, s);
@@ -178,15 +218,15 @@ fn header(o: &mut String, b: &Bundle) {
     );
 }
 
-fn group(o: &mut String, b: &Bundle, g: &Group) {
+fn group(o: &mut String, b: &Bundle, look: &Lookup, g: &Group) {
     let _ = writeln!(o, "<h3>{}</h3>", escape(&g.title));
     for l in &g.lines {
         let pics: String = l
             .units
             .iter()
-            .map(|u| {
-                let setup = b.scenario.setup.iter().find(|p| p.unit.as_str() == u);
-                counter_svg(&b.counters, u, setup)
+            .filter_map(|u| {
+                let setup = look.placements.get(u.as_str()).copied();
+                Some(unit_svg(&b.counters, look.unit(u)?, setup))
             })
             .collect();
         let hexes: Vec<String> = l.hexes.iter().map(|h| h.to_string()).collect();
@@ -200,7 +240,7 @@ fn group(o: &mut String, b: &Bundle, g: &Group) {
 }
 
 /// The side's units without a fixed hex, each with the set-up areas it is set up in.
-fn free_setup(o: &mut String, b: &Bundle, side: &sztab_core::model::SideId) {
+fn free_setup(o: &mut String, b: &Bundle, look: &Lookup, side: &sztab_core::model::SideId) {
     let s = &b.scenario;
     let oob = ScenarioOob::new(s, &b.counters);
     let resolved = ResolvedAreas::new(&s.areas, &b.map);
@@ -214,11 +254,10 @@ fn free_setup(o: &mut String, b: &Bundle, side: &sztab_core::model::SideId) {
     }
     let _ = writeln!(o, "<h3>Set up by the player</h3>");
     for f in mine {
-        let pic = free_counter_svg(&b.counters, f);
-        let label = b
-            .counters
+        let pic = look
             .unit(f.unit.as_str())
-            .map_or(f.unit.to_string(), |u| unit_label(&b.counters, u));
+            .map_or(String::new(), |u| free_counter_svg(&b.counters, u, f));
+        let label = look.label(f.unit.as_str());
         let area: Vec<String> = resolved
             .for_unit(&s.areas, &f.unit, &oob, true)
             .map(|(binding, _)| binding.iter().map(|&i| s.areas[i].name.clone()).collect())
@@ -259,7 +298,7 @@ fn areas(o: &mut String, b: &Bundle) {
     let _ = writeln!(o, "</table>");
 }
 
-fn reinforcements(o: &mut String, b: &Bundle) {
+fn reinforcements(o: &mut String, b: &Bundle, look: &Lookup) {
     let s = &b.scenario;
     if s.reinforcements.is_empty() {
         return;
@@ -271,19 +310,11 @@ fn reinforcements(o: &mut String, b: &Bundle) {
     let mut list: Vec<_> = s.reinforcements.iter().collect();
     list.sort_by_key(|r| r.date);
     for r in list {
-        let units: Vec<String> = r
-            .units
-            .iter()
-            .map(|u| {
-                b.counters
-                    .unit(u.as_str())
-                    .map_or(u.to_string(), |d| unit_label(&b.counters, d))
-            })
-            .collect();
+        let units: Vec<String> = r.units.iter().map(|u| look.label(u.as_str())).collect();
         let pics: String = r
             .units
             .iter()
-            .map(|u| counter_svg(&b.counters, u.as_str(), None))
+            .filter_map(|u| Some(unit_svg(&b.counters, look.unit(u.as_str())?, None)))
             .collect();
         let mut cond = Vec::new();
         if let Some(d) = r.cannot_move_before {

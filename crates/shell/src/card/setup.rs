@@ -3,11 +3,12 @@
 //! once, and one spread a unit a hex over several hexes is one line listing them
 //! ("258 ID — 0502, 0703, 0904").
 
-use std::collections::BTreeMap;
+use std::collections::{HashMap, HashSet};
 
 use sztab_core::hex::HexId;
 use sztab_core::model::{
-    ArtillerySetup, Counters, FormationKind, Placement, Scenario, UnitDef, UnitKind, UnitSize,
+    ArtillerySetup, Counters, Formation, FormationKind, Placement, Scenario, UnitDef, UnitKind,
+    UnitSize,
 };
 
 /// One printed line.
@@ -63,14 +64,36 @@ pub fn type_code(u: &UnitDef) -> String {
     format!("{t}{size}")
 }
 
+/// The formations of a counter set by id, for lookups in constant time (the first of a
+/// duplicated id, as `Counters::formation` finds it).
+pub(crate) struct Formations<'a>(HashMap<&'a str, &'a Formation>);
+
+impl<'a> Formations<'a> {
+    pub fn of(c: &'a Counters) -> Self {
+        let mut m = HashMap::new();
+        for f in &c.formations {
+            m.entry(f.id.as_str()).or_insert(f);
+        }
+        Self(m)
+    }
+
+    fn get(&self, id: &str) -> Option<&'a Formation> {
+        self.0.get(id).copied()
+    }
+}
+
 /// How one unit is printed: "528/299 ID INF-R", "244 AG-BR", "HQ XXIII AK". The parent
 /// is named for units organic to a division, brigade or corps of tank, mechanized or
 /// cavalry troops, and for artillery; not for units attached to an army or corps.
 pub fn unit_label(c: &Counters, u: &UnitDef) -> String {
+    label_of(&Formations::of(c), u)
+}
+
+pub(crate) fn label_of(fs: &Formations, u: &UnitDef) -> String {
     let code = type_code(u);
     let mut s = u.designation.clone();
     let organic = |f: &str| {
-        c.formation(f).is_some_and(|f| {
+        fs.get(f).is_some_and(|f| {
             !matches!(
                 f.kind,
                 FormationKind::Army | FormationKind::Corps | FormationKind::Front
@@ -91,17 +114,20 @@ pub fn unit_label(c: &Counters, u: &UnitDef) -> String {
 }
 
 /// The army a unit is listed under: its nearest ancestor that is an army or front, else
-/// its top formation.
-fn command_of(c: &Counters, u: &UnitDef) -> Option<String> {
-    let mut cur = u.formation.as_ref().and_then(|f| c.formation(f.as_str()));
+/// its top formation (a cycle of parents stops the walk).
+fn command_of(fs: &Formations, u: &UnitDef) -> Option<String> {
+    let mut cur = u.formation.as_ref().and_then(|f| fs.get(f.as_str()));
     let mut top = None;
-    for _ in 0..=c.formations.len() {
-        let Some(f) = cur else { break };
+    let mut seen = HashSet::new();
+    while let Some(f) = cur {
+        if !seen.insert(f.id.as_str()) {
+            break;
+        }
         if matches!(f.kind, FormationKind::Army | FormationKind::Front) {
             return Some(f.id.to_string());
         }
         top = Some(f.id.to_string());
-        cur = f.parent.as_ref().and_then(|p| c.formation(p.as_str()));
+        cur = f.parent.as_ref().and_then(|p| fs.get(p.as_str()));
     }
     top
 }
@@ -153,101 +179,123 @@ fn start_states(units: &[(&UnitDef, &Placement)]) -> Vec<String> {
         .collect()
 }
 
-/// The setup of the side with these nations, grouped by army.
+/// The setup of the side with these nations, grouped by army. Linear in the setup (with
+/// hash maps of the units and formations).
 pub fn groups(s: &Scenario, c: &Counters, nations: &[sztab_core::model::NationId]) -> Vec<Group> {
+    let mut units: HashMap<&str, &UnitDef> = HashMap::new();
+    for u in &c.units {
+        units.entry(u.id.as_str()).or_insert(u);
+    }
+    let fs = Formations::of(c);
+    let nations: HashSet<&str> = nations.iter().map(|n| n.as_str()).collect();
     let placed: Vec<(&UnitDef, &Placement)> = s
         .setup
         .iter()
-        .filter_map(|p| Some((c.unit(p.unit.as_str())?, p)))
-        .filter(|(u, _)| nations.contains(&u.nation))
+        .filter_map(|p| Some((*units.get(p.unit.as_str())?, p)))
+        .filter(|(u, _)| nations.contains(u.nation.as_str()))
         .collect();
     let mut order: Vec<String> = Vec::new();
-    let mut by_cmd: BTreeMap<String, Vec<(&UnitDef, &Placement)>> = BTreeMap::new();
+    let mut by_cmd: HashMap<String, Vec<(&UnitDef, &Placement)>> = HashMap::new();
     for (u, p) in &placed {
-        let cmd = command_of(c, u).unwrap_or_default();
-        if !order.contains(&cmd) {
-            order.push(cmd.clone());
+        let cmd = command_of(&fs, u).unwrap_or_default();
+        let list = by_cmd.entry(cmd.clone()).or_default();
+        if list.is_empty() {
+            order.push(cmd);
         }
-        by_cmd.entry(cmd).or_default().push((u, p));
+        list.push((u, p));
     }
     order
         .into_iter()
         .map(|cmd| {
-            let title = c
-                .formation(&cmd)
+            let title = fs
+                .get(&cmd)
                 .map_or_else(|| "Other units".to_owned(), |f| f.name.clone());
             Group {
                 title,
-                lines: lines(c, &by_cmd[&cmd]),
+                lines: lines(&fs, &by_cmd[&cmd]),
             }
         })
         .collect()
 }
 
 /// One line per hex in setup order, formations set up whole named once.
-fn lines(c: &Counters, units: &[(&UnitDef, &Placement)]) -> Vec<Line> {
+fn lines(fs: &Formations, units: &[(&UnitDef, &Placement)]) -> Vec<Line> {
     // Only the units of divisions, brigades and tank, mechanized or cavalry corps are
     // named by their formation; HQs and units attached to an army or corps by themselves.
-    let formation = |u: &UnitDef| {
-        u.formation
-            .as_ref()
-            .filter(|f| {
-                !u.is_hq()
-                    && c.formation(f.as_str()).is_some_and(|f| {
-                        !matches!(
-                            f.kind,
-                            FormationKind::Army | FormationKind::Corps | FormationKind::Front
-                        )
-                    })
-            })
-            .map(|f| f.to_string())
-    };
-    let mut hexes_of: BTreeMap<String, Vec<HexId>> = BTreeMap::new();
-    let mut count_of: BTreeMap<String, usize> = BTreeMap::new();
-    for (u, p) in units {
-        if let Some(f) = formation(u) {
-            let h = hexes_of.entry(f.clone()).or_default();
-            if !h.contains(&p.hex) {
-                h.push(p.hex);
-            }
-            *count_of.entry(f).or_default() += 1;
-        }
-    }
+    let formation: Vec<Option<&str>> = units
+        .iter()
+        .map(|(u, _)| {
+            u.formation
+                .as_ref()
+                .filter(|f| {
+                    !u.is_hq()
+                        && fs.get(f.as_str()).is_some_and(|f| {
+                            !matches!(
+                                f.kind,
+                                FormationKind::Army | FormationKind::Corps | FormationKind::Front
+                            )
+                        })
+                })
+                .map(|f| f.as_str())
+        })
+        .collect();
+    // Each formation's hexes in setup order, and its units.
+    let mut hexes_of: HashMap<&str, Vec<HexId>> = HashMap::new();
+    let mut hex_seen: HashSet<(&str, HexId)> = HashSet::new();
+    let mut units_of: HashMap<&str, Vec<usize>> = HashMap::new();
+    // The units on each hex, and the hexes in setup order.
+    let mut on: HashMap<HexId, Vec<usize>> = HashMap::new();
     let mut hex_order: Vec<HexId> = Vec::new();
-    for (_, p) in units {
-        if !hex_order.contains(&p.hex) {
+    for (i, (_, p)) in units.iter().enumerate() {
+        if let Some(f) = formation[i] {
+            if hex_seen.insert((f, p.hex)) {
+                hexes_of.entry(f).or_default().push(p.hex);
+            }
+            units_of.entry(f).or_default().push(i);
+        }
+        let here = on.entry(p.hex).or_default();
+        if here.is_empty() {
             hex_order.push(p.hex);
         }
+        here.push(i);
     }
-    let on = |h: HexId| units.iter().filter(move |(_, p)| p.hex == h).copied();
     // A formation dealt one unit a hex over hexes holding nothing else: one line.
-    let spread = |f: &str| {
-        let hs = &hexes_of[f];
-        hs.len() > 1
-            && hs.len() == count_of[f]
-            && hs
-                .iter()
-                .all(|&h| on(h).all(|(u, _)| formation(u).as_deref() == Some(f)))
+    let spread: HashSet<&str> = hexes_of
+        .iter()
+        .filter(|(f, hs)| {
+            hs.len() > 1
+                && hs.len() == units_of[*f].len()
+                && hs
+                    .iter()
+                    .all(|h| on[h].iter().all(|&i| formation[i] == Some(**f)))
+        })
+        .map(|(f, _)| *f)
+        .collect();
+    let pick = |idx: &[usize]| -> Vec<(&UnitDef, &Placement)> {
+        idx.iter().map(|&i| (units[i].0, units[i].1)).collect()
     };
     let mut out = Vec::new();
-    let mut done_spread: Vec<String> = Vec::new();
+    let mut done_spread: HashSet<&str> = HashSet::new();
     for h in hex_order {
-        let here: Vec<(&UnitDef, &Placement)> = on(h).collect();
+        let here = &on[&h];
+        // The units of each formation on this hex, in setup order.
+        let mut here_of: HashMap<&str, Vec<usize>> = HashMap::new();
+        for &i in here {
+            if let Some(f) = formation[i] {
+                here_of.entry(f).or_default().push(i);
+            }
+        }
         let mut items = Vec::new();
         let mut ids = Vec::new();
-        let mut seen: Vec<String> = Vec::new();
-        for (u, p) in &here {
-            let f = formation(u);
-            if let Some(f) = &f
-                && spread(f)
+        let mut seen: HashSet<&str> = HashSet::new();
+        for &i in here {
+            let (u, p) = units[i];
+            let f = formation[i];
+            if let Some(f) = f
+                && spread.contains(f)
             {
-                if !done_spread.contains(f) {
-                    done_spread.push(f.clone());
-                    let all: Vec<(&UnitDef, &Placement)> = units
-                        .iter()
-                        .filter(|(x, _)| formation(x).as_deref() == Some(f))
-                        .copied()
-                        .collect();
+                if done_spread.insert(f) {
+                    let all = pick(&units_of[f]);
                     out.push(Line {
                         items: vec![format!("{f}{}", suffix(&all))],
                         hexes: hexes_of[f].clone(),
@@ -257,19 +305,13 @@ fn lines(c: &Counters, units: &[(&UnitDef, &Placement)]) -> Vec<Line> {
                 continue;
             }
             ids.push(u.id.to_string());
-            match &f {
-                Some(f) if hexes_of[f].len() == 1 && count_of[f] > 1 => {
-                    if !seen.contains(f) {
-                        seen.push(f.clone());
-                        let all: Vec<(&UnitDef, &Placement)> = here
-                            .iter()
-                            .filter(|(x, _)| formation(x).as_deref() == Some(f.as_str()))
-                            .copied()
-                            .collect();
-                        items.push(format!("{f}{}", suffix(&all)));
+            match f {
+                Some(f) if hexes_of[f].len() == 1 && units_of[f].len() > 1 => {
+                    if seen.insert(f) {
+                        items.push(format!("{f}{}", suffix(&pick(&here_of[f]))));
                     }
                 }
-                _ => items.push(format!("{}{}", unit_label(c, u), suffix(&[(u, p)]))),
+                _ => items.push(format!("{}{}", label_of(fs, u), suffix(&[(u, p)]))),
             }
         }
         if !items.is_empty() {

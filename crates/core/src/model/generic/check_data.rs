@@ -1,14 +1,19 @@
 //! Reference checks of the generic scenario's data beyond the set-up and arrivals: units
 //! in off-map boxes, markers on hexes, the turn track, replacements, supply sources and
 //! the victory-point schedule. Every id they use must exist and every value fit the
-//! system's schemas; what the rules make of them is the system's check.
+//! system's schemas; what the rules make of them is the system's check. Each problem is
+//! located by the path of its value, and ids are looked up in [`Ids`]: linear in the
+//! file.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 
-use super::{Counters, Points, Scenario, Schemas, Scoring};
+use super::check::{Ids, check_attrs};
+use super::{Points, Scenario, Schemas, Scoring};
 use crate::model::attrs::Choice;
 use crate::model::check::Checker;
+use crate::model::outline::Seg;
 use crate::model::{Map, Subject, SupplySource};
+use crate::path;
 
 fn names(choices: &[Choice]) -> String {
     if choices.is_empty() {
@@ -25,26 +30,25 @@ fn names(choices: &[Choice]) -> String {
 /// `placed` (a unit set up twice is U01, one also arriving R02).
 pub(super) fn check_off_map<'s>(
     s: &'s Scenario,
-    cs: &Counters,
+    ids: &Ids,
     schemas: &Schemas,
     placed: &mut BTreeMap<&'s str, usize>,
     c: &mut Checker,
 ) {
-    for o in &s.off_map {
+    for (i, o) in s.off_map.iter().enumerate() {
         let u = o.unit.as_str();
         let subject = Some(Subject::Unit(o.unit.clone()));
         *placed.entry(u).or_default() += 1;
-        if cs.unit(u).is_none() {
-            c.error(
+        if ids.unit(u).is_none() {
+            c.error_at(
                 "U02",
                 format!("off-map set-up: unit \"{u}\" is not in the counters file"),
-                "off_map",
-                u,
+                &path!["off_map", i, "unit"],
                 subject.clone(),
             );
         }
         if !schemas.boxes.iter().any(|b| b.value == o.in_box) {
-            c.error(
+            c.error_at(
                 "B01",
                 format!(
                     "unit {u} starts in box \"{}\"; {} has the boxes {}",
@@ -52,26 +56,25 @@ pub(super) fn check_off_map<'s>(
                     s.system,
                     names(schemas.boxes)
                 ),
-                u,
-                &o.in_box,
+                &path!["off_map", i, "box"],
                 subject,
             );
         }
-        super::check::check_attrs(
+        check_attrs(
             &schemas.placement,
             &o.state,
             &format!("set-up of {u}"),
-            u,
+            &path!["off_map", i, "state"],
             c,
         );
     }
 }
 
 pub(super) fn check_markers(s: &Scenario, map: &Map, schemas: &Schemas, c: &mut Checker) {
-    for m in &s.markers {
+    for (i, m) in s.markers.iter().enumerate() {
         let h = m.hex.to_string();
         if !schemas.markers.iter().any(|k| k.value == m.kind) {
-            c.error(
+            c.error_at(
                 "K01",
                 format!(
                     "marker \"{}\" on {h}: {} has the markers {}",
@@ -79,31 +82,28 @@ pub(super) fn check_markers(s: &Scenario, map: &Map, schemas: &Schemas, c: &mut 
                     s.system,
                     names(schemas.markers)
                 ),
-                "markers",
-                &m.kind,
+                &path!["markers", i, "kind"],
                 Some(Subject::Hex(m.hex)),
             );
         }
         if !map.grid.contains(m.hex) {
-            c.error(
+            c.error_at(
                 "M01",
                 format!("marker {} is on hex {h}, which is not on the map", m.kind),
-                "markers",
-                &h,
+                &path!["markers", i, "hex"],
                 Some(Subject::Hex(m.hex)),
             );
         }
         if let Some(f) = m.facing
             && map.grid.hexside(m.hex, f).is_none()
         {
-            c.error(
+            c.error_at(
                 "K02",
                 format!(
                     "marker {} on {h} faces {f}, which is not a neighbour of {h}",
                     m.kind
                 ),
-                "markers",
-                &f.to_string(),
+                &path!["markers", i, "facing"],
                 Some(Subject::Hex(m.hex)),
             );
         }
@@ -112,118 +112,129 @@ pub(super) fn check_markers(s: &Scenario, map: &Map, schemas: &Schemas, c: &mut 
 
 pub(super) fn check_turn_track(s: &Scenario, schemas: &Schemas, c: &mut Checker) {
     let mut seen = BTreeSet::new();
-    for r in &s.turn_track {
+    for (i, r) in s.turn_track.iter().enumerate() {
         if r.turn == 0 || r.turn > s.turns {
-            c.field_error(
+            c.error_at(
                 "S03",
                 format!(
                     "turn track: turn {} is not a turn of the scenario (1 to {})",
                     r.turn, s.turns
                 ),
-                "turn_track",
+                &path!["turn_track", i, "turn"],
+                None,
             );
         }
         if !seen.insert(r.turn) {
-            c.field_error(
+            c.error_at(
                 "S03",
                 format!("turn track: turn {} is given twice", r.turn),
-                "turn_track",
+                &path!["turn_track", i, "turn"],
+                None,
             );
         }
-        let anchor = format!("turn {}", r.turn);
-        for (key, why) in schemas.turn.violations(&r.attrs) {
-            c.error("A10", format!("{anchor}: {why}"), "turn_track", &key, None);
-        }
+        check_attrs(
+            &schemas.turn,
+            &r.attrs,
+            &format!("turn {}", r.turn),
+            &path!["turn_track", i, "attrs"],
+            c,
+        );
     }
 }
 
-pub(super) fn check_replacements(s: &Scenario, cs: &Counters, schemas: &Schemas, c: &mut Checker) {
-    for r in &s.replacements {
+pub(super) fn check_replacements(s: &Scenario, ids: &Ids, schemas: &Schemas, c: &mut Checker) {
+    let sides: HashSet<&str> = s.sides.iter().map(|x| x.id.as_str()).collect();
+    for (i, r) in s.replacements.iter().enumerate() {
         let what = format!("replacements of turn {}", r.turn);
         if r.turn == 0 || r.turn > s.turns {
-            c.field_error(
+            c.error_at(
                 "R04",
                 format!("{what}: the scenario has turns 1 to {}", s.turns),
-                "replacements",
+                &path!["replacements", i, "turn"],
+                None,
             );
         }
-        if s.side(r.side.as_str()).is_none() {
-            c.error(
+        if !sides.contains(r.side.as_str()) {
+            c.error_at(
                 "R04",
                 format!("{what}: \"{}\" is not a side", r.side),
-                "replacements",
-                r.side.as_str(),
+                &path!["replacements", i, "side"],
                 None,
             );
         }
         if let Some(f) = &r.formation
-            && cs.formation(f.as_str()).is_none()
+            && !ids.has_formation(f.as_str())
         {
-            c.error(
+            c.error_at(
                 "R04",
                 format!("{what}: formation \"{f}\" is not in the counters file"),
-                "replacements",
-                f.as_str(),
+                &path!["replacements", i, "formation"],
                 Some(Subject::Formation(f.clone())),
             );
         }
-        for (key, why) in schemas.replacement.violations(&r.points) {
-            c.error("A10", format!("{what}: {why}"), "replacements", &key, None);
-        }
+        check_attrs(
+            &schemas.replacement,
+            &r.points,
+            &what,
+            &path!["replacements", i, "points"],
+            c,
+        );
     }
 }
 
-pub(super) fn check_supply(s: &Scenario, map: &Map, cs: &Counters, c: &mut Checker) {
+pub(super) fn check_supply(s: &Scenario, map: &Map, ids: &Ids, c: &mut Checker) {
+    let sides: HashSet<&str> = s.sides.iter().map(|x| x.id.as_str()).collect();
     for (i, sup) in s.supply.iter().enumerate() {
         let what = sup
             .name
             .clone()
             .unwrap_or_else(|| format!("supply source {}", i + 1));
-        if s.side(sup.side.as_str()).is_none() {
-            c.error(
+        if !sides.contains(sup.side.as_str()) {
+            c.error_at(
                 "L01",
                 format!("{what}: \"{}\" is not a side", sup.side),
-                "supply",
-                sup.side.as_str(),
+                &path!["supply", i, "side"],
                 None,
             );
         }
         if sup.at.is_empty() {
-            c.field_error("L01", format!("{what}: no place is given"), "supply");
+            c.error_at(
+                "L01",
+                format!("{what}: no place is given"),
+                &path!["supply", i, "at"],
+                None,
+            );
         }
-        for at in &sup.at {
+        for (k, at) in sup.at.iter().enumerate() {
+            let path = path!["supply", i, "at", k, 0];
             match at {
-                SupplySource::Hex(h) if !map.grid.contains(*h) => c.error(
+                SupplySource::Hex(h) if !map.grid.contains(*h) => c.error_at(
                     "M01",
                     format!("{what}: hex {h} is not on the map"),
-                    "supply",
-                    &h.to_string(),
+                    &path,
                     Some(Subject::Hex(*h)),
                 ),
-                SupplySource::Place(p) if map.place(p).is_none() => c.error(
+                SupplySource::Place(p) if map.place(p).is_none() => c.error_at(
                     "L01",
                     format!("{what}: the map has no place \"{p}\""),
-                    "supply",
-                    p,
+                    &path,
                     None,
                 ),
-                SupplySource::Hq(u) if cs.unit(u.as_str()).is_none() => c.error(
+                SupplySource::Hq(u) if ids.unit(u.as_str()).is_none() => c.error_at(
                     "L01",
                     format!("{what}: unit \"{u}\" is not in the counters file"),
-                    "supply",
-                    u.as_str(),
+                    &path,
                     Some(Subject::Unit(u.clone())),
                 ),
                 _ => {}
             }
         }
-        for f in &sup.serves {
-            if cs.formation(f.as_str()).is_none() {
-                c.error(
+        for (k, f) in sup.serves.iter().enumerate() {
+            if !ids.has_formation(f.as_str()) {
+                c.error_at(
                     "L01",
                     format!("{what}: formation \"{f}\" is not in the counters file"),
-                    "supply",
-                    f.as_str(),
+                    &path!["supply", i, "serves", k],
                     Some(Subject::Formation(f.clone())),
                 );
             }
@@ -232,43 +243,51 @@ pub(super) fn check_supply(s: &Scenario, map: &Map, cs: &Counters, c: &mut Check
 }
 
 pub(super) fn check_points(s: &Scenario, map: &Map, points: &[Points], c: &mut Checker) {
-    for p in points {
+    let sides: HashSet<&str> = s.sides.iter().map(|x| x.id.as_str()).collect();
+    for (i, p) in points.iter().enumerate() {
         let what = format!("victory points for {}", p.side);
-        let mut sides = vec![&p.side];
+        let at = |rest: &[Seg<'static>]| {
+            let mut v = path!["victory", "points", i].to_vec();
+            v.extend_from_slice(rest);
+            v
+        };
+        let mut sides_named = vec![(&p.side, at(&path!["side"]))];
         match &p.scoring {
-            Scoring::Hex(h) if !map.grid.contains(*h) => c.error(
+            Scoring::Hex(h) if !map.grid.contains(*h) => c.error_at(
                 "M01",
                 format!("{what}: hex {h} is not on the map"),
-                "points",
-                &h.to_string(),
+                &at(&path!["for", 0]),
                 Some(Subject::Hex(*h)),
             ),
-            Scoring::Place(place) if map.place(place).is_none() => c.error(
+            Scoring::Place(place) if map.place(place).is_none() => c.error_at(
                 "V03",
                 format!("{what}: the map has no place \"{place}\""),
-                "points",
-                place,
+                &at(&path!["for", 0]),
                 None,
             ),
             Scoring::StepLost { side }
             | Scoring::Eliminated { side, .. }
-            | Scoring::Exited { side, .. } => sides.push(side),
+            | Scoring::Exited { side, .. } => sides_named.push((side, at(&path!["for", "side"]))),
             _ => {}
         }
-        for side in sides {
-            if s.side(side.as_str()).is_none() {
-                c.error(
+        for (side, path) in sides_named {
+            if !sides.contains(side.as_str()) {
+                c.error_at(
                     "V03",
                     format!("{what}: \"{side}\" is not a side"),
-                    "points",
-                    side.as_str(),
+                    &path,
                     None,
                 );
             }
         }
         let bad_turn = |t: Option<u32>| t.is_some_and(|t| t == 0 || t > s.turns);
         if bad_turn(p.from_turn) || bad_turn(p.to_turn) || p.from_turn > p.to_turn.or(p.from_turn) {
-            c.field_error(
+            let field = if bad_turn(p.to_turn) && !bad_turn(p.from_turn) {
+                "to_turn"
+            } else {
+                "from_turn"
+            };
+            c.error_at(
                 "V03",
                 format!(
                     "{what}: the turns {}-{} are not turns of the scenario (1 to {})",
@@ -276,7 +295,8 @@ pub(super) fn check_points(s: &Scenario, map: &Map, points: &[Points], c: &mut C
                     p.to_turn.map_or(s.turns.to_string(), |t| t.to_string()),
                     s.turns
                 ),
-                "points",
+                &at(&[Seg::Field(field)]),
+                None,
             );
         }
     }

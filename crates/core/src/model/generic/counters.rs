@@ -1,10 +1,14 @@
 //! A generic counter set (`*.counters.ron` of a system other than WB-95): nations, the
 //! formation tree and unit counters whose values are attributes of the system's schema.
 
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::model::attrs::Attrs;
+use crate::model::limits;
 use crate::model::{Colour, FormationId, NationId, SystemId, UnitId};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -15,11 +19,54 @@ pub struct Counters {
     pub name: String,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub notes: String,
+    #[serde(deserialize_with = "limits::nations")]
+    #[schemars(length(max = limits::NATIONS.max))]
     pub nations: Vec<Nation>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "limits::formations")]
+    #[schemars(length(max = limits::FORMATIONS.max))]
     pub formations: Vec<Formation>,
+    #[serde(deserialize_with = "limits::units")]
+    #[schemars(length(max = limits::UNITS.max))]
     pub units: Vec<Unit>,
+    /// Where each unit and formation is, built on the first lookup in a large set
+    /// ([`Counters::unit`]); not part of the file.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub index: IdIndex,
 }
+
+/// Units and formations by id, for [`Counters::unit`] and [`Counters::formation`] on a
+/// large counter set: the checks, the setup card and the engines look every placed unit
+/// up, which was quadratic in the units.
+/// A cache: never compared, not cloned (a clone builds its own), and never trusted
+/// blindly: a hit is verified against `units` and a miss searches them, so a set edited
+/// after the index was built still answers right (only slower).
+#[derive(Default)]
+pub struct IdIndex {
+    units: OnceLock<HashMap<String, usize>>,
+    formations: OnceLock<HashMap<String, usize>>,
+}
+
+impl Clone for IdIndex {
+    fn clone(&self) -> Self {
+        Self::default()
+    }
+}
+
+impl PartialEq for IdIndex {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl std::fmt::Debug for IdIndex {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("IdIndex")
+    }
+}
+
+/// Sets this small are searched: faster than hashing, and no index to build.
+const INDEX_FROM: usize = 64;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -63,6 +110,32 @@ pub struct Unit {
     pub attrs: Attrs,
 }
 
+/// The first item of `items` whose id is `id`: through `index` for a large list, built on
+/// first use; a hit is verified and a miss searched, so an edited list answers right.
+fn indexed<'a, T>(
+    items: &'a [T],
+    index: &OnceLock<HashMap<String, usize>>,
+    id: &str,
+    id_of: impl Fn(&T) -> &str,
+) -> Option<&'a T> {
+    let search = || items.iter().find(|x| id_of(x) == id);
+    if items.len() < INDEX_FROM {
+        return search();
+    }
+    let index = index.get_or_init(|| {
+        let mut m = HashMap::with_capacity(items.len());
+        for (i, x) in items.iter().enumerate() {
+            m.entry(id_of(x).to_owned()).or_insert(i);
+        }
+        m
+    });
+    match index.get(id).and_then(|&i| items.get(i)) {
+        Some(x) if id_of(x) == id => Some(x),
+        // Edited since the index was built: search.
+        _ => search(),
+    }
+}
+
 impl Counters {
     pub fn new(system: SystemId, name: impl Into<String>) -> Self {
         Self {
@@ -72,27 +145,34 @@ impl Counters {
             nations: Vec::new(),
             formations: Vec::new(),
             units: Vec::new(),
+            index: IdIndex::default(),
         }
     }
 
+    /// The first unit with this id. In constant time for a large set (its index), by a
+    /// search for a small one.
     pub fn unit(&self, id: &str) -> Option<&Unit> {
-        self.units.iter().find(|u| u.id.as_str() == id)
+        indexed(&self.units, &self.index.units, id, |u| u.id.as_str())
     }
 
     pub fn nation(&self, id: &str) -> Option<&Nation> {
         self.nations.iter().find(|n| n.id.as_str() == id)
     }
 
+    /// The first formation with this id, as [`Counters::unit`] finds a unit.
     pub fn formation(&self, id: &str) -> Option<&Formation> {
-        self.formations.iter().find(|f| f.id.as_str() == id)
+        indexed(&self.formations, &self.index.formations, id, |f| {
+            f.id.as_str()
+        })
     }
 
     /// `id` and the formations above it, innermost first (a cycle stops the walk).
     pub fn chain(&self, id: &str) -> Vec<&Formation> {
         let mut out: Vec<&Formation> = Vec::new();
+        let mut seen = std::collections::HashSet::new();
         let mut cur = self.formation(id);
         while let Some(f) = cur {
-            if out.iter().any(|x| x.id == f.id) {
+            if !seen.insert(f.id.as_str()) {
                 break;
             }
             out.push(f);

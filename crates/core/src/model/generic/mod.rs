@@ -20,7 +20,7 @@ mod track;
 
 pub use bundle::Bundle;
 pub use check::{check_counters, check_scenario};
-pub use counters::{Counters, Formation, Nation, Unit};
+pub use counters::{Counters, Formation, IdIndex, Nation, Unit};
 pub use describe::describe;
 pub use points::{Points, Scoring};
 pub use scenario::{

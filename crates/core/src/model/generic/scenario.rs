@@ -16,6 +16,7 @@ use crate::hex::{HexId, MapEdge};
 use crate::model::AreaShape;
 use crate::model::attrs::Attrs;
 use crate::model::{Entry, FormationId, NationId, SideId, SupplySource, SystemId, UnitId};
+use crate::model::{limits, range};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -31,33 +32,71 @@ pub struct Scenario {
     /// Counter file, relative to this file.
     pub counters: PathBuf,
     /// Game turns; turn 1 is the first.
+    #[serde(deserialize_with = "range::turns")]
+    #[schemars(range(min = range::TURNS.min, max = range::TURNS.max))]
     pub turns: u32,
     pub sides: Vec<Side>,
     /// The side that moves first in every turn.
     pub first: SideId,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "limits::placements")]
+    #[schemars(length(max = limits::PLACEMENTS.max))]
     pub setup: Vec<Placement>,
     /// Units that start in a box off the map (an air display's Ready Box, a holding box),
     /// by the system's box names.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "limits::placements"
+    )]
+    #[schemars(length(max = limits::PLACEMENTS.max))]
     pub off_map: Vec<OffMap>,
     /// Markers on the map at the start (a strongpoint, a minefield, a destroyed bridge),
     /// by the system's marker kinds.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "limits::schedule"
+    )]
+    #[schemars(length(max = limits::SCHEDULE.max))]
     pub markers: Vec<Marker>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "limits::schedule"
+    )]
+    #[schemars(length(max = limits::SCHEDULE.max))]
     pub arrivals: Vec<Arrival>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "limits::schedule"
+    )]
+    #[schemars(length(max = limits::SCHEDULE.max))]
     pub departures: Vec<Departure>,
     /// What the turn record track prints for each turn (its date, weather box, ground
     /// condition modifier), by the system's turn schema.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "limits::schedule"
+    )]
+    #[schemars(length(max = limits::SCHEDULE.max))]
     pub turn_track: Vec<TurnRecord>,
     /// Replacement points received by turn.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "limits::schedule"
+    )]
+    #[schemars(length(max = limits::SCHEDULE.max))]
     pub replacements: Vec<Replacement>,
     /// Where each side traces supply to.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "limits::schedule"
+    )]
+    #[schemars(length(max = limits::SCHEDULE.max))]
     pub supply: Vec<Supply>,
     /// `None` while the designer has not written them (a warning).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -139,6 +178,8 @@ pub struct Arrival {
     pub turn: u32,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
+    #[serde(deserialize_with = "limits::group_units")]
+    #[schemars(length(max = limits::GROUP_UNITS.max))]
     pub units: Vec<UnitId>,
     /// Where they may enter.
     pub entry: Vec<Entry>,
@@ -149,6 +190,8 @@ pub struct Arrival {
 #[serde(deny_unknown_fields)]
 pub struct Departure {
     pub turn: u32,
+    #[serde(deserialize_with = "limits::group_units")]
+    #[schemars(length(max = limits::GROUP_UNITS.max))]
     pub units: Vec<UnitId>,
 }
 
@@ -158,10 +201,17 @@ pub struct Departure {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Victory {
+    #[serde(deserialize_with = "limits::levels")]
+    #[schemars(length(max = limits::LEVELS.max))]
     pub levels: Vec<Level>,
     /// The victory-point schedule: what scores points, for whom (none: the levels use no
     /// points).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "limits::victory_conditions"
+    )]
+    #[schemars(length(max = range::VICTORY_CONDITIONS.max))]
     pub points: Vec<Points>,
 }
 
@@ -171,6 +221,8 @@ pub struct Level {
     /// "German decisive victory".
     pub name: String,
     pub winner: SideId,
+    #[serde(deserialize_with = "limits::levels")]
+    #[schemars(length(max = limits::LEVELS.max))]
     pub all_of: Vec<Condition>,
     /// A sudden victory: checked at the end of every turn, not only after the last.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]

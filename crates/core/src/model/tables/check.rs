@@ -11,10 +11,10 @@
 //! | X07 | error | a `given` names a row or column the table lacks, or an empty cell |
 //! | X08 | error | a row of a dice table is not a roll ("5", "2-3", "≤0", "11+"), or two rows overlap |
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 
 use super::cell::{self, Fault, RollRange};
-use super::locate::{self, Pos, Spots};
+use super::locate::{self, FileSpots, Pos, Spots};
 use super::{Table, Tables};
 use crate::model::{Problem, Source};
 
@@ -38,23 +38,33 @@ impl Out<'_> {
     }
 }
 
-/// Every problem of a tables file; `src` is its text (empty for data in memory).
+/// Every problem of a tables file; `src` is its text (empty for data in memory). Linear
+/// in the file (n·log n with the sets of ids): the pieces of every table are located in
+/// one pass over the text ([`locate::file_spots`]), and each table has at most
+/// [`crate::model::limits::ROWS`] rows, which bounds the search for overlapping rolls.
 pub fn check(t: &Tables, src: &Source) -> Vec<Problem> {
     let mut out = Out {
         src,
         problems: Vec::new(),
     };
+    let located = !src.path.as_os_str().is_empty();
+    let spots = if located {
+        locate::file_spots(src)
+    } else {
+        FileSpots::default()
+    };
     let mut ids = BTreeSet::new();
-    for v in &t.vocabularies {
+    for (i, v) in t.vocabularies.iter().enumerate() {
+        let at = spots.vocabularies.get(i);
         if !ids.insert(v.id.as_str()) {
             out.error(
                 "X02",
                 format!("vocabulary \"{}\" is given twice", v.id),
-                src.find(&v.id),
+                at.and_then(|s| s.id),
             );
         }
         let mut codes = BTreeSet::new();
-        for c in &v.codes {
+        for (k, c) in v.codes.iter().enumerate() {
             if c.code.trim().is_empty() || !codes.insert(c.code.as_str()) {
                 out.error(
                     "X02",
@@ -62,14 +72,15 @@ pub fn check(t: &Tables, src: &Source) -> Vec<Problem> {
                         "vocabulary {}: code \"{}\" is empty or given twice",
                         v.id, c.code
                     ),
-                    src.find_after(&v.id, &c.code),
+                    at.and_then(|s| s.codes.get(k).copied().flatten()),
                 );
             }
         }
     }
     let mut ids = BTreeSet::new();
-    for table in &t.tables {
-        let spots = locate::spots(src, &table.id);
+    let none = Spots::default();
+    for (i, table) in t.tables.iter().enumerate() {
+        let spots = spots.tables.get(i).unwrap_or(&none);
         if !ids.insert(table.id.as_str()) {
             out.error(
                 "X02",
@@ -77,7 +88,7 @@ pub fn check(t: &Tables, src: &Source) -> Vec<Problem> {
                 spots.id,
             );
         }
-        check_table(t, table, &spots, &mut out);
+        check_table(t, table, spots, &mut out);
     }
     out.problems
 }
@@ -102,7 +113,7 @@ fn check_table(t: &Tables, table: &Table, spots: &Spots, out: &mut Out<'_>) {
                 "table {name}: vocabulary \"{}\" is not in the file",
                 table.vocabulary
             ),
-            src_find(out.src, &table.vocabulary),
+            spots.vocabulary,
         );
         return;
     };
@@ -139,8 +150,25 @@ fn check_table(t: &Tables, table: &Table, spots: &Spots, out: &mut Out<'_>) {
             );
         }
     }
-    for g in &table.given {
-        let (r, c) = (table.row(&g.row), table.column(&g.column));
+    let rows: HashMap<&str, usize> = table
+        .rows
+        .iter()
+        .enumerate()
+        .rev()
+        .map(|(i, r)| (r.key.as_str(), i))
+        .collect();
+    let columns: HashMap<&str, usize> = table
+        .columns
+        .iter()
+        .enumerate()
+        .rev()
+        .map(|(i, c)| (c.as_str(), i))
+        .collect();
+    for (k, g) in table.given.iter().enumerate() {
+        let (r, c) = (
+            rows.get(g.row.as_str()).copied(),
+            columns.get(g.column.as_str()).copied(),
+        );
         let filled = r
             .zip(c)
             .and_then(|(r, c)| table.cell(r, c))
@@ -159,7 +187,7 @@ fn check_table(t: &Tables, table: &Table, spots: &Spots, out: &mut Out<'_>) {
                         "empty"
                     }
                 ),
-                src_find(out.src, &g.rule),
+                spots.given.get(k).copied().flatten(),
             );
         }
     }
@@ -178,10 +206,6 @@ fn check_table(t: &Tables, table: &Table, spots: &Spots, out: &mut Out<'_>) {
             spots.id,
         );
     }
-}
-
-fn src_find(src: &Source, needle: &str) -> Option<Pos> {
-    src.find(needle)
 }
 
 fn check_rows(table: &Table, spots: &Spots, out: &mut Out<'_>) {

@@ -15,6 +15,10 @@ pub struct Spots {
     pub columns: Vec<Pos>,
     /// Each row's key and cells.
     pub rows: Vec<(Option<Pos>, Vec<Pos>)>,
+    /// The `rule` of each of the table's `given` cells.
+    pub given: Vec<Option<Pos>>,
+    /// The table's `vocabulary`.
+    pub vocabulary: Option<Pos>,
 }
 
 impl Spots {
@@ -25,6 +29,23 @@ impl Spots {
     pub fn key(&self, row: usize) -> Option<Pos> {
         self.rows.get(row)?.0
     }
+}
+
+/// Where a vocabulary's id and codes are.
+#[derive(Debug, Default)]
+pub struct VocabularySpots {
+    pub id: Option<Pos>,
+    /// The `code` of each of its codes.
+    pub codes: Vec<Option<Pos>>,
+}
+
+/// Where every vocabulary and table of a file is, by their order in the file.
+#[derive(Debug, Default)]
+pub struct FileSpots {
+    pub vocabularies: Vec<VocabularySpots>,
+    pub tables: Vec<Spots>,
+    /// The `system` field's value.
+    pub system: Option<Pos>,
 }
 
 #[derive(Debug, PartialEq)]
@@ -168,49 +189,92 @@ fn elements(toks: &[(usize, Tok)], open: usize) -> Vec<usize> {
     out
 }
 
-/// Where the pieces of table `id` are in `src`.
-pub fn spots(src: &Source, id: &str) -> Spots {
+/// Where the pieces of every vocabulary and table are in `src`: one pass over its
+/// tokens, so locating all of a large file's problems is linear in the file (the
+/// positions come from [`Source::position`], which starts at a nearby checkpoint).
+pub fn file_spots(src: &Source) -> FileSpots {
     let toks = tokens(&src.text);
-    let pos = |k: usize| src.position(toks[k].0);
-    let mut out = Spots::default();
-    let Some(tables) = (0..toks.len()).find(|&k| toks[k].1 == Tok::Name("tables".into())) else {
+    let pos = |k: usize| src.position(toks.get(k).map_or(src.text.len(), |t| t.0));
+    let mut out = FileSpots::default();
+    let Some(root) = toks.iter().position(|t| t.1 == Tok::Open) else {
         return out;
     };
-    // The table's `id: "<id>"`, then the brackets around that table.
-    let Some(id_at) = (tables..toks.len().saturating_sub(2))
-        .find(|&k| toks[k].1 == Tok::Name("id".into()) && toks[k + 2].1 == Tok::Str(id.to_owned()))
-    else {
-        return out;
-    };
-    out.id = Some(pos(id_at + 2));
-    let mut depth = 0i32;
-    let Some(open) = (0..id_at).rev().find(|&k| {
-        match toks[k].1 {
-            Tok::Close => depth += 1,
-            Tok::Open => depth -= 1,
-            _ => {}
+    let end = closing(&toks, root);
+    out.system = field(&toks, root, end, "system").map(pos);
+    if let Some(v) = field(&toks, root, end, "vocabularies").filter(|&k| is_open(&toks, k)) {
+        for item in elements(&toks, v) {
+            let mut spots = VocabularySpots::default();
+            if is_open(&toks, item) {
+                let close = closing(&toks, item);
+                spots.id = field(&toks, item, close, "id").map(pos);
+                if let Some(c) = field(&toks, item, close, "codes").filter(|&k| is_open(&toks, k)) {
+                    spots.codes = elements(&toks, c)
+                        .into_iter()
+                        .map(|code| {
+                            if !is_open(&toks, code) {
+                                return Some(pos(code));
+                            }
+                            let close = closing(&toks, code);
+                            field(&toks, code, close, "code").map(pos)
+                        })
+                        .collect();
+                }
+            }
+            out.vocabularies.push(spots);
         }
-        depth < 0
-    }) else {
-        return out;
-    };
-    let close = closing(&toks, open);
-    if let Some(c) = field(&toks, open, close, "columns").filter(|&c| toks[c].1 == Tok::Open) {
-        out.columns = elements(&toks, c).into_iter().map(pos).collect();
     }
-    let Some(rows) = field(&toks, open, close, "rows").filter(|&r| toks[r].1 == Tok::Open) else {
+    if let Some(t) = field(&toks, root, end, "tables").filter(|&k| is_open(&toks, k)) {
+        for item in elements(&toks, t) {
+            out.tables.push(if is_open(&toks, item) {
+                table(&toks, item, &pos)
+            } else {
+                Spots::default()
+            });
+        }
+    }
+    out
+}
+
+fn is_open(toks: &[(usize, Tok)], k: usize) -> bool {
+    toks.get(k).is_some_and(|t| t.1 == Tok::Open)
+}
+
+/// The pieces of the table whose brackets open at token `open`.
+fn table(toks: &[(usize, Tok)], open: usize, pos: &impl Fn(usize) -> Pos) -> Spots {
+    let close = closing(toks, open);
+    let mut out = Spots {
+        id: field(toks, open, close, "id").map(pos),
+        vocabulary: field(toks, open, close, "vocabulary").map(pos),
+        ..Spots::default()
+    };
+    if let Some(c) = field(toks, open, close, "columns").filter(|&c| is_open(toks, c)) {
+        out.columns = elements(toks, c).into_iter().map(pos).collect();
+    }
+    if let Some(g) = field(toks, open, close, "given").filter(|&g| is_open(toks, g)) {
+        out.given = elements(toks, g)
+            .into_iter()
+            .map(|item| {
+                if !is_open(toks, item) {
+                    return Some(pos(item));
+                }
+                let end = closing(toks, item);
+                field(toks, item, end, "rule").map(pos)
+            })
+            .collect();
+    }
+    let Some(rows) = field(toks, open, close, "rows").filter(|&r| is_open(toks, r)) else {
         return out;
     };
-    for row in elements(&toks, rows) {
-        if toks[row].1 != Tok::Open {
+    for row in elements(toks, rows) {
+        if !is_open(toks, row) {
             out.rows.push((None, Vec::new()));
             continue;
         }
-        let end = closing(&toks, row);
-        let key = field(&toks, row, end, "key").map(pos);
-        let cells = field(&toks, row, end, "cells")
-            .filter(|&c| toks[c].1 == Tok::Open)
-            .map(|c| elements(&toks, c).into_iter().map(pos).collect())
+        let end = closing(toks, row);
+        let key = field(toks, row, end, "key").map(pos);
+        let cells = field(toks, row, end, "cells")
+            .filter(|&c| is_open(toks, c))
+            .map(|c| elements(toks, c).into_iter().map(pos).collect())
             .unwrap_or_default();
         out.rows.push((key, cells));
     }
@@ -239,7 +303,9 @@ mod tests {
         ),
     ],
 )"#;
-        let s = spots(&Source::new("t.tables.ron", text), "crt");
+        let s = file_spots(&Source::new("t.tables.ron", text));
+        assert_eq!(s.tables.len(), 2);
+        let s = &s.tables[1];
         assert_eq!(s.id, Some((8, 17)));
         assert_eq!(s.columns, vec![(8, 34), (9, 17)]);
         assert_eq!(s.key(0), Some((11, 23)));

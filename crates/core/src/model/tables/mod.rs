@@ -23,6 +23,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::SystemId;
+use super::limits;
 
 /// A tables file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -35,7 +36,11 @@ pub struct Tables {
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub notes: String,
     /// The codes the tables' results are written with.
+    #[serde(deserialize_with = "limits::vocabularies")]
+    #[schemars(length(max = limits::VOCABULARIES.max))]
     pub vocabularies: Vec<Vocabulary>,
+    #[serde(deserialize_with = "limits::tables")]
+    #[schemars(length(max = limits::TABLES.max))]
     pub tables: Vec<Table>,
 }
 
@@ -47,12 +52,19 @@ pub struct Vocabulary {
     pub name: String,
     /// The parts of a cell, in order, separated by `/` ("attacker", "defender"); empty:
     /// a cell is one part, and `/` may write a fraction.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "limits::codes"
+    )]
+    #[schemars(length(max = limits::CODES.max))]
     pub parts: Vec<String>,
     /// Whether numbers may be written, and which.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub numbers: Option<Numbers>,
     /// The codes a part is written with, each with its meaning.
+    #[serde(deserialize_with = "limits::codes")]
+    #[schemars(length(max = limits::CODES.max))]
     pub codes: Vec<Code>,
 }
 
@@ -117,10 +129,19 @@ pub struct Table {
     pub columns_are: String,
     /// The vocabulary its cells are written with.
     pub vocabulary: String,
+    #[serde(deserialize_with = "limits::columns")]
+    #[schemars(length(max = limits::COLUMNS.max))]
     pub columns: Vec<String>,
+    #[serde(deserialize_with = "limits::rows")]
+    #[schemars(length(max = limits::ROWS.max))]
     pub rows: Vec<Row>,
     /// The cells the rulebook's text gives.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "limits::given"
+    )]
+    #[schemars(length(max = limits::GIVEN.max))]
     pub given: Vec<Given>,
     /// Every cell not in `given` is made up (for a test or an example), not copied from
     /// the printed chart.
@@ -135,6 +156,8 @@ pub struct Table {
 #[serde(deny_unknown_fields)]
 pub struct Row {
     pub key: String,
+    #[serde(deserialize_with = "limits::columns")]
+    #[schemars(length(max = limits::COLUMNS.max))]
     pub cells: Vec<String>,
 }
 
