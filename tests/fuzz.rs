@@ -5,7 +5,8 @@
 //! fixture's other files, and the scenario is loaded, checked, located, drawn as a setup
 //! card and, when sound, started and played by bots for a few dozen actions. No input
 //! may panic or hang: a watchdog aborts the run naming the input when one case takes
-//! longer than `FUZZ_HANG_SECS` (default 60).
+//! longer than `FUZZ_HANG_SECS` (default 300: a debug build on a loaded machine may take a
+//! minute over a large input; a hang takes forever).
 //!
 //! The test suite runs `FUZZ_CASES` cases per file kind (default 200, about a second
 //! each in a debug build). A long run optimizes the crate but keeps the debug build's
@@ -431,7 +432,7 @@ fn watch() -> &'static Watch {
             std::env::var("FUZZ_HANG_SECS")
                 .ok()
                 .and_then(|v| v.parse().ok())
-                .unwrap_or(60),
+                .unwrap_or(300),
         );
         std::thread::spawn(move || {
             loop {
