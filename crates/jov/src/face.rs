@@ -71,6 +71,7 @@ fn bottom(a: &Attrs) -> Vec<Printed> {
     vec![Printed::plain(strength), ma]
 }
 
+<<<<<<< HEAD
 /// The state showing a counter's printed back: fired for artillery, one step for a
 /// two-step unit without a strength chit; none otherwise.
 pub fn back_state(unit: &Unit) -> Option<Attrs> {
@@ -85,17 +86,21 @@ pub fn back_state(unit: &Unit) -> Option<Attrs> {
     };
     Some(Attrs::from([(key.to_owned(), value)]))
 }
+=======
+/// The most dots of a kind a counter prints (the unit schema's `white_dots`, `black_dots`).
+const MAX_DOTS: i64 = 5;
+>>>>>>> bounds
 
 /// The face of `unit` in the start state `state`.
 pub fn face(counters: &Counters, unit: &Unit, state: &Attrs) -> CounterFace {
     let a = &unit.attrs;
     let int = |k: &str| UNIT.int(a, k);
     let t = UNIT.text(a, "type");
-    let mut emblems = vec![Emblem::Dot(WHITE); usize::try_from(int("white_dots")).unwrap_or(0)];
-    emblems.extend(vec![
-        Emblem::Dot(BLACK);
-        usize::try_from(int("black_dots")).unwrap_or(0)
-    ]);
+    // As many dots as the schema allows (0 to 5): the card and the map draw any counter
+    // file, checked or not, and a count of 9223372036854775807 dots is no picture.
+    let dots = |k: &str| usize::try_from(int(k).clamp(0, MAX_DOTS)).unwrap_or(0);
+    let mut emblems = vec![Emblem::Dot(WHITE); dots("white_dots")];
+    emblems.extend(vec![Emblem::Dot(BLACK); dots("black_dots")]);
     if UNIT.bool(a, "star") {
         emblems.push(Emblem::Star(RED));
     }
@@ -135,6 +140,7 @@ mod tests {
                 (id: "alarm", designation: "Alarm", nation: "su", attrs: {"type": "alarm", "size": "none", "strength": 2, "defence_only": true, "movement": 0, "steps": 1}),
                 (id: "art", designation: "Army Art", nation: "su", attrs: {"type": "artillery", "size": "III", "obs": 6, "dbs": 4, "barrage_range": 5, "movement": 4, "steps": 1}),
                 (id: "tk", designation: "T-34", nation: "su", attrs: {"type": "armor", "size": "X", "strength": 8, "movement": 8, "steps": 2, "white_dots": 2, "star": true}),
+                (id: "fuzz", designation: "T-34", nation: "su", attrs: {"type": "armor", "size": "X", "white_dots": 9223372036854775807, "black_dots": -1}),
             ])"##;
         let c: Counters = parse(&Source::new("", text)).unwrap();
         let u = c.unit(id).unwrap().clone();
@@ -179,5 +185,14 @@ mod tests {
             f.layout.emblems,
             [Emblem::Dot(WHITE), Emblem::Dot(WHITE), Emblem::Star(RED)]
         );
+    }
+
+    /// tests/fuzz.rs (issue 36): `white_dots: 9223372036854775807` in a counters file made
+    /// the setup card ask for that many dots (a capacity overflow). A counter prints at most
+    /// the schema's 5 dots of a kind, whatever the file says.
+    #[test]
+    fn dots_out_of_the_schema_are_drawn_within_it() {
+        let f = face_of("fuzz", Attrs::new());
+        assert_eq!(f.layout.emblems, [Emblem::Dot(WHITE); 5]);
     }
 }
