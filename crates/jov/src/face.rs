@@ -71,7 +71,6 @@ fn bottom(a: &Attrs) -> Vec<Printed> {
     vec![Printed::plain(strength), ma]
 }
 
-<<<<<<< HEAD
 /// The state showing a counter's printed back: fired for artillery, one step for a
 /// two-step unit without a strength chit; none otherwise.
 pub fn back_state(unit: &Unit) -> Option<Attrs> {
@@ -86,10 +85,9 @@ pub fn back_state(unit: &Unit) -> Option<Attrs> {
     };
     Some(Attrs::from([(key.to_owned(), value)]))
 }
-=======
+
 /// The most dots of a kind a counter prints (the unit schema's `white_dots`, `black_dots`).
 const MAX_DOTS: i64 = 5;
->>>>>>> bounds
 
 /// The face of `unit` in the start state `state`.
 pub fn face(counters: &Counters, unit: &Unit, state: &Attrs) -> CounterFace {
