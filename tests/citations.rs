@@ -1,7 +1,8 @@
 //! Every citation of the project's rules notes resolves inside the repository: each
 //! `A-NN` (code, tests, messages, README, shipped content) is an entry of
 //! `docs/wb95/decisions.md`, and each `§N` a section of `docs/wb95/` (see
-//! `docs/README.md` for the convention).
+//! `docs/README.md` for the convention); each other system's decisions (`P-NN`, `R-NN`,
+//! `J-NN`) are entries of its rules notes, numbered in order.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -31,7 +32,21 @@ fn sources() -> Vec<PathBuf> {
         root().join("CHANGELOG.md"),
         root().join("CONTRIBUTING.md"),
     ];
-    for d in ["src", "tests", "benches", "scenarios", "assets", "docs"] {
+    // Every crate but the other systems', whose `§` cite their own digests.
+    for d in [
+        "src",
+        "tests",
+        "benches",
+        "scenarios",
+        "assets",
+        "docs",
+        "crates/core",
+        "crates/seam",
+        "crates/wb95",
+        "crates/registry",
+        "crates/shell",
+        "crates/editor",
+    ] {
         files(&root().join(d), &mut v);
     }
     v
@@ -156,4 +171,61 @@ fn decisions_are_numbered_in_order_without_gaps() {
         .collect();
     let expected: Vec<u32> = (1..=numbers.len() as u32).collect();
     assert_eq!(numbers, expected);
+}
+
+/// The rules notes of the systems other than WB-95: the prefix their decisions are
+/// numbered with, the notes, and the crate that cites them.
+const SYSTEM_NOTES: [(&str, &str, &str); 3] = [
+    ("P-", "docs/panzerblitz/rules.md", "crates/panzerblitz"),
+    ("R-", "docs/rtl/rules.md", "crates/rtl"),
+    ("J-", "docs/jov/rules.md", "crates/jov"),
+];
+
+/// `X-NN` with exactly two digits, not preceded by a letter, a digit or a dash.
+fn numbered(text: &str, prefix: &str) -> Vec<u32> {
+    text.match_indices(prefix)
+        .filter(|(i, _)| {
+            text[..*i]
+                .chars()
+                .next_back()
+                .is_none_or(|c| !(c.is_ascii_alphanumeric() || c == '-'))
+        })
+        .filter_map(|(i, _)| {
+            let digits: String = text[i + prefix.len()..]
+                .chars()
+                .take_while(char::is_ascii_digit)
+                .collect();
+            (digits.len() == 2).then(|| digits.parse().ok()).flatten()
+        })
+        .collect()
+}
+
+#[test]
+fn every_systems_decisions_are_numbered_in_order_and_cited_ones_written_down() {
+    for (prefix, notes, code) in SYSTEM_NOTES {
+        let doc = std::fs::read_to_string(root().join(notes)).expect(notes);
+        let entries: Vec<u32> = doc
+            .lines()
+            .filter_map(|l| l.strip_prefix("**"))
+            .flat_map(|l| numbered(l, prefix).into_iter().take(1))
+            .collect();
+        assert!(entries.len() >= 10, "{notes}: {entries:?}");
+        let expected: Vec<u32> = (1..=entries.len() as u32).collect();
+        assert_eq!(entries, expected, "{notes}: numbered in order without gaps");
+        let mut used = BTreeSet::new();
+        let mut v = Vec::new();
+        files(&root().join(code), &mut v);
+        for p in v {
+            used.extend(numbered(&std::fs::read_to_string(&p).unwrap(), prefix));
+        }
+        let missing: Vec<String> = used
+            .iter()
+            .filter(|n| !entries.contains(n))
+            .map(|n| format!("{prefix}{n:02}"))
+            .collect();
+        assert!(
+            missing.is_empty(),
+            "cited in {code} but not in {notes}: {missing:?}"
+        );
+    }
 }

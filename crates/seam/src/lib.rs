@@ -163,6 +163,17 @@ pub trait RuleSystem: Sync {
         required_terms(self.vocabulary(), catalogue, source)
     }
 
+    /// What its rules need of a counters file read on its own (`sztab validate`): by
+    /// default the counter set every system but WB-95 shares, against its schemas.
+    fn check_counters(&self, source: &Source) -> Result<Vec<Problem>, LoadError> {
+        let c: sztab_core::model::generic::Counters = sztab_core::model::io::parse(source)?;
+        Ok(sztab_core::model::generic::check_counters(
+            &c,
+            &self.schemas(),
+            source,
+        ))
+    }
+
     /// Its blank charts: the text of a tables file holding every table its rules read,
     /// shaped as the rulebook gives it (columns, die, result codes), with only the cells
     /// the rulebook's text gives; `None` for a system that keeps no charts as data.
@@ -261,10 +272,12 @@ pub trait RuleSystem: Sync {
     /// The full breakdown of an attack in the scenario's setup position.
     fn odds(&self, bundle: BundleRef<'_>, query: &OddsQuery) -> Result<String, MatchError> {
         let _ = (bundle, query);
-        Err(MatchError::Unsupported(format!(
-            "{} has no engine yet: no odds",
-            self.name()
-        )))
+        let why = if self.support().engine {
+            "gives no odds yet"
+        } else {
+            "has no engine yet: no odds"
+        };
+        Err(MatchError::Unsupported(format!("{} {why}", self.name())))
     }
 
     /// Whether its scenarios have `part` (the editor offers the part's tool only then).

@@ -336,6 +336,23 @@ impl RuleSystem for Wb95 {
         Ok((AnyBundle::Wb95(Box::new(b)), p))
     }
 
+    /// WB-95's counter set is its own typed file.
+    fn check_counters(&self, source: &Source) -> Result<Vec<Problem>, LoadError> {
+        let c: sztab_core::model::Counters = sztab_core::model::io::parse(source)?;
+        Ok(sztab_core::model::check::check_counters(&c, source))
+    }
+
+    fn odds(
+        &self,
+        bundle: BundleRef<'_>,
+        query: &sztab_seam::OddsQuery,
+    ) -> Result<String, MatchError> {
+        match bundle.wb95() {
+            Some(b) => super::setup_odds::odds(b, query),
+            None => Err(MatchError::BadRequest("not a WB-95 scenario".into())),
+        }
+    }
+
     fn setup_checks(&self, bundle: BundleRef<'_>) -> Vec<Problem> {
         match bundle.wb95() {
             Some(b) => setup_check::check(b, &Prepared::new(b)),

@@ -1,8 +1,6 @@
-//! `sztab odds` what-if flags: start states put on the scenario's placements before
+//! The odds' what-if options: start states put on the scenario's placements before
 //! the game starts, so the engine computes the odds exactly as it would for a scenario that
-//! set the units up that way (`--disorganized`, `--organized`, `--oos UNIT[=LEVEL]`).
-
-use std::process::ExitCode;
+//! set the units up that way (`disorganized`, `organized`, `oos=UNIT[=LEVEL]`).
 
 use sztab_core::model::{Bundle, Placement};
 
@@ -78,14 +76,6 @@ fn placement<'a>(bundle: &'a mut Bundle, id: &str) -> Result<&'a mut Placement, 
                 format!("no unit \"{id}\" in the scenario's counters")
             }
         })
-}
-
-/// Applies the what-ifs, or exit code 2 after saying why not.
-pub fn apply_or_exit(w: &WhatIf, bundle: &mut Bundle) -> Result<(), ExitCode> {
-    w.apply(bundle).map_err(|e| {
-        eprintln!("sztab odds: {e}");
-        ExitCode::from(2)
-    })
 }
 
 #[cfg(test)]

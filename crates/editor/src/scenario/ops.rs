@@ -529,7 +529,7 @@ mod tests {
         );
         assert_eq!(b.scenario.sides[1].nations[0].as_str(), "ussr");
         assert!(
-            sztab_shell::validate::check_bundle(&b)
+            sztab_wb95::live_check::check_bundle(&b)
                 .iter()
                 .all(|p| !p.is_error())
         );

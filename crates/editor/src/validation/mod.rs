@@ -12,7 +12,7 @@ use sztab_seam::BundleRef;
 use super::document::{Content, Document};
 use sztab_core::hex::HexId;
 use sztab_core::model::{Problem, SideId, Source};
-use sztab_shell::validate::Checked;
+use sztab_wb95::live_check::Checked;
 
 /// "1 error", "2 warnings".
 pub fn count(n: usize, what: &str) -> String {
@@ -150,7 +150,7 @@ impl Validator {
         let work: Box<dyn FnOnce() -> Checked + Send> = match doc.content() {
             Content::Scenario(b) => {
                 let b = (**b).clone();
-                Box::new(move || sztab_shell::validate::check_in_editor(&b))
+                Box::new(move || sztab_wb95::live_check::check_in_editor(&b))
             }
             Content::Generic(g) => {
                 let (system, b) = (g.system, g.bundle.clone());

@@ -13,7 +13,6 @@ mod robustness;
 mod schema;
 mod systems;
 mod validate;
-mod what_if;
 
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -15,9 +15,9 @@ pub enum What {
 
 #[derive(clap::Args, Debug)]
 pub struct MapArgs {
-    /// The rule system (`sztab systems`).
-    #[arg(long, default_value = "wb95")]
-    system: String,
+    /// The rule system (`sztab systems`); by default the first one it lists.
+    #[arg(long)]
+    system: Option<String>,
     /// Its terrain catalogue; by default the system's first shipped one.
     #[arg(long)]
     terrain: Option<PathBuf>,
@@ -54,9 +54,13 @@ pub fn run(what: &What) -> ExitCode {
 }
 
 fn new_map(a: &MapArgs) -> Result<(), String> {
-    let system = sztab_registry::get(&a.system).ok_or_else(|| {
+    let id = a
+        .system
+        .as_deref()
+        .unwrap_or_else(|| sztab_registry::all()[0].id());
+    let system = sztab_registry::get(id).ok_or_else(|| {
         let ids: Vec<&str> = sztab_registry::all().iter().map(|s| s.id()).collect();
-        format!("no system \"{}\"; Sztab knows {}", a.system, ids.join(", "))
+        format!("no system \"{id}\"; Sztab knows {}", ids.join(", "))
     })?;
     if FileKind::of_path(&a.out) != Some(FileKind::Map) {
         return Err(format!(

@@ -1,15 +1,13 @@
 //! `sztab play SCENARIO --bot SIDE=KIND... [--seed N] [--log FILE]`: plays a whole game
 //! with bots, prints each turn's summary and the result, and can write a replayable log.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use sztab_core::model::Bundle;
 use sztab_core::model::atomic_write;
 use sztab_core::model::io::{relative, write_atomic};
 use sztab_seam::MatchError;
 use sztab_seam::Narration;
-use sztab_wb95::Game;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -74,28 +72,6 @@ pub(crate) fn exit_of(e: &MatchError) -> ExitCode {
         MatchError::Refused(_) | MatchError::Failed(_) => ExitCode::from(1),
         MatchError::Unsupported(_) | MatchError::BadRequest(_) | MatchError::BadLog(_) => {
             ExitCode::from(2)
-        }
-    }
-}
-
-/// The scenario with its map and counters, or exit code 2 after saying why not.
-pub(crate) fn load_bundle(path: &Path, what: &str) -> Result<Bundle, ExitCode> {
-    Bundle::load(path).map(|(b, _)| b).map_err(|e| {
-        eprintln!("sztab {what}: {e}");
-        ExitCode::from(2)
-    })
-}
-
-/// A game of the scenario, or exit code 1 after listing the setup errors.
-pub(crate) fn new_game(bundle: &Bundle, seed: u64, what: &str) -> Result<Game, ExitCode> {
-    match Game::new(bundle, seed) {
-        Ok(g) => Ok(g),
-        Err(refused) => {
-            eprintln!("sztab {what}: the scenario cannot be played:");
-            for p in refused.problems.iter().filter(|p| p.is_error()) {
-                eprintln!("  {p}");
-            }
-            Err(ExitCode::from(1))
         }
     }
 }

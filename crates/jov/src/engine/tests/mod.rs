@@ -6,7 +6,6 @@ mod bridges;
 mod charts;
 mod combat;
 mod compile;
-mod decisions;
 mod examples;
 mod interception;
 mod minefields;

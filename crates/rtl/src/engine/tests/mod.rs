@@ -6,7 +6,6 @@ mod activation;
 mod air;
 mod combat;
 mod compile;
-mod decisions;
 mod engineering;
 mod links;
 mod movement;
