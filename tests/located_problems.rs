@@ -277,3 +277,69 @@ fn a_huge_value_is_quoted_cut_short() {
     assert!(p.message.len() < 200, "{} bytes", p.message.len());
     assert!(p.message.contains("…"), "{}", p.message);
 }
+
+/// The files of `folder` in a temp dir, their references to `assets/` made absolute, with
+/// each `(from, to)` of `edits` made once in `scenario`.
+fn system_copy(
+    folder: &str,
+    scenario: &str,
+    edits: &[(&str, &str)],
+) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let assets = format!("{}/assets/", env!("CARGO_MANIFEST_DIR"));
+    for e in std::fs::read_dir(root(folder)).unwrap() {
+        let p = e.unwrap().path();
+        let name = p.file_name().unwrap().to_str().unwrap().to_string();
+        let mut text = std::fs::read_to_string(&p).unwrap();
+        text = text.replace("../../../assets/", &assets);
+        text = text.replace("../../assets/", &assets);
+        if name == scenario {
+            for (from, to) in edits {
+                assert!(text.contains(from), "{from:?} is not in {name}");
+                text = text.replacen(from, to, 1);
+            }
+        }
+        std::fs::write(dir.path().join(&name), text).unwrap();
+    }
+    let path = dir.path().join(scenario);
+    (dir, path)
+}
+
+#[test]
+fn other_systems_setup_problems_are_at_the_placement_they_name() {
+    // Roads to Leningrad: a German battalion set up on a Soviet HQ's hex (RT02, 8.14).
+    let (dir, scenario) = system_copy(
+        "scenarios/rtl",
+        "soltsy-example.scenario.ron",
+        &[(
+            "(unit: \"de-8s-1\", hex: \"3118\")",
+            "(unit: \"de-8s-1\", hex: \"3321\")",
+        )],
+    );
+    let p = problem(&scenario, "RT02");
+    assert_eq!(p.file.as_deref(), Some(scenario.as_path()), "{p}");
+    let at = expected(
+        dir.path(),
+        "soltsy-example.scenario.ron",
+        "de-8s-1",
+        "(unit",
+    );
+    assert_eq!((p.line, p.column), (Some(at.0), Some(at.1)), "{p}");
+    // PanzerBlitz: four German units on 0103, over the stacking limit (PB01).
+    let (dir, scenario) = system_copy(
+        "tests/fixtures/panzerblitz",
+        "krasny.scenario.ron",
+        &[
+            ("hex: \"0104\"", "hex: \"0103\""),
+            ("hex: \"0105\"", "hex: \"0103\""),
+            (
+                "(unit: \"G/932\", hex: \"0205\")",
+                "(unit: \"G/932\", hex: \"0103\")",
+            ),
+        ],
+    );
+    let p = problem(&scenario, "PB01");
+    assert_eq!(p.file.as_deref(), Some(scenario.as_path()), "{p}");
+    let at = expected(dir.path(), "krasny.scenario.ron", "G/411", "(unit");
+    assert_eq!((p.line, p.column), (Some(at.0), Some(at.1)), "{p}");
+}

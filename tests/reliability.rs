@@ -37,11 +37,43 @@ fn fixture() -> Bundle {
 
 // ---- Files that are not regular files ----
 
+/// The error of a file that cannot be read; one the scenario names is the scenario's
+/// error, naming the field that refers to it.
 fn io_error_of(scenario: &Path) -> String {
     match validate_file(scenario) {
         Err(e @ LoadError::Io { .. }) => e.to_string(),
+        Err(e @ LoadError::Refused { .. }) if e.to_string().contains("cannot be read") => {
+            e.to_string()
+        }
         other => panic!("expected a read error, got {other:?}"),
     }
+}
+
+#[test]
+fn a_missing_file_is_named_with_the_file_and_field_that_refer_to_it() {
+    // Roads to Leningrad's example copied without the assets its map names.
+    let dir = tempfile::tempdir().unwrap();
+    for e in std::fs::read_dir(root("scenarios/rtl")).unwrap() {
+        let p = e.unwrap().path();
+        std::fs::copy(&p, dir.path().join(p.file_name().unwrap())).unwrap();
+    }
+    let scenario = dir.path().join("soltsy-example.scenario.ron");
+    let e = validate_file(&scenario).unwrap_err();
+    assert_eq!(e.path(), dir.path().join("soltsy-example.map.ron"), "{e}");
+    let text = e.to_string();
+    assert!(
+        text.contains("soltsy-example.map.ron: its terrain file ")
+            && text.contains("rtl.terrain.ron cannot be read"),
+        "{text}"
+    );
+    // The map gone too: the scenario names it.
+    std::fs::remove_file(dir.path().join("soltsy-example.map.ron")).unwrap();
+    let text = validate_file(&scenario).unwrap_err().to_string();
+    assert!(
+        text.contains("soltsy-example.scenario.ron: its map file ")
+            && text.contains("soltsy-example.map.ron cannot be read"),
+        "{text}"
+    );
 }
 
 #[cfg(unix)]

@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use sztab_core::model::check::check_terrain;
+use sztab_core::model::generic::anchor_of;
 use sztab_core::model::{FileKind, LoadError, MapBundle, Problem, Sources, acknowledge, io};
 
 /// What validating one file found.
@@ -94,6 +95,14 @@ pub fn validate_file(path: &Path) -> Result<Report, LoadError> {
             }
             acknowledge::apply(&mut problems, b.view().acknowledged(), complete);
             let p = b.paths();
+            // A problem that names only its subject is located at the value that states it.
+            if let Some(g) = b.generic() {
+                for x in problems.iter_mut().filter(|x| x.file.is_none()) {
+                    if x.anchor.is_none() {
+                        x.anchor = x.subject.as_ref().and_then(|s| anchor_of(&g.scenario, s));
+                    }
+                }
+            }
             // The setup checks work on the compiled scenario: their problems carry the
             // path of their value, located now in the files' text.
             if problems

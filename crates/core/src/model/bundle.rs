@@ -132,7 +132,12 @@ impl MapBundle {
             FileKind::Terrain,
         )?;
         let terrain_path = io::resolve(path, &map.value.terrain);
-        let terrain = io::load_terrain(&terrain_path)?;
+        let terrain = io::referenced(
+            path,
+            "terrain",
+            &terrain_path,
+            io::load_terrain(&terrain_path),
+        )?;
         if map.value.is_composed() {
             let base = terrain
                 .value
@@ -141,8 +146,9 @@ impl MapBundle {
                 .map(|t| t.id.to_string())
                 .unwrap_or_default();
             let file = map.value.clone();
-            let (composed, _) =
-                compose::compose(&file, path, &base, |p| Ok(io::load_map(p)?.value))?;
+            let (composed, _) = compose::compose(&file, path, &base, |p| {
+                Ok(io::referenced(path, "board", p, io::load_map(p))?.value)
+            })?;
             map.value = composed;
         }
         let holes = compose::inner_holes(&map.value);
@@ -197,8 +203,14 @@ impl Bundle {
         )?;
         let map_path = io::resolve(path, &scenario.value.map);
         let counters_path = io::resolve(path, &scenario.value.counters);
-        let (map, mut problems, mut sources) = MapBundle::load_sourced(&map_path)?;
-        let counters = io::load_counters(&counters_path)?;
+        let (map, mut problems, mut sources) =
+            io::referenced(path, "map", &map_path, MapBundle::load_sourced(&map_path))?;
+        let counters = io::referenced(
+            path,
+            "counters",
+            &counters_path,
+            io::load_counters(&counters_path),
+        )?;
         problems.extend(check_counters(&counters.value, &counters.source));
         problems.extend(check_scenario(
             &scenario.value,

@@ -536,6 +536,27 @@ fn lexical(p: &Path) -> PathBuf {
 }
 
 /// A path written in a file, resolved against the directory of that file.
+/// The result of loading `target`, a file that `from` names in its `field` (a scenario's
+/// map, a map's terrain): when `target` cannot be read at all, the error is `from`'s and
+/// names the field, since the user knows the file they opened, not the files it names.
+pub fn referenced<T>(
+    from: &Path,
+    field: &str,
+    target: &Path,
+    loaded: Result<T, LoadError>,
+) -> Result<T, LoadError> {
+    loaded.map_err(|e| match e {
+        LoadError::Io { path, source } if path == target => LoadError::Refused {
+            path: from.to_owned(),
+            message: format!(
+                "its {field} file {} cannot be read: {source}",
+                path.display()
+            ),
+        },
+        e => e,
+    })
+}
+
 pub fn resolve(relative_to_file: &Path, target: &Path) -> PathBuf {
     if target.is_absolute() {
         return target.to_owned();

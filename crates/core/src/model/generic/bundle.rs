@@ -27,8 +27,14 @@ impl Bundle {
         let scenario: Scenario = io::parse(&source)?;
         let map_path = io::resolve(path, &scenario.map);
         let counters_path = io::resolve(path, &scenario.counters);
-        let (map, mut problems) = MapBundle::load(&map_path)?;
-        let counters_src = io::read_text(&counters_path)?;
+        let (map, mut problems) =
+            io::referenced(path, "map", &map_path, MapBundle::load(&map_path))?;
+        let counters_src = io::referenced(
+            path,
+            "counters",
+            &counters_path,
+            io::read_text(&counters_path),
+        )?;
         let counters: Counters = io::parse(&counters_src)?;
         problems.extend(check_counters(&counters, schemas, &counters_src));
         problems.extend(check_scenario(
@@ -36,8 +42,9 @@ impl Bundle {
         ));
         let tables = match &scenario.tables {
             Some(t) => {
-                let path = io::resolve(path, t);
-                let loaded = io::load_tables(&path)?;
+                let from = path;
+                let path = io::resolve(from, t);
+                let loaded = io::referenced(from, "tables", &path, io::load_tables(&path))?;
                 problems.extend(tables::check::check(&loaded.value, &loaded.source));
                 Some((loaded.value, path))
             }

@@ -14,6 +14,7 @@ mod check;
 mod check_data;
 mod counters;
 mod describe;
+mod locate;
 mod points;
 mod scenario;
 mod track;
@@ -22,6 +23,7 @@ pub use bundle::Bundle;
 pub use check::{check_counters, check_scenario};
 pub use counters::{Counters, Formation, IdIndex, Nation, Unit};
 pub use describe::describe;
+pub use locate::anchor_of;
 pub use points::{Points, Scoring};
 pub use scenario::{
     Arrival, Condition, Departure, Level, Marker, OffMap, Placement, Scenario, Side, Supply,
