@@ -66,13 +66,14 @@ pub(crate) fn parse_bot(s: &str) -> Result<(String, String), String> {
     Ok((side.to_string(), kind.to_string()))
 }
 
-/// The exit code of a game that cannot start or go on.
+/// The exit code of a game that cannot start or go on: 1 when the answer is "no" (the
+/// rules refuse, the system cannot do it), 2 when the input cannot be used.
 pub(crate) fn exit_of(e: &MatchError) -> ExitCode {
     match e {
-        MatchError::Refused(_) | MatchError::Failed(_) => ExitCode::from(1),
-        MatchError::Unsupported(_) | MatchError::BadRequest(_) | MatchError::BadLog(_) => {
-            ExitCode::from(2)
+        MatchError::Refused(_) | MatchError::Failed(_) | MatchError::Unsupported(_) => {
+            ExitCode::from(1)
         }
+        MatchError::BadRequest(_) | MatchError::BadLog(_) => ExitCode::from(2),
     }
 }
 
@@ -155,3 +156,17 @@ pub fn run(args: &Args) -> ExitCode {
 
 /// Actions after which `sztab play` gives a game up.
 const MAX_ACTIONS: usize = 1_000_000;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_system_that_cannot_do_it_answers_no_not_bad_input() {
+        let no = MatchError::Unsupported("Draft has no engine yet: cannot play".into());
+        assert_eq!(exit_of(&no), ExitCode::from(1));
+        assert_eq!(exit_of(&MatchError::Refused(vec![])), ExitCode::from(1));
+        let bad = MatchError::BadRequest("no side \"x\"".into());
+        assert_eq!(exit_of(&bad), ExitCode::from(2));
+    }
+}
