@@ -29,6 +29,20 @@ pub struct SetupRefused {
     pub problems: Vec<Problem>,
 }
 
+/// The seam's refusal: one line a setup error.
+impl From<SetupRefused> for sztab_seam::MatchError {
+    fn from(refused: SetupRefused) -> Self {
+        sztab_seam::MatchError::Refused(
+            refused
+                .problems
+                .iter()
+                .filter(|p| p.is_error())
+                .map(|p| p.to_string())
+                .collect(),
+        )
+    }
+}
+
 /// A game in progress.
 #[derive(Clone)]
 pub struct Game {

@@ -47,16 +47,7 @@ pub fn odds(bundle: &Bundle, q: &OddsQuery) -> Result<String, MatchError> {
     };
     let mut bundle = bundle.clone();
     what_if.apply(&mut bundle).map_err(bad_request)?;
-    let game = Game::new(&bundle, 0).map_err(|refused| {
-        MatchError::Refused(
-            refused
-                .problems
-                .iter()
-                .filter(|p| p.is_error())
-                .map(|p| p.to_string())
-                .collect(),
-        )
-    })?;
+    let game = Game::new(&bundle, 0)?;
     let mut out = String::new();
     let (side, attackers) = attackers(&game, &q.attackers, &mut out)?;
     let engagement = engagement(&game, side, attackers, q)?;

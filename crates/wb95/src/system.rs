@@ -380,16 +380,7 @@ impl RuleSystem for Wb95 {
             .ok_or_else(|| MatchError::BadRequest("not a WB-95 scenario".into()))?;
         // Game::new runs the setup checks and refuses errors; its compiled scenario is
         // then shared by every game.
-        let game = Game::new(b, 0).map_err(|refused| {
-            MatchError::Refused(
-                refused
-                    .problems
-                    .iter()
-                    .filter(|p| p.is_error())
-                    .map(|p| p.to_string())
-                    .collect(),
-            )
-        })?;
+        let game = Game::new(b, 0)?;
         Ok(Arc::new(Compiled(game.prepared().clone())))
     }
 }
