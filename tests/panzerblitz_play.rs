@@ -16,6 +16,9 @@ use sztab::systems::panzerblitz::engine::unit::Kind;
 use sztab::systems::seam::{BotChoice, Narration};
 
 const KRASNY: &str = "tests/fixtures/panzerblitz/krasny.scenario.ron";
+/// Units set up next to each other in the open, for every kind of attack `sztab odds`
+/// answers.
+const ODDS: &str = "tests/fixtures/panzerblitz/odds.scenario.ron";
 
 fn root(p: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(p)
@@ -247,6 +250,73 @@ fn sztab_odds_prints_each_units_factor_the_odds_and_the_chances() {
     ]);
     assert_eq!(code, 2);
     assert!(err.contains("PanzerBlitz has no --opt air"), "{err}");
+}
+
+#[test]
+fn sztab_odds_names_who_is_left_out_every_shift_and_answers_overruns_multiple_attacks_and_mines() {
+    let odds = |args: &[&str]| {
+        let mut all = vec!["odds", ODDS];
+        all.extend(args);
+        let (code, out, err) = sztab(&all);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        out
+    };
+    // The rifle company may not fire at the T-34: it is left out, with the rule.
+    let out = odds(&["--attackers", "0803,0805", "--defender", "0807"]);
+    assert!(
+        out.contains("Rifle G/102: G/102 has I weapons: it attacks armored targets only by close assault (WEC / Close Assault G)"),
+        "{out}"
+    );
+    assert!(out.contains("attack 28 to defense 9: 3-1"), "{out}");
+    // The overrun's column shift, named.
+    let out = odds(&[
+        "--attackers",
+        "0801",
+        "--defender",
+        "0802",
+        "--opt",
+        "overrun",
+    ]);
+    assert!(
+        out.contains("attack 28 to defense 19: 1-1 (odds rounded in the defender's favour); one column better for overrun (Overrun D): 2-1"),
+        "{out}"
+    );
+    // The engineers' shift.
+    let out = odds(&[
+        "--attackers",
+        "0702,0803",
+        "--defender",
+        "0802",
+        "--opt",
+        "assault",
+    ]);
+    assert!(
+        out.contains("one column better for an engineer stacked with infantry or cavalry (Close Assault E): 1-2"),
+        "{out}"
+    );
+    // A multiple attack: a battle for each unit.
+    let out = odds(&[
+        "--attackers",
+        "0702,0801,0805",
+        "--defender",
+        "0802",
+        "--opt",
+        "multiple=R/45:G/101",
+        "--opt",
+        "multiple=R/101:G/411,G/412,G/413",
+    ]);
+    assert!(out.contains("attack 3 to defense 3: 1-1"), "{out}");
+    assert!(out.contains("attack 21 to defense 16: 1-1"), "{out}");
+    // The minefield under the T-34.
+    let out = odds(&[
+        "--attackers",
+        "0805",
+        "--defender",
+        "0807",
+        "--opt",
+        "mines",
+    ]);
+    assert!(out.contains("the minefield attacks it at 2-1"), "{out}");
 }
 
 #[test]

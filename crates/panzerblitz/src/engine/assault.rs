@@ -42,55 +42,8 @@ impl Game {
             if !seen.insert(u) {
                 return no("Close Assault", format!("{id} is named twice"));
             }
+            let from = self.assaulter(u, hex)?;
             let def = &s.units[u];
-            let us = &self.st.units[u];
-            if !def.kind.assaults() {
-                return no(
-                    "Close Assault (who), J",
-                    format!("{id} is not infantry, engineer or cavalry"),
-                );
-            }
-            let Loc::On(from) = us.loc() else {
-                return no(
-                    "Transporting B",
-                    format!("{id} is not on the board or is carried"),
-                );
-            };
-            if s.board.grid.distance(from, hex) > 1 {
-                return no("Close Assault A", format!("{id} is not next to {hex}"));
-            }
-            if from == hex && us.in_fort {
-                return no(
-                    "Fortifications L",
-                    format!(
-                        "{id} is inside the fortification: it may not close-assault the units on top"
-                    ),
-                );
-            }
-            if us.dispersed {
-                return no("CRT: D", format!("{id} is dispersed"));
-            }
-            if us.fired || us.assaulted {
-                return no("Close Assault C", format!("{id} has attacked this turn"));
-            }
-            if us.unloaded_now {
-                return no(
-                    "Transporting B",
-                    format!("{id} unloaded this turn and may not attack"),
-                );
-            }
-            if us.road {
-                return no(
-                    "Close Assault I",
-                    format!("{id} used the road rate this turn"),
-                );
-            }
-            if def.kind == Kind::Cavalry && us.hexes > 1 {
-                return no(
-                    "Close Assault I",
-                    format!("{id} is cavalry and moved more than one hex"),
-                );
-            }
             let mut v = def.f.attack;
             let mut steps = Vec::new();
             if let Some(why) = self.hill_halving(from, hex) {
@@ -106,8 +59,73 @@ impl Game {
                 value: v,
             });
         }
-        let shift = i32::from(self.engineer_bonus(&factors));
-        self.plan(pieces, factors, shift)
+        let shifts = if self.engineer_bonus(&factors) {
+            vec![(
+                "an engineer stacked with infantry or cavalry (Close Assault E)".to_owned(),
+                1,
+            )]
+        } else {
+            Vec::new()
+        };
+        self.plan(pieces, factors, shifts)
+    }
+
+    /// Whether unit `u` may take part in a close assault on `hex` (Close Assault A, C,
+    /// I, J; Fortifications L); the hex it assaults from.
+    pub fn assaulter(&self, u: usize, hex: HexId) -> Checked<HexId> {
+        let s = &self.s;
+        let no = |rule: &'static str, why: String| Err(Refusal::new(rule, why));
+        let def = &s.units[u];
+        let us = &self.st.units[u];
+        let id = &def.id;
+        if !def.kind.assaults() {
+            return no(
+                "Close Assault (who), J",
+                format!("{id} is not infantry, engineer or cavalry"),
+            );
+        }
+        let Loc::On(from) = us.loc() else {
+            return no(
+                "Transporting B",
+                format!("{id} is not on the board or is carried"),
+            );
+        };
+        if s.board.grid.distance(from, hex) > 1 {
+            return no("Close Assault A", format!("{id} is not next to {hex}"));
+        }
+        if from == hex && us.in_fort {
+            return no(
+                "Fortifications L",
+                format!(
+                    "{id} is inside the fortification: it may not close-assault the units on top"
+                ),
+            );
+        }
+        if us.dispersed {
+            return no("CRT: D", format!("{id} is dispersed"));
+        }
+        if us.fired || us.assaulted {
+            return no("Close Assault C", format!("{id} has attacked this turn"));
+        }
+        if us.unloaded_now {
+            return no(
+                "Transporting B",
+                format!("{id} unloaded this turn and may not attack"),
+            );
+        }
+        if us.road {
+            return no(
+                "Close Assault I",
+                format!("{id} used the road rate this turn"),
+            );
+        }
+        if def.kind == Kind::Cavalry && us.hexes > 1 {
+            return no(
+                "Close Assault I",
+                format!("{id} is cavalry and moved more than one hex"),
+            );
+        }
+        Ok(from)
     }
 
     /// Close Assault E: an engineer and an infantry or cavalry unit, both assaulting,

@@ -216,7 +216,7 @@ impl fmt::Display for Attack {
         };
         write!(
             f,
-            "{what} on {} ({}) by {}: {} to {}, {} ",
+            "{what} on {} ({}) by {}: {} to {}, ",
             self.hex,
             targets.join(", "),
             if self.attackers.is_empty() {
@@ -226,8 +226,29 @@ impl fmt::Display for Attack {
             },
             self.attack,
             self.defense,
-            odds_name(self.column)
         )?;
+        match super::crt::column(self.attack, self.defense) {
+            _ if self.kind == AttackKind::OwnFort => write!(
+                f,
+                "at the attack's column, {} (Fortifications K, P-09) ",
+                odds_name(self.column)
+            )?,
+            Some(base) if base != self.column => {
+                let why = match self.kind {
+                    AttackKind::Overrun => "Overrun D",
+                    AttackKind::Assault => "engineers with infantry, Close Assault E",
+                    _ => "shifted",
+                };
+                write!(
+                    f,
+                    "{}, {} ({why}): {} ",
+                    odds_name(base),
+                    shift_name(self.column - base),
+                    odds_name(self.column)
+                )?;
+            }
+            _ => write!(f, "{} ", odds_name(self.column))?,
+        }
         write!(
             f,
             "roll {} {:+} = {}: {}",
@@ -342,5 +363,16 @@ pub fn half(h: u32) -> String {
         format!("{}", h / 2)
     } else {
         format!("{}½", h / 2)
+    }
+}
+
+/// A column shift in words: "one column better", "2 columns worse".
+pub fn shift_name(shift: i32) -> String {
+    let n = shift.unsigned_abs();
+    let way = if shift >= 0 { "better" } else { "worse" };
+    if n == 1 {
+        format!("one column {way}")
+    } else {
+        format!("{n} columns {way}")
     }
 }

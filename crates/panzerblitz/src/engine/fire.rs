@@ -62,7 +62,12 @@ pub struct Plan {
     pub factors: Vec<Factor>,
     pub attack: u32,
     pub defense: u32,
+    /// The column after the shifts (0 is 1-4).
     pub column: i32,
+    /// Each column shift with the rule that makes it (+1: one column better).
+    pub shifts: Vec<(String, i32)>,
+    /// How the target's type was chosen, when the rules leave a choice.
+    pub note: Option<String>,
 }
 
 impl Game {
@@ -232,6 +237,18 @@ impl Game {
         if let Some(cp) = self.directing_cp(u, h, range) {
             return Ok(Sight::Indirect { cp });
         }
+        if s.options.indirect_fire && def.kind == Kind::Spa && range <= def.f.range / 2 {
+            return no(
+                "Indirect Fire D",
+                format!(
+                    "{} cannot see {h} ({}), and an SPA fires indirectly only at targets \
+                     beyond half its range: {h} is {range} hexes away, half its range is {}",
+                    def.id,
+                    los.verdict(),
+                    def.f.range / 2
+                ),
+            );
+        }
         no(
             "Line of Sight",
             format!("{} cannot see {h}: {}", def.id, los.verdict()),
@@ -281,7 +298,9 @@ impl Game {
         }
     }
 
-    /// Unit `u`'s factor firing at a target on `h` that is `armored` or not.
+    /// Unit `u`'s factor firing at a target on `h` that is `armored` or not. Every
+    /// halving drops the unit's fraction before the attackers' factors are added: two
+    /// factors of 3 halved come to 1 + 1 = 2, not 3 (decision P-17).
     pub fn fire_factor(
         &self,
         u: usize,
@@ -358,36 +377,49 @@ impl Game {
         })
     }
 
-    /// Factors of `attackers` against `pieces` taken together: the stack is treated as
-    /// the type that predominates, a tie as the type least favourable to each unit
-    /// (Weapon-to-Target A).
+    /// Factors of `attackers` against `pieces` taken together (Weapon-to-Target A): the
+    /// whole stack is treated as the type that predominates; a stack divided evenly
+    /// between armored and non-armored targets, as the one type least favourable to the
+    /// attacking units together — the type that gives the lower total attack factor, the
+    /// same type for every attacker (decision P-16). A unit that may not fire at one of
+    /// the two types (I weapons against armor) takes no part in an attack on an evenly
+    /// divided stack. Returns the factors and, for an even division, why the type.
     pub fn stack_factors(
         &self,
         attackers: &[usize],
         h: HexId,
         pieces: &[Piece],
         intensive: &BTreeSet<usize>,
-    ) -> Checked<Vec<Factor>> {
+    ) -> Checked<(Vec<Factor>, Option<String>)> {
         let armored = pieces.iter().filter(|p| p.armored).count();
         let plain = pieces.len() - armored;
-        attackers
-            .iter()
-            .map(|&u| {
-                let i = intensive.contains(&u);
-                match armored.cmp(&plain) {
-                    std::cmp::Ordering::Greater => self.fire_factor(u, h, true, i),
-                    std::cmp::Ordering::Less => self.fire_factor(u, h, false, i),
-                    std::cmp::Ordering::Equal => {
-                        let a = self.fire_factor(u, h, true, i);
-                        let n = self.fire_factor(u, h, false, i);
-                        match (a, n) {
-                            (Ok(a), Ok(n)) => Ok(if a.value <= n.value { a } else { n }),
-                            (Err(e), _) | (_, Err(e)) => Err(e),
-                        }
-                    }
-                }
-            })
-            .collect()
+        let all = |a: bool| {
+            attackers
+                .iter()
+                .map(|&u| self.fire_factor(u, h, a, intensive.contains(&u)))
+                .collect::<Checked<Vec<_>>>()
+        };
+        match armored.cmp(&plain) {
+            std::cmp::Ordering::Greater => Ok((all(true)?, None)),
+            std::cmp::Ordering::Less => Ok((all(false)?, None)),
+            std::cmp::Ordering::Equal => {
+                let a = all(true)?;
+                let n = all(false)?;
+                let total = |v: &[Factor]| v.iter().map(|f| f.value).sum::<u32>();
+                let (ta, tn) = (total(&a), total(&n));
+                let (kind, factors) = if ta <= tn {
+                    ("armored", a)
+                } else {
+                    ("non-armored", n)
+                };
+                let why = format!(
+                    "the stack is divided evenly between armored and non-armored targets: \
+                     the whole of it counts as {kind}, the type least favourable to the \
+                     attack ({ta} as armored, {tn} as non-armored) (Weapon-to-Target A, P-16)"
+                );
+                Ok((factors, Some(why)))
+            }
+        }
     }
 
     /// Units stacked in a town are attacked only together (Weapon-to-Target B): no
@@ -466,8 +498,10 @@ impl Game {
                     );
                 };
                 let att = ids(&b.attackers)?;
-                let factors = self.stack_factors(&att, h, &stack, &intensive)?;
-                plans.push(self.plan(stack.clone(), factors, 0)?);
+                let (factors, why) = self.stack_factors(&att, h, &stack, &intensive)?;
+                let mut plan = self.plan(stack.clone(), factors, Vec::new())?;
+                plan.note = why;
+                plans.push(plan);
             }
             Mode::Selective => {
                 let [b] = order.battles.as_slice() else {
@@ -553,11 +587,17 @@ impl Game {
             .iter()
             .map(|&u| self.fire_factor(u, h, piece.armored, intensive.contains(&u)))
             .collect::<Checked<Vec<_>>>()?;
-        self.plan(vec![piece], factors, 0)
+        self.plan(vec![piece], factors, Vec::new())
     }
 
-    /// Totals a battle; refuses odds below 1-4 (the lowest column).
-    pub fn plan(&self, pieces: Vec<Piece>, factors: Vec<Factor>, shift: i32) -> Checked<Plan> {
+    /// Totals a battle and applies its column shifts (each with its rule); refuses odds
+    /// below 1-4 (the lowest column).
+    pub fn plan(
+        &self,
+        pieces: Vec<Piece>,
+        factors: Vec<Factor>,
+        shifts: Vec<(String, i32)>,
+    ) -> Checked<Plan> {
         if factors.is_empty() {
             return Err(Refusal::new(
                 "How to have combat",
@@ -566,13 +606,19 @@ impl Game {
         }
         let attack: u32 = factors.iter().map(|f| f.value).sum();
         let defense: u32 = pieces.iter().map(|p| p.df).sum();
-        let column = crt::column(attack, defense).ok_or_else(|| {
+        let base = crt::column(attack, defense).ok_or_else(|| {
             Refusal::new("How to have combat", "the attack factor comes to nothing")
-        })? + shift;
+        })?;
+        let column = base + shifts.iter().map(|s| s.1).sum::<i32>();
         if column < 0 {
+            let shifted = if shifts.is_empty() {
+                String::new()
+            } else {
+                ", even with its column shifts,".to_owned()
+            };
             return Err(Refusal::new(
                 "How to have combat I",
-                format!("{attack} to {defense} is below 1-4: no attack"),
+                format!("{attack} to {defense}{shifted} is below 1-4: no attack"),
             ));
         }
         Ok(Plan {
@@ -581,6 +627,8 @@ impl Game {
             attack,
             defense,
             column,
+            shifts,
+            note: None,
         })
     }
 

@@ -31,8 +31,8 @@ impl Game {
         g.id_of(t + (t - e))
     }
 
-    /// Checks an overrun and works out each unit's way through.
-    pub fn plan_overrun(&self, hex: HexId, legs: &[OverrunLeg]) -> Checked<Vec<Pass>> {
+    /// Whether the stack on `hex` may be overrun at all (Overrun B, D, G, I).
+    pub fn may_be_overrun(&self, hex: HexId) -> Checked<()> {
         let s = &self.s;
         let defender = 1 - self.st.side;
         let no = |rule: &'static str, why: String| Err(Refusal::new(rule, why));
@@ -61,6 +61,16 @@ impl Game {
                 format!("{hex} has already been overrun this turn"),
             );
         }
+        Ok(())
+    }
+
+    /// Checks an overrun and works out each unit's way through.
+    pub fn plan_overrun(&self, hex: HexId, legs: &[OverrunLeg]) -> Checked<Vec<Pass>> {
+        let s = &self.s;
+        let defender = 1 - self.st.side;
+        let no = |rule: &'static str, why: String| Err(Refusal::new(rule, why));
+        self.may_be_overrun(hex)?;
+        let pieces = self.pieces(hex, defender, false);
         if legs.is_empty() {
             return no("Overrun B", "an overrun needs an armored unit".into());
         }
@@ -199,18 +209,41 @@ impl Game {
         Ok(spent)
     }
 
+    /// The odds of an overrun of `hex` by `units` (Overrun D, E): their printed attack
+    /// factors against the stack's combined defense, one column better (the 2 off the
+    /// die is the caller's).
+    pub fn overrun_plan(&self, hex: HexId, units: &[usize]) -> Checked<super::fire::Plan> {
+        let pieces = self.pieces(hex, 1 - self.st.side, false);
+        let factors = units
+            .iter()
+            .map(|&u| {
+                let def = &self.s.units[u];
+                let from = self.st.hex_of(u).unwrap_or(hex);
+                super::fire::Factor {
+                    unit: u,
+                    range: self.s.board.grid.distance(from, hex),
+                    sight: super::fire::Sight::Adjacent,
+                    printed: def.f.attack,
+                    steps: vec![(
+                        "overrun: printed factor, no weapons chart (Overrun E)".to_owned(),
+                        def.f.attack,
+                    )],
+                    value: def.f.attack,
+                }
+            })
+            .collect();
+        let shifts = vec![("overrun (Overrun D)".to_owned(), 1)];
+        self.plan(pieces, factors, shifts).map_err(|e| Refusal {
+            rule: "Overrun D",
+            why: e.why,
+        })
+    }
+
     pub(super) fn order_overrun(&mut self, hex: HexId, legs: &[OverrunLeg]) -> Checked<Vec<Event>> {
         let passes = self.plan_overrun(hex, legs)?;
-        let pieces = self.pieces(hex, 1 - self.st.side, false);
-        let attack: u32 = passes.iter().map(|p| self.s.units[p.unit].f.attack).sum();
-        let defense: u32 = pieces.iter().map(|p| p.df).sum();
-        let column = super::crt::column(attack, defense).unwrap_or(-10) + 1;
-        if column < 0 {
-            return Err(Refusal::new(
-                "Overrun D",
-                format!("{attack} to {defense}, one column better, is still below 1-4"),
-            ));
-        }
+        let units: Vec<usize> = passes.iter().map(|p| p.unit).collect();
+        let plan = self.overrun_plan(hex, &units)?;
+        let (pieces, attack, column) = (plan.pieces, plan.attack, plan.column);
         let mut out = Vec::new();
         for p in &passes {
             let in_fort = self.st.forts.contains_key(&p.exit);

@@ -56,7 +56,7 @@ impl GameRules for Compiled {
     fn logs(&self) -> LogSpec {
         LogSpec {
             system: "panzerblitz",
-            rules: 1,
+            rules: 2,
             format: 1,
             encodings: &[(1, Encoding::Text)],
         }

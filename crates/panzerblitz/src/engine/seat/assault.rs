@@ -43,7 +43,7 @@ fn assault_choice(g: &Game, h: HexId, units: &[String], out: &mut Vec<Choice>) {
         .iter()
         .any(|x| st.dispersed_now(&g.s, &x.target));
     let mut explain = String::new();
-    write_plan(&mut explain, g, h, &plan, -2, dispersed);
+    write_plan(&mut explain, g, h, &plan, -2, true, dispersed);
     out.push(Choice {
         label: format!(
             "close assault on {h} by {} ({})",

@@ -124,7 +124,7 @@ fn breakdown(g: &Game, o: &FireOrder) -> (String, String) {
             let mut why = String::new();
             for p in &plans {
                 let dispersed = p.pieces.iter().any(|x| st.dispersed_now(&g.s, &x.target));
-                write_plan(&mut why, g, o.hex, p, 0, dispersed);
+                write_plan(&mut why, g, o.hex, p, 0, true, dispersed);
             }
             let odds: Vec<String> = plans.iter().map(|p| crt::odds_name(p.column)).collect();
             (odds.join(", "), why)

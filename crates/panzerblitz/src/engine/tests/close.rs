@@ -4,6 +4,7 @@ use super::{mv, ok, refused, to_step};
 use crate::engine::board::{Cover, Level};
 use crate::engine::crt::Outcome;
 use crate::engine::event::{Attack, AttackKind};
+use crate::engine::fire::Sight;
 use crate::engine::sandbox::{GERMAN, RUSSIAN, Sandbox, hex, units::*};
 use crate::engine::scenario::Marker;
 use crate::engine::state::Loc;
@@ -677,5 +678,168 @@ fn transporting_i_armored_carriers_fire_when_loading_unloading_or_carrying() {
         g.what_if(GERMAN, Step::Fire)
             .can_fire_at(rider, hex("0506"))
             .is_err()
+    );
+}
+
+#[test]
+fn overrun_d_the_log_names_the_overruns_column_shift() {
+    let mut b = Sandbox::new(12, 12);
+    b.unit(GERMAN, "panther", PANTHER, "0501");
+    b.unit(RUSSIAN, "r", RIFLE_RU, "0503");
+    let mut g = vehicles(&b);
+    g.script(&[4]);
+    let e = ok(&mut g, overrun("0503", &[("panther", &["0502"])]));
+    let line = attacks(&e)[0].to_string();
+    assert!(
+        line.contains("16 to 16, 1-1, one column better (Overrun D): 2-1 roll 4 -2 = 2"),
+        "{line}"
+    );
+}
+
+#[test]
+fn wreckage_a_d_halftracks_leave_wrecks_trucks_do_not_and_wrecks_leave_combat_alone() {
+    let mut b = Sandbox::new(12, 12);
+    b.marker("0505", Marker::Wreck { side: GERMAN });
+    b.unit(GERMAN, "tk", PANTHER, "0501");
+    b.unit(GERMAN, "pz", PZ_IV, "0503");
+    b.unit(RUSSIAN, "ht", M2, "0505");
+    b.unit(RUSSIAN, "tr", TRUCK, "0507");
+    let mut g = b.game(1);
+    g.script(&[1, 1]);
+    let e = ok(
+        &mut g,
+        Action::Fire {
+            attacks: vec![
+                FireOrder::combination(hex("0505"), vec!["tk".into()]),
+                FireOrder::combination(hex("0507"), vec!["pz".into()]),
+            ],
+            clear_mines: vec![],
+        },
+    );
+    let a = attacks(&e);
+    // D: the wreck already there changes neither the odds nor the die.
+    assert_eq!((a[0].attack, a[0].defense, a[0].modifier), (32, 2, 0));
+    assert_eq!((a[0].outcome, a[1].outcome), (Outcome::X, Outcome::X));
+    // The halftrack is an armored vehicle and leaves a wreck; the truck does not.
+    let wrecks: Vec<&Event> = e
+        .iter()
+        .filter(|e| matches!(e, Event::WreckLeft { .. }))
+        .collect();
+    assert_eq!(
+        wrecks,
+        vec![&Event::WreckLeft {
+            hex: hex("0505"),
+            side: RUSSIAN
+        }]
+    );
+    assert_eq!(g.state().wrecks[&hex("0505")], [1, 1]);
+    assert!(!g.state().wrecks.contains_key(&hex("0507")));
+}
+
+/// A Russian fortification on 0505 with a T-34 inside and three Panthers of the German
+/// on top of it; Russian SU-152s two and three hexes off.
+fn fort_with_germans_on_top() -> Sandbox {
+    let mut b = Sandbox::new(12, 12);
+    b.marker(
+        "0505",
+        Marker::Fort {
+            df: 8,
+            side: Some(RUSSIAN),
+        },
+    );
+    b.unit(RUSSIAN, "t34", T34, "0505");
+    for p in ["p1", "p2", "p3"] {
+        b.unit(GERMAN, p, PANTHER, "0505");
+    }
+    for (x, h) in [
+        ("s1", "0503"),
+        ("s2", "0503"),
+        ("s3", "0502"),
+        ("s4", "0502"),
+    ] {
+        b.unit(RUSSIAN, x, SU_152, h);
+    }
+    b.unit(GERMAN, "eng", ENGINEER_DE, "0505");
+    for (u, _, start) in &mut b.s.setup {
+        if b.s.units[*u].side == GERMAN {
+            start.on_top = true;
+        }
+    }
+    b
+}
+
+#[test]
+fn fortifications_k_wreckage_e_fire_on_enemies_on_top_rolls_again_for_ones_own_inside() {
+    let mut b = fort_with_germans_on_top();
+    // Stacking would not allow the engineer with three Panthers: here it is not needed.
+    let eng = b.s.unit("eng").unwrap();
+    b.s.setup.retain(|(u, _, _)| *u != eng);
+    let mut g = b.game(1);
+    while !(g.state().side == RUSSIAN && g.state().step == Step::Fire) {
+        ok(&mut g, Action::EndStep);
+    }
+    g.script(&[1, 1]);
+    let e = ok(
+        &mut g,
+        Action::Fire {
+            attacks: vec![FireOrder::combination(
+                hex("0505"),
+                ["s1", "s2", "s3", "s4"].map(String::from).to_vec(),
+            )],
+            clear_mines: vec![],
+        },
+    );
+    let a = attacks(&e);
+    assert_eq!(a.len(), 2, "two rolls: {a:?}");
+    assert_eq!(
+        a[0].kind,
+        AttackKind::Fire(crate::engine::Mode::Combination)
+    );
+    assert_eq!(
+        a[0].targets,
+        ["p1", "p2", "p3"].map(|p| Target::Unit(p.into())).to_vec()
+    );
+    assert_eq!(
+        (a[0].attack, a[0].defense, a[0].outcome),
+        (160, 36, Outcome::X)
+    );
+    // The second roll, for the T-34 inside, at the attack's column (P-09).
+    assert_eq!(a[1].kind, AttackKind::OwnFort);
+    assert_eq!(a[1].targets, vec![Target::Fort(hex("0505"))]);
+    assert_eq!((a[1].column, a[1].outcome), (a[0].column, Outcome::X));
+    assert!(a[1].to_string().contains("at the attack's column, 4-1"));
+    // Wreckage E: three Panther wrecks fill the hex; the T-34 leaves none.
+    assert_eq!(g.state().wrecks[&hex("0505")], [3, 0]);
+    assert!(e.contains(&Event::Destroyed {
+        unit: "t34".into(),
+        hex: hex("0505")
+    }));
+    assert!(e.contains(&Event::FortDestroyed { hex: hex("0505") }));
+}
+
+#[test]
+fn fortifications_l_inside_and_on_top_attack_each_other_as_if_adjacent_only_those_on_top_assault() {
+    let mut b = fort_with_germans_on_top();
+    let p3 = b.s.unit("p3").unwrap();
+    b.s.setup.retain(|(u, _, _)| *u != p3);
+    b.unit(RUSSIAN, "smg", SMG_RU, "0505");
+    let mut g = b.game(1);
+    // The German on top close-assaults the fortification.
+    to_step(&mut g, Step::Assault);
+    let plan = g
+        .plan_assault(hex("0505"), &["eng".into()])
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(plan.pieces[0].target, Target::Fort(hex("0505")));
+    // The Russians inside fire at those on top as if next to them ...
+    let mut g = g.what_if(RUSSIAN, Step::Fire);
+    let smg = g.s.unit("smg").unwrap();
+    assert_eq!(g.can_fire_at(smg, hex("0505")), Ok(Sight::Adjacent));
+    // ... but may not close-assault them.
+    g = g.what_if(RUSSIAN, Step::Assault);
+    assert_eq!(
+        g.plan_assault(hex("0505"), &["smg".into()])
+            .unwrap_err()
+            .rule,
+        "Fortifications L"
     );
 }

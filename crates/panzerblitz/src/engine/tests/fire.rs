@@ -422,10 +422,9 @@ fn indirect_fire_d_spa_only_beyond_half_their_range() {
     b.unit(GERMAN, "cp2", CP, "0830");
     let g = b.game(1);
     let w = g.s.unit("wespe").unwrap();
-    assert!(
-        g.can_fire_at(w, hex("0508")).is_err(),
-        "7 hexes: not beyond 16"
-    );
+    let refusal = g.can_fire_at(w, hex("0508")).unwrap_err();
+    assert_eq!(refusal.rule, "Indirect Fire D", "7 hexes: not beyond 16");
+    assert!(refusal.why.contains("half its range is 16"), "{refusal}");
     assert!(matches!(
         g.can_fire_at(w, hex("0530")),
         Ok(Sight::Indirect { .. })
@@ -553,4 +552,110 @@ fn indirect_fire_c_a_target_in_woods_must_still_be_spotted_but_not_by_the_cp() {
         g.can_fire_at(m, hex("0508")),
         Ok(Sight::Indirect { cp }) if g.s.units[cp].id == "cp"
     ));
+}
+
+/// The 150mm infantry howitzer: 20 H 12, DF 2 (the counter set's G/71).
+const SIG_150: Template = Template {
+    name: "150mm Inf. How.",
+    kind: Kind::Gun,
+    f: Factors {
+        attack: 20,
+        class: Class::H,
+        range: 12,
+        defense: 2,
+        movement: 0,
+    },
+};
+
+#[test]
+fn wtr_a_p16_an_evenly_divided_stack_is_one_type_for_the_whole_attack() {
+    let mut b = Sandbox::new(12, 14);
+    b.unit(GERMAN, "panther", PANTHER, "0505");
+    b.unit(GERMAN, "sig", SIG_150, "0501");
+    b.unit(RUSSIAN, "t34", T34, "0509");
+    b.unit(RUSSIAN, "recon", RECON, "0509");
+    let mut g = b.game(1);
+    // Each unit's own worse type would give 8 (the Panther against infantry) + 10 (the
+    // howitzer against armor beyond half range) = 18, 1-1. The whole stack as one type:
+    // 32 + 10 = 42 armored, 8 + 20 = 28 non-armored.
+    assert_eq!(factor(&g, "panther", "0509", true), 32);
+    assert_eq!(factor(&g, "panther", "0509", false), 8);
+    assert_eq!(factor(&g, "sig", "0509", true), 10);
+    assert_eq!(factor(&g, "sig", "0509", false), 20);
+    let plans = g
+        .plan_fire(&combo("0509", &["panther", "sig"]))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let note = plans[0].note.clone().unwrap_or_default();
+    assert!(note.contains("counts as non-armored"), "{note}");
+    g.script(&[6]);
+    let e = fire(&mut g, vec![combo("0509", &["panther", "sig"])]);
+    let a = &attacks(&e)[0];
+    assert_eq!((a.attack, a.defense), (28, 13), "the lower total, 28 to 13");
+    assert_eq!(crt::odds_name(a.column), "2-1");
+}
+
+#[test]
+fn wec_p17_halved_factors_drop_their_fractions_unit_by_unit() {
+    let mut b = Sandbox::new(12, 14);
+    b.cover(Cover::Town, &["0509"]);
+    b.unit(RUSSIAN, "m1", MORTAR_82, "0501");
+    b.unit(RUSSIAN, "m2", MORTAR_82, "0501");
+    b.unit(RUSSIAN, "spotter", RIFLE_RU, "0510");
+    b.unit(GERMAN, "mortar", MORTAR_81, "0509");
+    let g = b.game(1).what_if(RUSSIAN, Step::Fire);
+    // In a town the 81mm mortar is an armored target (Weapon-to-Target B), 8 hexes off:
+    // beyond the 82mm mortars' half range of 6, each 3 is halved to 1.
+    let plans = g
+        .plan_fire(&combo("0509", &["m1", "m2"]))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let p = &plans[0];
+    assert_eq!(
+        p.factors.iter().map(|f| f.value).collect::<Vec<_>>(),
+        vec![1, 1]
+    );
+    assert_eq!((p.attack, p.defense), (2, 3), "1 + 1, not 1½ + 1½ = 3");
+    assert_eq!(crt::odds_name(p.column), "1-2");
+}
+
+#[test]
+fn crt_d_p18_a_partly_dispersed_stack_takes_the_minus_one_when_the_attack_is_upon_the_dispersed_unit()
+ {
+    let mut b = Sandbox::new(12, 12);
+    b.marker("0505", crate::engine::scenario::Marker::Mines);
+    b.unit(RUSSIAN, "rifle", RIFLE_RU, "0505");
+    b.unit(RUSSIAN, "mortar", MORTAR_82, "0505");
+    b.unit(GERMAN, "how", HOW_105, "0501");
+    let mut g = b.game(1);
+    while !(g.state().side == RUSSIAN && g.state().step == Step::Assault) {
+        ok(&mut g, Action::EndStep);
+    }
+    // The German turn opens with the minefield's attacks at 2-1: a 4 disperses the
+    // rifle, a 6 leaves the mortar alone.
+    g.script(&[4, 6]);
+    ok(&mut g, Action::EndStep);
+    assert_eq!((g.state().side, g.state().step), (GERMAN, Step::Fire));
+    let now = |g: &Game, u: &str| g.state().units[g.s.unit(u).unwrap()].dispersed_now;
+    assert!(now(&g, "rifle") && !now(&g, "mortar"));
+    // A selective attack on the undispersed mortar: no -1.
+    let mut sel = g.clone();
+    sel.script(&[6]);
+    let e = fire(
+        &mut sel,
+        vec![aimed("0505", Mode::Selective, &[("mortar", &["how"])])],
+    );
+    assert_eq!(attacks(&e)[0].modifier, 0);
+    // The whole stack, the dispersed rifle with it: -1, and a DD falls on each unit by
+    // itself — the rifle, dispersed this turn, is destroyed, the mortar dispersed.
+    g.script(&[3]);
+    let e = fire(&mut g, vec![combo("0505", &["how"])]);
+    let a = &attacks(&e)[0];
+    assert_eq!((a.attack, a.defense, a.modifier), (40, 19, -1));
+    assert_eq!(a.outcome, Outcome::DD, "2-1 at 3 - 1 = 2");
+    assert!(e.contains(&Event::Destroyed {
+        unit: "rifle".into(),
+        hex: hex("0505")
+    }));
+    assert!(e.contains(&Event::Dispersed {
+        unit: "mortar".into()
+    }));
 }

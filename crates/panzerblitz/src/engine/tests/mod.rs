@@ -5,6 +5,7 @@ mod close;
 mod fire;
 mod los;
 mod movement;
+mod odds;
 mod turn;
 mod victory;
 

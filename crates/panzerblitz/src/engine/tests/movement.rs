@@ -592,3 +592,56 @@ fn blockage_e_vehicles_neither_enter_a_swamp_road_block_nor_cross_green_off_a_ro
     // ... as it may where no block stands.
     ok(&mut g, mv("tk3", &["1003"]));
 }
+
+#[test]
+fn mines_g_only_an_engineer_next_to_the_minefield_since_the_turn_began_clears_it() {
+    let mut b = Sandbox::new(12, 12);
+    b.marker("0505", Marker::Mines);
+    b.unit(GERMAN, "far", ENGINEER_DE, "0503");
+    b.unit(GERMAN, "rifle", RIFLE_DE, "0504");
+    b.unit(GERMAN, "shooter", ENGINEER_DE, "0504");
+    b.unit(GERMAN, "down", ENGINEER_DE, "0506");
+    b.dispersed("down");
+    b.unit(RUSSIAN, "r", RECON, "0501");
+    let mut g = b.game(1);
+    let clear = |id: &str| Action::Fire {
+        attacks: vec![],
+        clear_mines: vec![(id.into(), hex("0505"))],
+    };
+    assert_eq!(refused(&mut g, clear("far")), "Mines G", "not next to it");
+    assert_eq!(
+        refused(&mut g, clear("rifle")),
+        "Mines F, G",
+        "not an engineer"
+    );
+    assert_eq!(refused(&mut g, clear("down")), "CRT: D", "dispersed");
+    assert_eq!(
+        refused(
+            &mut g,
+            Action::Fire {
+                attacks: vec![crate::engine::FireOrder::combination(
+                    hex("0501"),
+                    vec!["shooter".into()]
+                )],
+                clear_mines: vec![("shooter".into(), hex("0505"))],
+            }
+        ),
+        "Mines G",
+        "an engineer that fires does not clear"
+    );
+    // The far engineer moves next to the minefield this turn and rolls on the next.
+    to_step(&mut g, Step::FootMove);
+    ok(&mut g, mv("far", &["0504"]));
+    assert_eq!(refused(&mut g, clear("far")), "Sequence of Play");
+    while !(g.state().side == GERMAN && g.state().turn == 2) {
+        ok(&mut g, Action::EndStep);
+    }
+    g.script(&[1]);
+    let e = ok(&mut g, clear("far"));
+    assert!(e.contains(&Event::MinesCleared {
+        hex: hex("0505"),
+        unit: "far".into(),
+        roll: 1
+    }));
+    assert!(!g.state().mines.contains(&hex("0505")));
+}
