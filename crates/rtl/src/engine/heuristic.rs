@@ -246,7 +246,6 @@ impl Heuristic {
                         .board
                         .grid
                         .neighbours(h)
-                        .into_iter()
                         .filter(|&n| g.rules.board.contains(n))
                         .map(|n| potential(g, u, n) - potential(g, u, h))
                         .fold(f64::MIN, f64::max);
@@ -263,10 +262,10 @@ impl Heuristic {
                 best = Some((s, a));
             }
         }
-        if let Some((_, Action::Pick { unit })) = best {
-            if let Some(u) = g.rules.unit(unit) {
-                self.handled.insert(u);
-            }
+        if let Some((_, Action::Pick { unit })) = best
+            && let Some(u) = g.rules.unit(unit)
+        {
+            self.handled.insert(u);
         }
         best.map_or(Action::End, |(_, a)| a.clone())
     }
