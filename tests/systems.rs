@@ -311,6 +311,42 @@ fn the_balance_runner_plays_the_toy_on_every_thread_count_alike() {
     assert!(out.contains("Win rates"), "{out}");
 }
 
+/// Roads to Leningrad's odds (decision R-46): the attack on Soltsy with the units placed
+/// beside it, its Strongpoint's DRM with the rule and the Assault CRT only (10.32); an
+/// option it does not read refused by name.
+#[test]
+fn r10_61_rtl_odds_break_an_attack_down_and_refuse_unknown_options() {
+    const RTL: &str = "scenarios/rtl/soltsy-example.scenario.ron";
+    let args = [
+        "odds",
+        RTL,
+        "--attackers",
+        "3119",
+        "--defender",
+        "3219",
+        "--opt",
+        "place=de-10pz-2@3119",
+        "--opt",
+        "place=de-8s-1@3119",
+    ];
+    let (code, out, err) = sztab(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Assault CRT in an Assault Sequence"), "{out}");
+    assert!(
+        out.contains("+1 a Strongpoint in the Defender Hex (10.61b)"),
+        "{out}"
+    );
+    assert!(out.contains("11 to 3: column 3:1, DRM -1"), "{out}");
+    let mut bad = args.to_vec();
+    bad.extend(["--opt", "shift"]);
+    let (code, _, err) = sztab(&bad);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("Roads to Leningrad has no --opt shift; it reads mobile"),
+        "{err}"
+    );
+}
+
 #[test]
 fn odds_card_and_render_speak_to_the_toy_system() {
     let (code, out, err) = sztab(&["odds", TOY, "--attackers", "0204", "--defender", "0504"]);

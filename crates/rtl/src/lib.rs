@@ -6,7 +6,7 @@
 //! tables the rules read, shaped by the booklet, with the few cells its text gives) and
 //! the setup checks ([`checks`], docs/rtl/setup-checks.md), and plays them: the rules
 //! engine ([`engine`]: the game as pure functions, its readings in docs/rtl/rules.md) on
-//! the seam's game loop, with a random bot.
+//! the seam's game loop, with a heuristic and a random bot, and `sztab odds`.
 
 mod card;
 pub mod checks;
@@ -20,7 +20,9 @@ use sztab_core::model::generic::{Bundle, Schemas};
 use sztab_core::model::{Problem, Schema};
 use sztab_seam::fields::term;
 use sztab_seam::play::shared;
-use sztab_seam::{BotInfo, BundleRef, MatchError, Playable, RuleSystem, Support, Term, TermClass};
+use sztab_seam::{
+    BotInfo, BundleRef, MatchError, OddsQuery, Playable, RuleSystem, Support, Term, TermClass,
+};
 
 /// The Roads to Leningrad system.
 pub struct Rtl;
@@ -113,12 +115,20 @@ const VOCABULARY: &[Term] = &[
     ),
 ];
 
-const BOTS: &[BotInfo] = &[BotInfo {
-    kind: "random",
-    label: "Random (a random legal action)",
-    strengths: None,
-    default_strength: 0,
-}];
+const BOTS: &[BotInfo] = &[
+    BotInfo {
+        kind: "heuristic",
+        label: "Heuristic (plays for the victory points by the CRT's odds)",
+        strengths: Some(engine::heuristic::STRENGTHS),
+        default_strength: engine::heuristic::DEFAULT_STRENGTH,
+    },
+    BotInfo {
+        kind: "random",
+        label: "Random (a random legal action)",
+        strengths: None,
+        default_strength: 0,
+    },
+];
 
 impl RuleSystem for Rtl {
     fn id(&self) -> &'static str {
@@ -130,7 +140,7 @@ impl RuleSystem for Rtl {
     }
 
     fn about(&self) -> &'static str {
-        "GMT's operational game of Soltsy and Staraya Russa, 1941: formation activation, Mobile and Assault CRTs, ER checks, step losses (authoring, setup checks, an engine and a random bot)"
+        "GMT's operational game of Soltsy and Staraya Russa, 1941: formation activation, Mobile and Assault CRTs, ER checks, step losses (authoring, setup checks, an engine, odds, and heuristic and random bots)"
     }
 
     fn support(&self) -> Support {
@@ -216,6 +226,11 @@ impl RuleSystem for Rtl {
 
     fn bots(&self) -> &'static [BotInfo] {
         BOTS
+    }
+
+    /// One attack in the setup position, fully broken down (`engine::odds`).
+    fn odds(&self, bundle: BundleRef<'_>, query: &OddsQuery) -> Result<String, MatchError> {
+        engine::odds::odds(bundle, query)
     }
 
     /// The setup checks' errors and what the engine cannot compile refuse the scenario.

@@ -9,6 +9,7 @@ use super::board::Ground;
 use super::charts::Check;
 use super::event::Event;
 use super::game::{Checked, Game, refuse};
+use super::state::Battle;
 use super::words::{Side, Weather};
 
 impl Game {
@@ -105,6 +106,30 @@ impl Game {
     /// the Defender Hex's own always coordinated.
     pub(super) fn support(&mut self, side: Side, auto: Option<usize>) -> u32 {
         let b = self.battle().clone();
+        let (auto, units) = self.support_split(&b, side, auto);
+        let mut factor: Option<u32> = Some(1);
+        if let Some(&lead) = units.first() {
+            let drm = self.coordination_drm(&b, side, Check::Artillery);
+            let (passed, modified) = self.er_check("artillery coordination (10.42)", lead, drm);
+            factor = if passed {
+                Some(1)
+            } else if modified < 10 {
+                Some(2)
+            } else {
+                None
+            };
+        }
+        self.support_total(&b, auto, &units, factor)
+    }
+
+    /// The artillery of a side's support always coordinated (the Defender Hex's own, or
+    /// the attacker's strongest adjacent unit), and the rest, its Lead first (10.42).
+    pub(super) fn support_split(
+        &self,
+        b: &Battle,
+        side: Side,
+        auto: Option<usize>,
+    ) -> (Option<usize>, Vec<usize>) {
         let mut units = b.artillery[side].clone();
         let auto = auto.or_else(|| {
             (side == b.attacker)
@@ -121,18 +146,18 @@ impl Game {
                 .flatten()
         });
         units.retain(|&u| Some(u) != auto);
-        let mut factor: Option<u32> = Some(1);
-        if let Some(&lead) = units.first() {
-            let drm = self.coordination_drm(&b, side, Check::Artillery);
-            let (passed, modified) = self.er_check("artillery coordination (10.42)", lead, drm);
-            factor = if passed {
-                Some(1)
-            } else if modified < 10 {
-                Some(2)
-            } else {
-                None
-            };
-        }
+        (auto, units)
+    }
+
+    /// The support of the always coordinated unit and of the rest at `factor` (1 full, 2
+    /// halved, `None` none).
+    pub(super) fn support_total(
+        &self,
+        b: &Battle,
+        auto: Option<usize>,
+        units: &[usize],
+        factor: Option<u32>,
+    ) -> u32 {
         let cell = self.rules.board.cell(b.hex);
         let soaked = cell.ground == Ground::Swamp
             || (cell.ground == Ground::Marsh && self.st.weather == Weather::Rain);

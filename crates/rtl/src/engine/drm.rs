@@ -15,27 +15,49 @@ use super::words::{Weather, other};
 /// The final DRM never goes beyond ±5 (10.62).
 pub const DRM_CAP: i32 = 5;
 
+/// One DRM of a combat: its rule, what gives it, its value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DrmTerm {
+    pub rule: &'static str,
+    pub what: String,
+    pub value: i32,
+}
+
+/// The terms netted and capped at ±5 (10.62).
+pub fn net_drm(terms: &[DrmTerm]) -> i32 {
+    terms
+        .iter()
+        .map(|t| t.value)
+        .sum::<i32>()
+        .clamp(-DRM_CAP, DRM_CAP)
+}
+
 impl Game {
-    /// The most favourable terrain DRM of the Defender Hex (10.22a).
-    fn hex_terrain_drm(&self, hex: HexId) -> i32 {
+    /// The most favourable terrain DRM of the Defender Hex (10.22a), and its name.
+    fn hex_terrain_drm(&self, hex: HexId) -> (i32, &'static str) {
         let c = self.rules.board.cell(hex);
         let ch = &self.rules.charts;
-        let mut drms = vec![ch.terrain_drm(match c.ground {
-            Ground::Clear => CombatTerrain::Clear,
-            Ground::Marsh => CombatTerrain::Marsh,
-            Ground::Swamp => CombatTerrain::Swamp,
-            Ground::Rough => CombatTerrain::Rough,
-        })];
+        let (ground, name) = match c.ground {
+            Ground::Clear => (CombatTerrain::Clear, "clear"),
+            Ground::Marsh => (CombatTerrain::Marsh, "marsh"),
+            Ground::Swamp => (CombatTerrain::Swamp, "swamp"),
+            Ground::Rough => (CombatTerrain::Rough, "rough"),
+        };
+        let mut drms = vec![(ch.terrain_drm(ground), name)];
         if c.woods {
-            drms.push(ch.terrain_drm(CombatTerrain::Woods));
+            drms.push((ch.terrain_drm(CombatTerrain::Woods), "woods"));
         }
         if c.hill {
-            drms.push(ch.terrain_drm(CombatTerrain::Hill));
+            drms.push((ch.terrain_drm(CombatTerrain::Hill), "hill"));
         }
         if c.town {
-            drms.push(ch.terrain_drm(CombatTerrain::Town));
+            drms.push((ch.terrain_drm(CombatTerrain::Town), "town"));
         }
-        drms.into_iter().max().unwrap_or(0)
+        // The first of the highest: the ground before the overlays.
+        drms.into_iter()
+            .rev()
+            .max_by_key(|(d, _)| *d)
+            .unwrap_or((0, name))
     }
 
     /// The water every non-artillery attacker attacks across, if it is the same (10.22c).
@@ -89,43 +111,97 @@ impl Game {
         cas: i32,
         failed: bool,
     ) -> i32 {
+        net_drm(&self.combat_drm_terms(b, units, defenders, cas, failed))
+    }
+
+    /// Every DRM of a combat or Overrun with its rule (10.61, 8.67e), before the cap;
+    /// [`net_drm`] nets and caps them. Terms that give 0 are left out.
+    pub(super) fn combat_drm_terms(
+        &self,
+        b: &Battle,
+        units: &[usize],
+        defenders: &[usize],
+        cas: i32,
+        failed: bool,
+    ) -> Vec<DrmTerm> {
         let ch = &self.rules.charts;
-        let mut drm = self.hex_terrain_drm(b.hex);
+        let mut out = Vec::new();
+        let mut add = |rule: &'static str, what: String, value: i32| {
+            if value != 0 {
+                out.push(DrmTerm { rule, what, value });
+            }
+        };
+        let (t, name) = self.hex_terrain_drm(b.hex);
+        add("10.22a", format!("{name} in the Defender Hex"), t);
         let water = self.common_water(units, b.hex);
         match water {
-            Some(Water::Stream) => drm += ch.terrain_drm(CombatTerrain::Stream),
-            Some(Water::River) => drm += ch.terrain_drm(CombatTerrain::River),
+            Some(Water::Stream) => add(
+                "10.22c",
+                "every attacker across a stream".into(),
+                ch.terrain_drm(CombatTerrain::Stream),
+            ),
+            Some(Water::River) => add(
+                "10.22c",
+                "every attacker across a river".into(),
+                ch.terrain_drm(CombatTerrain::River),
+            ),
             _ => {}
         }
         let sp = self.defender_strongpoint(b);
         if sp {
-            drm += ch.drms.strongpoint;
+            add(
+                "10.61b",
+                "a Strongpoint in the Defender Hex".into(),
+                ch.drms.strongpoint,
+            );
         }
         if let Some(dl) = b.defender_lead.filter(|l| defenders.contains(l)) {
-            drm += self.er(dl) - self.er(b.lead);
+            add(
+                "10.61c",
+                format!(
+                    "ER differential: defending Lead {} ER {} − attacking Lead {} ER {}",
+                    self.id(dl),
+                    self.er(dl),
+                    self.id(b.lead),
+                    self.er(b.lead)
+                ),
+                self.er(dl) - self.er(b.lead),
+            );
         }
-        drm += cas;
+        add("10.61d, 13.23", "Close Air Support".into(), cas);
         if self
             .st
             .seq
             .as_ref()
             .is_some_and(|q| q.no_retreat.contains(&b.hex))
         {
-            drm += ch.drms.no_retreat;
+            add(
+                "9.43a, 10.61e",
+                "a No Retreat marker".into(),
+                ch.drms.no_retreat,
+            );
         }
         if self.combined_arms(b, units, defenders) {
-            drm += ch.drms.combined_arms;
+            add(
+                "10.61f",
+                "Combined Arms Bonus".into(),
+                ch.drms.combined_arms,
+            );
         }
         if failed {
-            drm += ch.drms.failed_coordination;
+            add(
+                "10.44, 10.61g",
+                "failed combat unit coordination".into(),
+                ch.drms.failed_coordination,
+            );
         }
         // A town in the hex counts as the town's DRM (decision R-43).
         let engineer = units.iter().any(|&u| self.rules.units[u].is_engineer());
         let stream_drm = water == Some(Water::Stream) && ch.terrain_drm(CombatTerrain::Stream) != 0;
         if !b.overrun && engineer && (self.rules.board.cell(b.hex).town || sp || stream_drm) {
-            drm += ch.drms.engineer;
+            add("10.61h", "an attacking engineer".into(), ch.drms.engineer);
         }
-        drm.clamp(-DRM_CAP, DRM_CAP)
+        out
     }
 
     /// The result as applied: a side wiped out with loss unfulfilled cuts the other's

@@ -30,8 +30,9 @@ fn sides_of(r: &Rules) -> Vec<SideInfo> {
         .collect()
 }
 
-/// The bots of the system: `random` plays a random legal action.
-pub const BOTS: &[&str] = &["random"];
+/// The bots of the system: `heuristic` plays for the victory points (`heuristic:1` to
+/// `heuristic:5`), `random` a random legal action.
+pub const BOTS: &[&str] = &["heuristic", "random"];
 
 impl GameRules for Compiled {
     type Game = Game;
@@ -60,8 +61,22 @@ impl GameRules for Compiled {
     }
 
     fn bot(&self, name: &str, seed: u64) -> Result<Box<dyn Bot<Game>>, String> {
-        match name {
-            "random" => Ok(Box::new(Random(ChaCha8Rng::seed_from_u64(seed)))),
+        let (base, strength) = match name.split_once(':') {
+            Some((b, n)) => (
+                b,
+                Some(
+                    n.parse::<u8>()
+                        .map_err(|_| format!("\"{name}\": the strength after ':' is a number"))?,
+                ),
+            ),
+            None => (name, None),
+        };
+        match (base, strength) {
+            ("random", None) => Ok(Box::new(Random(ChaCha8Rng::seed_from_u64(seed)))),
+            ("heuristic", s) => Ok(Box::new(super::heuristic::Heuristic::new(
+                seed,
+                s.unwrap_or(super::heuristic::DEFAULT_STRENGTH),
+            ))),
             _ => Err(format!(
                 "unknown bot \"{name}\": Roads to Leningrad has {}",
                 BOTS.join(", ")

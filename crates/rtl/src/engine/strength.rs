@@ -22,7 +22,7 @@ impl Game {
     }
 
     /// A MOT or non-artillery HE unit attacking into or out of swamp (10.26).
-    fn swamp_halved(&self, u: usize, hex: HexId) -> bool {
+    pub(super) fn swamp_halved(&self, u: usize, hex: HexId) -> bool {
         let d = &self.rules.units[u];
         let Some(from) = self.hex_of(u) else {
             return false;

@@ -4,6 +4,7 @@
 
 mod activation;
 mod air;
+mod bots;
 mod combat;
 mod compile;
 mod engineering;
