@@ -117,13 +117,20 @@ fn assert_problem(p: &Path, from: &str, to: &str, code: &str, needle: &str) {
 
 #[test]
 fn both_systems_are_registered_for_authoring_and_setup_checks() {
-    for id in ["rtl", "jov"] {
+    for (id, example) in [
+        ("rtl", "scenarios/rtl/soltsy-example.scenario.ron"),
+        ("jov", "scenarios/jov/korsun-example.scenario.ron"),
+    ] {
         let s = systems::get(id).unwrap();
         assert!(s.support().authoring && s.support().setup_checks, "{id}");
         // Both have their engines and a random bot (issues 29 and 30).
         assert!(s.support().engine && s.support().bots, "{id}");
         assert!(s.blank_tables().is_some(), "{id}");
-        assert_eq!(s.loss_unit(), "steps");
+        // Their game records count steps lost.
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(example);
+        let (system, bundle, _) = systems::load(&path).unwrap();
+        let playable = system.prepare(bundle.view()).unwrap();
+        assert_eq!(playable.loss_unit(), "steps", "{id}");
     }
     let (code, out, _) = sztab(&["systems"]);
     assert_eq!(code, 0);

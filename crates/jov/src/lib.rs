@@ -230,10 +230,6 @@ impl RuleSystem for Jov {
         Some(include_str!("../../../assets/jov/jov.tables.ron"))
     }
 
-    fn loss_unit(&self) -> &'static str {
-        "steps"
-    }
-
     fn setup_checks(&self, bundle: BundleRef<'_>) -> Vec<Problem> {
         match bundle.generic() {
             Some(b) => checks::check(b),

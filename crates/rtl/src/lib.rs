@@ -209,10 +209,6 @@ impl RuleSystem for Rtl {
         Some(include_str!("../../../assets/rtl/rtl.tables.ron"))
     }
 
-    fn loss_unit(&self) -> &'static str {
-        "steps"
-    }
-
     fn setup_checks(&self, bundle: BundleRef<'_>) -> Vec<Problem> {
         match bundle.generic() {
             Some(b) => checks::check(b),

@@ -84,6 +84,8 @@ pub enum Narration {
 pub trait Playable: Send + Sync {
     fn title(&self) -> String;
     fn sides(&self) -> Vec<SideInfo>;
+    /// What its game records' losses count: "CEL", "steps", "units".
+    fn loss_unit(&self) -> &'static str;
     /// A game seeded `seed` with a bot on every side (`bots`: side id and bot name,
     /// e.g. `heuristic:3`; the n-th bot named is seeded from `seed` and n, so a game of a
     /// study replays with `sztab play --seed`).

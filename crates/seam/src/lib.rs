@@ -231,11 +231,6 @@ pub trait RuleSystem: Sync {
         &[]
     }
 
-    /// Whose losses a game record counts: "CEL", "steps", "units".
-    fn loss_unit(&self) -> &'static str {
-        "units"
-    }
-
     /// The scenario compiled for play, once for any number of games: the rules'
     /// setup checks run here and errors refuse it.
     fn prepare(&self, bundle: BundleRef<'_>) -> Result<std::sync::Arc<dyn Playable>, MatchError> {

@@ -52,6 +52,11 @@ impl GameRules for Compiled {
         self.0.title.clone()
     }
 
+    /// A record counts the CEL (combat effectiveness levels) lost.
+    fn loss_unit(&self) -> &'static str {
+        "CEL"
+    }
+
     fn sides(&self) -> Vec<SideInfo> {
         sides_of(&self.0)
     }

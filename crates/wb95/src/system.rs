@@ -370,10 +370,6 @@ impl RuleSystem for Wb95 {
         matches!(part, SupplySources | InitialControl)
     }
 
-    fn loss_unit(&self) -> &'static str {
-        "CEL"
-    }
-
     fn prepare(&self, bundle: BundleRef<'_>) -> Result<Arc<dyn Playable>, MatchError> {
         let b = bundle
             .wb95()

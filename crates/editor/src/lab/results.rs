@@ -35,7 +35,7 @@ pub fn show(ui: &mut Ui, s: &Summary, study: &Study, names: &[String; 2], show_h
         ui.strong("side");
         ui.strong("wins");
         ui.strong("win rate (95 % CI)");
-        ui.strong("CEL lost");
+        ui.strong(format!("{} lost", s.info.loss_unit));
         ui.strong("units lost");
         ui.end_row();
         for (k, name) in names.iter().enumerate() {

@@ -52,6 +52,11 @@ impl GameRules for Compiled {
         self.0.title.clone()
     }
 
+    /// A record counts steps lost.
+    fn loss_unit(&self) -> &'static str {
+        "steps"
+    }
+
     fn sides(&self) -> Vec<SideInfo> {
         sides_of(&self.0)
     }

@@ -341,6 +341,10 @@ impl<R: GameRules> Playable for R {
         GameRules::sides(self)
     }
 
+    fn loss_unit(&self) -> &'static str {
+        GameRules::loss_unit(self)
+    }
+
     fn new_match(
         &self,
         seed: u64,

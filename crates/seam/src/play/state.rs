@@ -178,6 +178,11 @@ pub trait GameRules: Send + Sync + 'static {
     fn human_seats(&self) -> bool {
         true
     }
+    /// What a game record's losses count ([`crate::GameRecord::cel_lost`]): "CEL",
+    /// "steps", "units".
+    fn loss_unit(&self) -> &'static str {
+        "units"
+    }
     /// Its chronicle at `narration`.
     fn chronicle(&self, narration: Narration) -> Box<dyn Chronicle<Self::Game>>;
 }

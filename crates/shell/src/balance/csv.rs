@@ -71,6 +71,14 @@ struct Row {
     error: String,
     /// `HEX:COMBATS` pairs separated by spaces.
     heat: String,
+    /// What `cel_lost_*` count ("CEL", "steps", "units"); files written before this
+    /// column have none.
+    #[serde(default = "losses")]
+    loss_unit: String,
+}
+
+fn losses() -> String {
+    super::LOSSES.into()
 }
 
 impl Row {
@@ -97,6 +105,7 @@ impl Row {
             actions: r.actions,
             error: r.error.clone().unwrap_or_default(),
             heat: heat.join(" "),
+            loss_unit: info.loss_unit.clone(),
         }
     }
 
@@ -105,6 +114,7 @@ impl Row {
             scenario: self.scenario.clone(),
             sides: [self.side_a.clone(), self.side_b.clone()],
             bots: [self.bot_a.parse()?, self.bot_b.parse()?],
+            loss_unit: self.loss_unit.clone(),
         })
     }
 
@@ -152,7 +162,7 @@ pub fn write(
 ) -> std::io::Result<()> {
     let mut w = csv::Writer::from_writer(out);
     if records.is_empty() {
-        w.write_record(COLUMNS)?;
+        w.write_record(COLUMNS.iter().chain(&["loss_unit"]))?;
     }
     for r in records {
         w.serialize(Row::of(info, r))?;
@@ -272,6 +282,7 @@ mod tests {
                 BotChoice::new("heuristic", Some(2)),
                 BotChoice::new("random", None),
             ],
+            loss_unit: "steps".into(),
         }
     }
 
@@ -372,5 +383,22 @@ mod tests {
             read(format!("{}\n", COLUMNS.join(",")).as_bytes()),
             Err(CsvError::Bad { .. })
         ));
+    }
+
+    #[test]
+    fn the_loss_unit_is_kept_and_a_file_without_it_reads_as_losses() {
+        let mut out = Vec::new();
+        write(&mut out, &info(), &[record(0)]).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(
+            text.lines().next().unwrap().ends_with(",heat,loss_unit"),
+            "{text}"
+        );
+        assert_eq!(read(text.as_bytes()).unwrap().0.loss_unit, "steps");
+        let old: String = text
+            .lines()
+            .map(|l| format!("{}\n", &l[..l.rfind(',').unwrap()]))
+            .collect();
+        assert_eq!(read(old.as_bytes()).unwrap().0.loss_unit, "losses");
     }
 }

@@ -158,6 +158,7 @@ mod tests {
                 scenario: "Test".into(),
                 sides: ["german".into(), "soviet".into()],
                 bots: bots.clone(),
+                loss_unit: "CEL".into(),
             },
             records,
             elapsed: None,

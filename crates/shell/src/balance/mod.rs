@@ -152,7 +152,13 @@ pub struct StudyInfo {
     /// Side ids, A (initiative) then B.
     pub sides: [String; 2],
     pub bots: [BotChoice; 2],
+    /// What the records' losses count: "CEL", "steps", "units" ([`LOSSES`] when a file
+    /// written before the column was added does not say).
+    pub loss_unit: String,
 }
+
+/// The loss unit of records that do not name theirs.
+pub const LOSSES: &str = "losses";
 
 impl StudyInfo {
     pub fn of(playable: &dyn Playable, bots: [BotChoice; 2]) -> Self {
@@ -162,6 +168,7 @@ impl StudyInfo {
             scenario: playable.title(),
             sides: [id(0), id(1)],
             bots,
+            loss_unit: playable.loss_unit().into(),
         }
     }
 }

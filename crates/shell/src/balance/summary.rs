@@ -278,8 +278,8 @@ impl Summary {
         for k in 0..2 {
             let _ = writeln!(
                 o,
-                "  {:<w$} loses {:5.1} CEL, {:4.1} units",
-                i.sides[k], self.avg_cel_lost[k], self.avg_units_lost[k]
+                "  {:<w$} loses {:5.1} {}, {:4.1} units",
+                i.sides[k], self.avg_cel_lost[k], i.loss_unit, self.avg_units_lost[k]
             );
         }
         let _ = writeln!(
