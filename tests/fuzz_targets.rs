@@ -35,7 +35,7 @@ fn regressions(target: &str) -> Vec<(PathBuf, Vec<u8>)> {
 
 #[test]
 fn every_load_files_seed_reaches_the_checks() {
-    let (load, _) = fuzzing::seeds(&root()).unwrap();
+    let load = fuzzing::seeds(&root()).unwrap().load_files;
     for (k, seed) in load.iter().enumerate() {
         assert_eq!(
             fuzzing::load_files(seed),
@@ -49,7 +49,7 @@ fn every_load_files_seed_reaches_the_checks() {
 #[test]
 fn every_setup_checks_seed_reaches_the_checks() {
     let bundles = SetupBundles::load(&root()).unwrap();
-    let (_, setup) = fuzzing::seeds(&root()).unwrap();
+    let setup = fuzzing::seeds(&root()).unwrap().setup_checks;
     for (k, seed) in setup.iter().enumerate() {
         assert_eq!(
             bundles.setup_checks(seed),
@@ -62,7 +62,7 @@ fn every_setup_checks_seed_reaches_the_checks() {
 
 #[test]
 fn load_files_takes_every_cut_seed_and_kept_input() {
-    let (load, _) = fuzzing::seeds(&root()).unwrap();
+    let load = fuzzing::seeds(&root()).unwrap().load_files;
     for seed in &load {
         for input in cuts(seed) {
             fuzzing::load_files(input);
@@ -77,7 +77,7 @@ fn load_files_takes_every_cut_seed_and_kept_input() {
 #[test]
 fn setup_checks_takes_every_cut_seed_and_kept_input() {
     let bundles = SetupBundles::load(&root()).unwrap();
-    let (_, setup) = fuzzing::seeds(&root()).unwrap();
+    let setup = fuzzing::seeds(&root()).unwrap().setup_checks;
     for seed in &setup {
         // A cut scenario is rarely sound, but its leading byte still picks the system.
         for input in cuts(seed) {

@@ -174,21 +174,27 @@ fn after_checks(system: &dyn RuleSystem, bundle: BundleRef<'_>) {
 }
 
 /// The seed corpus of both targets: each seed file with its picking byte in front.
-pub fn seeds(root: &Path) -> std::io::Result<(Vec<Vec<u8>>, Vec<Vec<u8>>)> {
+pub struct Seeds {
+    pub load_files: Vec<Vec<u8>>,
+    pub setup_checks: Vec<Vec<u8>>,
+}
+
+/// Reads the seeds from the project at `root`.
+pub fn seeds(root: &Path) -> std::io::Result<Seeds> {
     let with_pick = |k: usize, p: &str| -> std::io::Result<Vec<u8>> {
         let mut v = vec![k as u8];
         v.extend(std::fs::read(root.join(p))?);
         Ok(v)
     };
-    let load = LOAD_SEEDS
-        .iter()
-        .enumerate()
-        .map(|(k, p)| with_pick(k, p))
-        .collect::<std::io::Result<_>>()?;
-    let setup = SCENARIOS
-        .iter()
-        .enumerate()
-        .map(|(k, p)| with_pick(k, p))
-        .collect::<std::io::Result<_>>()?;
-    Ok((load, setup))
+    let all = |files: &[&str]| -> std::io::Result<Vec<Vec<u8>>> {
+        files
+            .iter()
+            .enumerate()
+            .map(|(k, p)| with_pick(k, p))
+            .collect()
+    };
+    Ok(Seeds {
+        load_files: all(&LOAD_SEEDS)?,
+        setup_checks: all(&SCENARIOS)?,
+    })
 }

@@ -25,7 +25,7 @@ pub fn anchor_of(scenario: &Scenario, subject: &Subject) -> Option<Anchor> {
             .or_else(|| Some(at("setup", find(&scenario.setup, |p| p.hex == *h)?)))
             .or_else(|| Some(at("markers", find(&scenario.markers, |m| m.hex == *h)?)))
             .or_else(|| {
-                let enters = |a: &super::Arrival| a.entry.iter().any(|e| *e == Entry::Hex(*h));
+                let enters = |a: &super::Arrival| a.entry.contains(&Entry::Hex(*h));
                 Some(at("arrivals", find(&scenario.arrivals, enters)?))
             }),
         Subject::Side(id) => Some(at("sides", find(&scenario.sides, |s| s.id == *id)?)),
