@@ -371,7 +371,7 @@ mod tests {
         let broken = text.replacen(",17,", ",seventeen,", 2);
         let err = read(broken.as_bytes()).unwrap_err().to_string();
         assert!(err.starts_with("line 2:"), "{err}");
-        let no_heat = text.replace(",heat\n", ",warmth\n");
+        let no_heat = text.replacen(",heat,", ",warmth,", 1);
         assert!(
             read(no_heat.as_bytes())
                 .unwrap_err()
