@@ -1,7 +1,9 @@
-//! The user manual (`docs/manual/`, an mdBook) and the Markdown around it hold together
-//! without mdbook installed: every chapter `SUMMARY.md` lists exists and every chapter is
-//! listed, every relative link and picture points at a file that exists (and at a heading
-//! of it, when it names one), and every picture in `images/` is shown somewhere.
+//! The book of `docs/` (an mdBook: the user manual, then the schemas, developer notes and
+//! measurements) and the Markdown around it hold together: every chapter `SUMMARY.md` lists
+//! exists and every page of `docs/` is listed, every relative link and picture points at a
+//! file that exists (and at a heading of it, when it names one), every picture in `images/`
+//! is shown somewhere; and the book builds with mdbook, every link and picture of the built
+//! HTML resolving inside it.
 
 use std::collections::BTreeSet;
 use std::path::{Component, Path, PathBuf};
@@ -10,8 +12,13 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// The book's root: `book.toml` and `SUMMARY.md`.
+fn docs() -> PathBuf {
+    root().join("docs")
+}
+
 fn manual() -> PathBuf {
-    root().join("docs/manual/src")
+    docs().join("manual/src")
 }
 
 /// `a/b/../c` as `a/c`, without touching the disk.
@@ -172,8 +179,8 @@ fn md_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for e in std::fs::read_dir(dir).expect("a folder") {
         let p = e.expect("an entry").path();
         if p.is_dir() {
-            // `mdbook build docs/manual` writes the book beside its sources.
-            if !p.ends_with("docs/manual/book") {
+            // `mdbook build docs` writes the book beside its sources.
+            if !p.ends_with("docs/book") {
                 md_files(&p, out);
             }
         } else if p.extension().is_some_and(|e| e == "md") {
@@ -184,10 +191,10 @@ fn md_files(dir: &Path, out: &mut Vec<PathBuf>) {
 
 /// The chapters `SUMMARY.md` lists, as paths.
 fn chapters() -> Vec<PathBuf> {
-    let summary = std::fs::read_to_string(manual().join("SUMMARY.md")).expect("SUMMARY.md");
+    let summary = std::fs::read_to_string(docs().join("SUMMARY.md")).expect("SUMMARY.md");
     links(&summary)
         .into_iter()
-        .map(|l| normal(&manual().join(l.target)))
+        .map(|l| normal(&docs().join(l.target)))
         .collect()
 }
 
@@ -205,7 +212,7 @@ fn every_chapter_in_the_summary_exists_and_every_chapter_is_listed() {
         "chapters listed but missing: {missing:?}"
     );
     let mut files = Vec::new();
-    md_files(&manual(), &mut files);
+    md_files(&docs(), &mut files);
     let orphans: Vec<_> = files
         .iter()
         .filter(|f| !f.ends_with("SUMMARY.md") && !listed.contains(&normal(f)))
@@ -286,5 +293,121 @@ fn links_and_anchors_are_read_as_mdbook_reads_them() {
     assert_eq!(
         anchor("Tables as data (`*.tables.ron`)"),
         "tables-as-data-tablesron"
+    );
+}
+
+#[test]
+fn every_schema_has_a_page_in_the_book() {
+    let listed = chapters();
+    for e in std::fs::read_dir(root().join("schemas")).expect("schemas/") {
+        let name = e.unwrap().file_name().to_string_lossy().into_owned();
+        let stem = name.strip_suffix(".schema.json").expect("a schema");
+        let page = manual().join(format!("schemas/{stem}.md"));
+        assert!(listed.contains(&page), "no page of the book shows {name}");
+        let text = std::fs::read_to_string(&page).unwrap();
+        assert!(
+            text.contains(&format!("{{{{#include ../../../../schemas/{name}}}}}")),
+            "{page:?} does not include {name}"
+        );
+    }
+}
+
+/// The values of every `attribute="..."` in an HTML text.
+fn attributes<'a>(html: &'a str, attribute: &str) -> Vec<&'a str> {
+    let key = format!(" {attribute}=\"");
+    html.match_indices(&key)
+        .filter_map(|(i, _)| {
+            let rest = &html[i + key.len()..];
+            rest.find('"').map(|end| &rest[..end])
+        })
+        .collect()
+}
+
+fn html_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).expect("a folder") {
+        let p = e.expect("an entry").path();
+        if p.is_dir() {
+            html_files(&p, out);
+        } else if p.extension().is_some_and(|e| e == "html") {
+            out.push(p);
+        }
+    }
+}
+
+/// Where a relative `href`/`src` of a page leads, and the fragment it names; `None` for
+/// addresses outside the book (another site, mail, a script).
+fn resolve(page: &Path, target: &str) -> Option<(PathBuf, Option<String>)> {
+    let external = ["http:", "https:", "mailto:", "data:", "javascript:", "//"];
+    if target.is_empty() || external.iter().any(|e| target.starts_with(e)) {
+        return None;
+    }
+    let (file, fragment) = match target.split_once('#') {
+        Some((f, frag)) => (f, Some(frag.to_owned())),
+        None => (target, None),
+    };
+    let file = file.split('?').next().unwrap_or(file);
+    let path = if file.is_empty() {
+        page.to_path_buf()
+    } else {
+        normal(&page.parent()?.join(file))
+    };
+    Some((path, fragment))
+}
+
+#[test]
+fn the_book_builds_and_every_link_and_picture_in_it_resolves() {
+    let out = tempfile::tempdir().expect("a temporary folder");
+    let mut book = mdbook_driver::MDBook::load(docs()).expect("docs/book.toml loads");
+    book.config.build.build_dir = out.path().to_path_buf();
+    book.build().expect("mdbook builds the book");
+
+    let mut pages = Vec::new();
+    html_files(out.path(), &mut pages);
+    let listed = chapters().len();
+    assert!(
+        pages.len() > listed,
+        "{} pages for {listed} chapters",
+        pages.len()
+    );
+    let mut problems = Vec::new();
+    for page in &pages {
+        // The not-found page addresses everything from the site's root.
+        if page.ends_with("404.html") {
+            continue;
+        }
+        let html = std::fs::read_to_string(page).unwrap();
+        let name = page.strip_prefix(out.path()).unwrap().display().to_string();
+        if html.contains("{{#include") {
+            problems.push(format!("{name}: an include was not expanded"));
+        }
+        let targets = attributes(&html, "href")
+            .into_iter()
+            .chain(attributes(&html, "src"));
+        for t in targets {
+            let Some((path, fragment)) = resolve(page, t) else {
+                continue;
+            };
+            if !path.exists() {
+                problems.push(format!("{name}: {t} is not in the book"));
+                continue;
+            }
+            if let Some(frag) = fragment
+                && !frag.is_empty()
+                && path.extension().is_some_and(|e| e == "html")
+            {
+                let target = std::fs::read_to_string(&path).unwrap();
+                if !target.contains(&format!("id=\"{frag}\"")) {
+                    problems.push(format!("{name}: {t}: no #{frag} there"));
+                }
+            }
+        }
+    }
+    problems.sort();
+    problems.dedup();
+    assert!(
+        problems.is_empty(),
+        "{} problems:\n{}",
+        problems.len(),
+        problems.join("\n")
     );
 }

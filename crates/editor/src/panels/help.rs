@@ -8,15 +8,19 @@ use crate::scenario::notes;
 use crate::tools::ToolKind;
 use sztab_core::markdown::{Span, inline};
 
-/// The manual's table of contents: the chapters' titles and order.
-const SUMMARY: &str = include_str!("../../../../docs/manual/src/SUMMARY.md");
+/// The book's table of contents (`docs/SUMMARY.md`): the manual's chapters, then a
+/// `# Reference` part (schemas, developer notes) the guide leaves out.
+const SUMMARY: &str = include_str!("../../../../docs/SUMMARY.md");
+
+/// Where the manual's chapters lie, relative to `docs/SUMMARY.md`.
+const MANUAL: &str = "manual/src/";
 
 /// Every chapter of the manual by its path in `SUMMARY.md`. A chapter added to the manual
 /// is added here too (a test fails until it is).
 const CHAPTERS: [(&str, &str); 17] = [
     (
         "introduction.md",
-        include_str!("../../../../docs/manual/src/introduction.md"),
+        include_str!("../../../../docs/introduction.md"),
     ),
     (
         "first-minutes.md",
@@ -130,17 +134,23 @@ pub struct Section {
     pub body: String,
 }
 
-/// The `[title](path)` entries of `SUMMARY.md`, in order, with whether each is nested.
+/// The `[title](path)` entries of the manual's part of `SUMMARY.md` (up to the first part
+/// title), in order, with each path relative to the manual and whether it is nested.
 fn summary() -> Vec<(String, String, bool)> {
     SUMMARY
         .lines()
+        .skip_while(|line| !line.starts_with('['))
+        .take_while(|line| !line.starts_with("# "))
         .filter_map(|line| {
             let open = line.find('[')?;
             let mid = line[open..].find("](")? + open;
             let close = line[mid..].find(')')? + mid;
             Some((
                 line[open + 1..mid].to_owned(),
-                line[mid + 2..close].to_owned(),
+                line[mid + 2..close]
+                    .strip_prefix(MANUAL)
+                    .unwrap_or(&line[mid + 2..close])
+                    .to_owned(),
                 line.starts_with(' '),
             ))
         })
