@@ -427,14 +427,6 @@ impl RuleSystem for AuthoringOnly {
     fn about(&self) -> &'static str {
         "authoring only"
     }
-    fn support(&self) -> systems::seam::Support {
-        systems::seam::Support {
-            authoring: true,
-            setup_checks: false,
-            engine: false,
-            bots: false,
-        }
-    }
     fn vocabulary(&self) -> &'static [systems::seam::Term] {
         &[]
     }
@@ -459,6 +451,9 @@ fn a_system_without_an_engine_says_so() {
         .unwrap_err();
     assert_eq!(e.to_string(), "Draft has no engine yet: no odds");
     assert!(BotChoice::default_of(&AuthoringOnly).is_none());
+    // What it supports is derived from the parts it has: no engine, no bots.
+    let support = (&AuthoringOnly as &dyn RuleSystem).support();
+    assert!(!support.engine && !support.bots && support.authoring);
 }
 
 #[test]

@@ -21,7 +21,9 @@ use std::sync::Arc;
 use sztab_core::model::generic::{Bundle, Schemas};
 use sztab_core::model::{Problem, Schema};
 use sztab_seam::fields::term;
-use sztab_seam::{BotInfo, BundleRef, MatchError, Playable, RuleSystem, Support, Term, TermClass};
+use sztab_seam::{
+    BotInfo, BundleRef, Engine, MatchError, OddsQuery, Playable, RuleSystem, Term, TermClass,
+};
 
 const BOTS: &[BotInfo] = &[BotInfo {
     kind: "random",
@@ -164,15 +166,6 @@ impl RuleSystem for Jov {
         "NES's Korsun-Cherkassy 1944: day turns, multi-step units, supply points, column shifts and a 2d6 CRT with breakthroughs (authoring, setup checks, an engine and a random bot)"
     }
 
-    fn support(&self) -> Support {
-        Support {
-            authoring: true,
-            setup_checks: true,
-            engine: true,
-            bots: true,
-        }
-    }
-
     fn sides(&self) -> &'static [(&'static str, &'static str)] {
         &[("german", "German"), ("soviet", "Soviet")]
     }
@@ -241,27 +234,32 @@ impl RuleSystem for Jov {
         BOTS
     }
 
+    fn engine(&self) -> Option<&dyn Engine> {
+        Some(self)
+    }
+
+    fn card_sections(&self, bundle: &Bundle) -> Vec<(String, String)> {
+        card::sections(bundle)
+    }
+}
+
+impl Engine for Jov {
     /// The setup checks' errors refuse the scenario, then the engine compiles it (a chart
     /// cell the game reads left empty refuses it too).
-    fn prepare(&self, bundle: BundleRef<'_>) -> Result<Arc<dyn Playable>, MatchError> {
+    fn compile(&self, bundle: BundleRef<'_>) -> Result<Arc<dyn Playable>, MatchError> {
         let b = bundle
             .generic()
             .ok_or_else(|| MatchError::BadRequest("not a Jaws of Victory scenario".into()))?;
-        let errors: Vec<String> = checks::check(b)
-            .iter()
-            .filter(|p| p.is_error())
-            .map(|p| p.to_string())
-            .collect();
-        if !errors.is_empty() {
-            return Err(MatchError::Refused(errors));
-        }
+        sztab_seam::refuse_errors(&checks::check(b))?;
         let rules = engine::compile(b).map_err(MatchError::Refused)?;
         Ok(sztab_seam::play::shared(engine::play::Compiled(Arc::new(
             rules,
         ))))
     }
 
-    fn card_sections(&self, bundle: &Bundle) -> Vec<(String, String)> {
-        card::sections(bundle)
+    fn odds(&self, _: BundleRef<'_>, _: &OddsQuery) -> Result<String, MatchError> {
+        Err(MatchError::Unsupported(
+            "The Jaws of Victory gives no odds yet".into(),
+        ))
     }
 }

@@ -76,8 +76,8 @@ use sztab_core::model::Map;
 use sztab_core::model::generic::Schemas;
 use sztab_core::model::{Problem, Schema};
 use sztab_seam::{
-    BotInfo, BundleRef, MatchError, OddsQuery, Playable, ProbeInfo, ProbeReport, RuleSystem,
-    Support, Term,
+    BotInfo, BundleRef, Engine, MatchError, OddsQuery, Playable, ProbeInfo, ProbeReport,
+    RuleSystem, Term,
 };
 
 /// The PanzerBlitz system.
@@ -94,15 +94,6 @@ impl RuleSystem for PanzerBlitz {
 
     fn about(&self) -> &'static str {
         "Avalon Hill's tactical armored game of the Eastern Front (1970): platoons and companies, ranged fire along lines of sight over geomorphic boards"
-    }
-
-    fn support(&self) -> Support {
-        Support {
-            authoring: true,
-            setup_checks: true,
-            engine: true,
-            bots: true,
-        }
     }
 
     fn sides(&self) -> &'static [(&'static str, &'static str)] {
@@ -152,21 +143,8 @@ impl RuleSystem for PanzerBlitz {
         engine::bots::BOTS
     }
 
-    fn prepare(&self, bundle: BundleRef<'_>) -> Result<Arc<dyn Playable>, MatchError> {
-        let errors: Vec<String> = self
-            .setup_checks(bundle)
-            .iter()
-            .filter(|p| p.is_error())
-            .map(|p| p.to_string())
-            .collect();
-        if !errors.is_empty() {
-            return Err(MatchError::Refused(errors));
-        }
-        Ok(Arc::new(engine::play::Compiled::of(bundle)?))
-    }
-
-    fn odds(&self, bundle: BundleRef<'_>, query: &OddsQuery) -> Result<String, MatchError> {
-        engine::odds::odds(bundle, query)
+    fn engine(&self) -> Option<&dyn Engine> {
+        Some(self)
     }
 
     fn probes(&self) -> &'static [ProbeInfo] {
@@ -175,5 +153,16 @@ impl RuleSystem for PanzerBlitz {
 
     fn probe(&self, id: &str, map: &Map, hexes: &[HexId]) -> Result<ProbeReport, String> {
         probe::probe(id, map, hexes)
+    }
+}
+
+impl Engine for PanzerBlitz {
+    fn compile(&self, bundle: BundleRef<'_>) -> Result<Arc<dyn Playable>, MatchError> {
+        sztab_seam::refuse_errors(&self.setup_checks(bundle))?;
+        Ok(Arc::new(engine::play::Compiled::of(bundle)?))
+    }
+
+    fn odds(&self, bundle: BundleRef<'_>, query: &OddsQuery) -> Result<String, MatchError> {
+        engine::odds::odds(bundle, query)
     }
 }

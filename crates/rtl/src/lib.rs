@@ -21,7 +21,7 @@ use sztab_core::model::{Problem, Schema};
 use sztab_seam::fields::term;
 use sztab_seam::play::shared;
 use sztab_seam::{
-    BotInfo, BundleRef, MatchError, OddsQuery, Playable, RuleSystem, Support, Term, TermClass,
+    BotInfo, BundleRef, Engine, MatchError, OddsQuery, Playable, RuleSystem, Term, TermClass,
 };
 
 /// The Roads to Leningrad system.
@@ -143,15 +143,6 @@ impl RuleSystem for Rtl {
         "GMT's operational game of Soltsy and Staraya Russa, 1941: formation activation, Mobile and Assault CRTs, ER checks, step losses (authoring, setup checks, an engine, odds, and heuristic and random bots)"
     }
 
-    fn support(&self) -> Support {
-        Support {
-            authoring: true,
-            setup_checks: true,
-            engine: true,
-            bots: true,
-        }
-    }
-
     fn sides(&self) -> &'static [(&'static str, &'static str)] {
         &[("german", "German"), ("soviet", "Soviet")]
     }
@@ -224,25 +215,24 @@ impl RuleSystem for Rtl {
         BOTS
     }
 
-    /// One attack in the setup position, fully broken down (`engine::odds`).
-    fn odds(&self, bundle: BundleRef<'_>, query: &OddsQuery) -> Result<String, MatchError> {
-        engine::odds::odds(bundle, query)
+    fn engine(&self) -> Option<&dyn Engine> {
+        Some(self)
     }
+}
 
+impl Engine for Rtl {
     /// The setup checks' errors and what the engine cannot compile refuse the scenario.
-    fn prepare(&self, bundle: BundleRef<'_>) -> Result<Arc<dyn Playable>, MatchError> {
+    fn compile(&self, bundle: BundleRef<'_>) -> Result<Arc<dyn Playable>, MatchError> {
         let b = bundle
             .generic()
             .ok_or_else(|| MatchError::BadRequest("not a Roads to Leningrad scenario".into()))?;
-        let errors: Vec<String> = checks::check(b)
-            .iter()
-            .filter(|p| p.is_error())
-            .map(|p| p.to_string())
-            .collect();
-        if !errors.is_empty() {
-            return Err(MatchError::Refused(errors));
-        }
+        sztab_seam::refuse_errors(&checks::check(b))?;
         let rules = engine::compile(b).map_err(MatchError::Refused)?;
         Ok(shared(engine::play::Compiled(Arc::new(rules))))
+    }
+
+    /// One attack in the setup position, fully broken down (`engine::odds`).
+    fn odds(&self, bundle: BundleRef<'_>, query: &OddsQuery) -> Result<String, MatchError> {
+        engine::odds::odds(bundle, query)
     }
 }

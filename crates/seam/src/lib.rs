@@ -41,7 +41,7 @@ use sztab_core::model::generic::Schemas;
 use sztab_core::model::tables::Tables;
 use sztab_core::model::{LoadError, Map, Problem, Schema, Source, TerrainCatalogue};
 
-/// What a system can do today.
+/// What a system can do today, derived from the parts it has ([`RuleSystem::support`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Support {
     /// Its maps, counters and scenarios can be authored in the editor and validated.
@@ -108,7 +108,6 @@ pub trait RuleSystem: Sync {
     fn name(&self) -> &'static str;
     /// One sentence: what game it is.
     fn about(&self) -> &'static str;
-    fn support(&self) -> Support;
 
     /// The sides its rules name, in the order they set up (id, name): a new scenario gets
     /// them, and a counter set made for it one nation each. Empty for a system whose
@@ -231,14 +230,16 @@ pub trait RuleSystem: Sync {
         &[]
     }
 
-    /// The scenario compiled for play, once for any number of games: the rules'
-    /// setup checks run here and errors refuse it.
+    /// Its rules engine, when it has one: the part that makes its scenarios playable.
+    fn engine(&self) -> Option<&dyn Engine> {
+        None
+    }
+
+    /// The scenario compiled for play by its [`Engine`], once for any number of games.
     fn prepare(&self, bundle: BundleRef<'_>) -> Result<std::sync::Arc<dyn Playable>, MatchError> {
-        let _ = bundle;
-        Err(MatchError::Unsupported(format!(
-            "{} has no engine yet: cannot play",
-            self.name()
-        )))
+        self.engine()
+            .ok_or_else(|| no_engine(self.name(), "cannot play"))?
+            .compile(bundle)
     }
 
     /// A game of `bundle` (see [`Playable::new_match`]).
@@ -266,13 +267,9 @@ pub trait RuleSystem: Sync {
 
     /// The full breakdown of an attack in the scenario's setup position.
     fn odds(&self, bundle: BundleRef<'_>, query: &OddsQuery) -> Result<String, MatchError> {
-        let _ = (bundle, query);
-        let why = if self.support().engine {
-            "gives no odds yet"
-        } else {
-            "has no engine yet: no odds"
-        };
-        Err(MatchError::Unsupported(format!("{} {why}", self.name())))
+        self.engine()
+            .ok_or_else(|| no_engine(self.name(), "no odds"))?
+            .odds(bundle, query)
     }
 
     /// Whether its scenarios have `part` (the editor offers the part's tool only then).
@@ -291,6 +288,52 @@ pub trait RuleSystem: Sync {
     fn probe(&self, id: &str, map: &Map, hexes: &[HexId]) -> Result<ProbeReport, String> {
         let _ = (map, hexes);
         Err(format!("{} has no probe \"{id}\"", self.name()))
+    }
+}
+
+impl dyn RuleSystem + '_ {
+    /// What the system can do, from the parts it has: every system is authored and
+    /// checked (its vocabulary, schemas and setup checks are required), it plays when it
+    /// has an [`Engine`] and bots play it when it offers any. Never a second list kept by
+    /// hand beside the parts.
+    pub fn support(&self) -> Support {
+        Support {
+            authoring: true,
+            setup_checks: true,
+            engine: self.engine().is_some(),
+            bots: !self.bots().is_empty(),
+        }
+    }
+}
+
+/// A system's rules engine: compiles a scenario for play and breaks an attack down.
+/// Everything else of play (seats, bots, dice, logs, replay, records) is the seam's
+/// [`play::Driver`], given the compiled scenario's [`play::GameRules`].
+pub trait Engine: Sync {
+    /// The scenario compiled for play, once for any number of games. The rules' setup
+    /// checks run first and their errors refuse it ([`refuse_errors`]).
+    fn compile(&self, bundle: BundleRef<'_>) -> Result<std::sync::Arc<dyn Playable>, MatchError>;
+
+    /// The full breakdown of an attack in the scenario's setup position.
+    fn odds(&self, bundle: BundleRef<'_>, query: &OddsQuery) -> Result<String, MatchError>;
+}
+
+/// The refusal of a system without an engine: "Draft has no engine yet: cannot play".
+fn no_engine(system: &str, what: &str) -> MatchError {
+    MatchError::Unsupported(format!("{system} has no engine yet: {what}"))
+}
+
+/// Refuses a scenario for play when its setup checks found errors, listing them.
+pub fn refuse_errors(problems: &[Problem]) -> Result<(), MatchError> {
+    let errors: Vec<String> = problems
+        .iter()
+        .filter(|p| p.is_error())
+        .map(|p| p.to_string())
+        .collect();
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(MatchError::Refused(errors))
     }
 }
 

@@ -15,7 +15,7 @@ use sztab_core::model::attrs::{FieldDef, FieldKind};
 use sztab_core::model::generic::Schemas;
 use sztab_core::model::{Problem, Schema};
 use sztab_seam::{
-    BotInfo, BundleRef, MatchError, OddsQuery, Playable, RuleSystem, Support, Term, TermClass,
+    BotInfo, BundleRef, Engine, MatchError, OddsQuery, Playable, RuleSystem, Term, TermClass,
 };
 
 /// The toy system.
@@ -105,15 +105,6 @@ impl RuleSystem for Toy {
         "a tiny game built for Sztab's tests: move, attack an adjacent enemy on a one-line table, hold the objective"
     }
 
-    fn support(&self) -> Support {
-        Support {
-            authoring: true,
-            setup_checks: true,
-            engine: true,
-            bots: true,
-        }
-    }
-
     fn sides(&self) -> &'static [(&'static str, &'static str)] {
         &[("blue", "Blue"), ("red", "Red")]
     }
@@ -144,18 +135,17 @@ impl RuleSystem for Toy {
         BOTS
     }
 
-    fn prepare(&self, bundle: BundleRef<'_>) -> Result<Arc<dyn Playable>, MatchError> {
+    fn engine(&self) -> Option<&dyn Engine> {
+        Some(self)
+    }
+}
+
+impl Engine for Toy {
+    fn compile(&self, bundle: BundleRef<'_>) -> Result<Arc<dyn Playable>, MatchError> {
         let b = bundle
             .generic()
             .ok_or_else(|| MatchError::BadRequest("not a toy scenario".into()))?;
-        let errors: Vec<String> = checks::check(b)
-            .iter()
-            .filter(|p| p.is_error())
-            .map(|p| p.to_string())
-            .collect();
-        if !errors.is_empty() {
-            return Err(MatchError::Refused(errors));
-        }
+        sztab_seam::refuse_errors(&checks::check(b))?;
         let rules = rules::Rules::compile(b)
             .map_err(|ps| MatchError::Refused(ps.iter().map(|p| p.to_string()).collect()))?;
         Ok(Arc::new(play::Compiled(Arc::new(rules))))

@@ -10,7 +10,7 @@ use super::{Game, setup_check};
 use sztab_core::model::attrs::{Choice, FieldDef, FieldKind, Lit};
 use sztab_core::model::{Bundle, LoadError, Problem, Schema, Source, TerrainCatalogue};
 use sztab_seam::{
-    AnyBundle, BotInfo, BundleRef, MatchError, Playable, RuleSystem, Support, Term, TermClass,
+    AnyBundle, BotInfo, BundleRef, Engine, MatchError, Playable, RuleSystem, Term, TermClass,
 };
 
 /// WB-95, the Taktyka i Strategia system of "Kursk 1943".
@@ -293,15 +293,6 @@ impl RuleSystem for Wb95 {
         "Taktyka i Strategia's operational WWII system (Kursk 1943): divisions and regiments, one day a turn, CEL step losses, ZoC, supply, artillery, air"
     }
 
-    fn support(&self) -> Support {
-        Support {
-            authoring: true,
-            setup_checks: true,
-            engine: true,
-            bots: true,
-        }
-    }
-
     fn vocabulary(&self) -> &'static [Term] {
         VOCABULARY
     }
@@ -342,17 +333,6 @@ impl RuleSystem for Wb95 {
         Ok(sztab_core::model::check::check_counters(&c, source))
     }
 
-    fn odds(
-        &self,
-        bundle: BundleRef<'_>,
-        query: &sztab_seam::OddsQuery,
-    ) -> Result<String, MatchError> {
-        match bundle.wb95() {
-            Some(b) => super::setup_odds::odds(b, query),
-            None => Err(MatchError::BadRequest("not a WB-95 scenario".into())),
-        }
-    }
-
     fn setup_checks(&self, bundle: BundleRef<'_>) -> Vec<Problem> {
         match bundle.wb95() {
             Some(b) => setup_check::check(b, &Prepared::new(b)),
@@ -370,14 +350,31 @@ impl RuleSystem for Wb95 {
         matches!(part, SupplySources | InitialControl)
     }
 
-    fn prepare(&self, bundle: BundleRef<'_>) -> Result<Arc<dyn Playable>, MatchError> {
+    fn engine(&self) -> Option<&dyn Engine> {
+        Some(self)
+    }
+}
+
+impl Engine for Wb95 {
+    fn compile(&self, bundle: BundleRef<'_>) -> Result<Arc<dyn Playable>, MatchError> {
         let b = bundle
             .wb95()
             .ok_or_else(|| MatchError::BadRequest("not a WB-95 scenario".into()))?;
-        // Game::new runs the setup checks and refuses errors; its compiled scenario is
-        // then shared by every game.
+        // Game::new runs the file and setup checks and refuses errors; its compiled
+        // scenario is then shared by every game.
         let game = Game::new(b, 0)?;
         Ok(Arc::new(Compiled(game.prepared().clone())))
+    }
+
+    fn odds(
+        &self,
+        bundle: BundleRef<'_>,
+        query: &sztab_seam::OddsQuery,
+    ) -> Result<String, MatchError> {
+        match bundle.wb95() {
+            Some(b) => super::setup_odds::odds(b, query),
+            None => Err(MatchError::BadRequest("not a WB-95 scenario".into())),
+        }
     }
 }
 
