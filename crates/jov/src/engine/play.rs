@@ -118,10 +118,6 @@ impl GameState for Game {
         Game::result(self)
     }
 
-    fn result_line(&self) -> Option<String> {
-        GameState::outcome(self).line(&GameState::sides(self))
-    }
-
     fn outcome(&self) -> sztab_seam::play::Outcome {
         let r = self.state().result.as_ref();
         sztab_seam::play::Outcome {

@@ -118,10 +118,6 @@ impl GameState for Game {
         self.result_line()
     }
 
-    fn result_line(&self) -> Option<String> {
-        self.outcome().line(&self.sides())
-    }
-
     fn outcome(&self) -> Outcome {
         Outcome::of_level(self.state().result.as_ref(), self.state().turn)
     }

@@ -191,10 +191,6 @@ impl GameState for Game {
         Game::result(self)
     }
 
-    fn result_line(&self) -> Option<String> {
-        GameState::outcome(self).line(&GameState::sides(self))
-    }
-
     /// The German's victory points are the scorer's: only he scores (17.0).
     fn outcome(&self) -> SeamOutcome {
         let st = self.state();

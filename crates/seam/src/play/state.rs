@@ -114,7 +114,10 @@ pub trait GameState: Send + 'static {
     /// The result, once the game is over.
     fn result(&self) -> Option<Self::Result>;
     /// The result as one line: "German small victory, won by german; after turn 17".
-    fn result_line(&self) -> Option<String>;
+    /// By default the [`Outcome`]'s line, once it has a level.
+    fn result_line(&self) -> Option<String> {
+        self.outcome().line(&self.sides())
+    }
     /// How the game ended, or stands now.
     fn outcome(&self) -> Outcome;
     /// The units on the map now.
