@@ -38,7 +38,9 @@ fn an_empty_cell_is_a_warning_that_counts_the_table_s_empty_cells() {
     let w: Vec<String> = r.problems.iter().map(|p| p.message.clone()).collect();
     assert_eq!(
         w,
-        ["table Made-up CRT has 1 empty cell (of 9): enter it from the printed chart"]
+        [
+            "table Made-up CRT has 1 empty cell (of 9): enter it from the printed chart (row 10+, column 1:1)"
+        ]
     );
     assert_eq!(r.problems[0].code, "X06");
 }
@@ -166,6 +168,13 @@ fn the_editor_enters_a_whole_combat_table_by_paste_checks_codes_and_undoes() {
     );
     // Outside the table.
     assert!(doc.paste("crt", 2, 2, "1/1\t1/1").is_err());
+    // `—` is on no keyboard: a typed `-` stands for it and the cell holds it as printed.
+    doc.set("crt", 0, 0, "- / 1").unwrap();
+    assert_eq!(
+        doc.tables.table("crt").unwrap().lookup("2-4", "1:2"),
+        Some("— / 1")
+    );
+    assert!(doc.undo());
     // Typing one cell, then undo and redo.
     doc.set("tec", 1, 0, "2").unwrap();
     assert_eq!(

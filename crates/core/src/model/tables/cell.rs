@@ -2,7 +2,8 @@
 //! vocabulary's codes and numbers, spaces allowed between them ("A1 DR", "1/1DR",
 //! "+1", "½"). Codes are matched longest first, so "R>" is one code where the
 //! vocabulary has both "R" and "R>"; where a code and a number both match, the longer
-//! wins.
+//! wins. A code printed with a sign no keyboard has is also read as typed: `-` for `—`,
+//! `>` for `▶` ("R>" is "R▶"), and stored as printed.
 
 use super::Vocabulary;
 
@@ -22,6 +23,9 @@ pub enum Token {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Parsed {
     pub parts: Vec<Vec<Token>>,
+    /// The cell as the chart prints it: what was typed, with its codes as printed
+    /// ("R>" becomes "R▶"), for the table editor to store.
+    pub printed: String,
 }
 
 /// What is wrong with a cell.
@@ -82,6 +86,7 @@ pub fn parse(v: &Vocabulary, text: &str) -> Result<Option<Parsed>, CellError> {
         vec![(0, text)]
     };
     let mut parts = Vec::new();
+    let mut printed = Vec::new();
     for (k, (start, piece)) in pieces.into_iter().enumerate() {
         let offset = text[..start].chars().count();
         if piece.trim().is_empty() {
@@ -94,44 +99,55 @@ pub fn parse(v: &Vocabulary, text: &str) -> Result<Option<Parsed>, CellError> {
                 ),
             });
         }
-        parts.push(part(v, piece, offset)?);
+        let (tokens, text) = part(v, piece, offset)?;
+        parts.push(tokens);
+        printed.push(text);
     }
-    Ok(Some(Parsed { parts }))
+    Ok(Some(Parsed {
+        parts,
+        printed: printed.join("/"),
+    }))
 }
 
 /// The tokens of one part; `base` is the part's offset in the cell, in characters.
-fn part(v: &Vocabulary, s: &str, base: usize) -> Result<Vec<Token>, CellError> {
+fn part(v: &Vocabulary, s: &str, base: usize) -> Result<(Vec<Token>, String), CellError> {
     let mut out = Vec::new();
+    let mut printed = String::with_capacity(s.len());
     let mut i = 0;
     while i < s.len() {
         let rest = &s[i..];
         let ch = rest.chars().next().expect("i is inside the text");
         if ch.is_whitespace() {
+            printed.push(ch);
             i += ch.len_utf8();
             continue;
         }
         let code = v
             .codes
             .iter()
-            .filter(|c| !c.code.is_empty() && rest.starts_with(c.code.as_str()))
-            .max_by_key(|c| c.code.len());
+            .filter(|c| !c.code.is_empty())
+            .filter_map(|c| code_at(rest, &c.code).map(|len| (c, len)))
+            .max_by_key(|(_, len)| *len);
         let number = v
             .numbers
             .and_then(|n| number(rest, n.fractions && v.parts.len() < 2));
         let at = base + s[..i].chars().count();
         match (code, number) {
-            (Some(c), Some((len, _))) if c.code.len() >= len => {
+            (Some((c, len)), Some((n, _))) if len >= n => {
                 out.push(Token::Code(c.code.clone()));
-                i += c.code.len();
+                printed.push_str(&c.code);
+                i += len;
             }
             (_, Some((len, tok))) => {
                 check_range(v, &tok, &rest[..len], at)?;
                 out.push(tok);
+                printed.push_str(&rest[..len]);
                 i += len;
             }
-            (Some(c), None) => {
+            (Some((c, len)), None) => {
                 out.push(Token::Code(c.code.clone()));
-                i += c.code.len();
+                printed.push_str(&c.code);
+                i += len;
             }
             (None, None) => {
                 let word: String = rest.chars().take_while(|c| !c.is_whitespace()).collect();
@@ -147,7 +163,24 @@ fn part(v: &Vocabulary, s: &str, base: usize) -> Result<Vec<Token>, CellError> {
             }
         }
     }
-    Ok(out)
+    Ok((out, printed))
+}
+
+/// The length in bytes of `code` at the start of `text`, written as printed or as typed
+/// on a keyboard (`-` for `—`, `>` for `▶`).
+fn code_at(text: &str, code: &str) -> Option<usize> {
+    if text.starts_with(code) {
+        return Some(code.len());
+    }
+    let typed: String = code
+        .chars()
+        .map(|c| match c {
+            '—' | '–' | '−' => '-',
+            '▶' | '►' => '>',
+            c => c,
+        })
+        .collect();
+    (typed != code && text.starts_with(typed.as_str())).then_some(typed.len())
 }
 
 fn known(v: &Vocabulary) -> String {
@@ -373,6 +406,41 @@ mod tests {
             p.parts[1],
             vec![n(2, 1, false), code("R>")],
             "longest code first"
+        );
+    }
+
+    /// Issue 33 item 7: `—` and `▶` are on no keyboard; `-` and `>` stand for them, and
+    /// the cell is stored as printed. A signed number still reads as a number.
+    #[test]
+    fn codes_printed_with_signs_no_keyboard_has_are_typed_with_ascii() {
+        let mut v = crt();
+        v.codes.push(Code {
+            code: "R▶".into(),
+            meaning: String::new(),
+        });
+        let p = parse(&v, "-/2 R>").unwrap().unwrap();
+        assert_eq!(p.parts[0], vec![code("—")]);
+        assert_eq!(p.parts[1], vec![n(2, 1, false), code("R▶")], "R> is R▶");
+        assert_eq!(p.printed, "—/2 R▶");
+        let p = parse(&v, "—/1R▶").unwrap().unwrap();
+        assert_eq!(p.printed, "—/1R▶", "a printed cell stays as it is");
+        let mut costs = costs();
+        costs.codes.push(Code {
+            code: "—".into(),
+            meaning: String::new(),
+        });
+        costs.numbers = Some(Numbers {
+            min: -3,
+            max: 9,
+            fractions: true,
+        });
+        assert_eq!(
+            parse(&costs, "-2").unwrap().unwrap().parts[0],
+            vec![n(-2, 1, true)]
+        );
+        assert_eq!(
+            parse(&costs, "-").unwrap().unwrap().parts[0],
+            vec![code("—")]
         );
     }
 

@@ -198,14 +198,31 @@ fn check_table(t: &Tables, table: &Table, spots: &Spots, out: &mut Out<'_>) {
             Problem::warning(
                 "X06",
                 format!(
-                    "table {name} has {empty} empty cell{} (of {total}): enter {} from the printed chart",
+                    "table {name} has {empty} empty cell{} (of {total}): enter {} from the printed chart ({})",
                     if empty == 1 { "" } else { "s" },
-                    if empty == 1 { "it" } else { "them" }
+                    if empty == 1 { "it" } else { "them" },
+                    which_empty(table, empty)
                 ),
             ),
             spots.id,
         );
     }
+}
+
+/// Where the empty cells are, the first few of them: "row 5, column 2-1; ... and 126 more".
+fn which_empty(table: &Table, empty: usize) -> String {
+    const SHOWN: usize = 3;
+    let first: Vec<String> = table
+        .first_empty(SHOWN)
+        .into_iter()
+        .map(|(row, column)| format!("row {row}, column {column}"))
+        .collect();
+    let more = empty.saturating_sub(first.len());
+    let mut out = first.join("; ");
+    if more > 0 {
+        out += &format!("; and {more} more");
+    }
+    out
 }
 
 fn check_rows(table: &Table, spots: &Spots, out: &mut Out<'_>) {

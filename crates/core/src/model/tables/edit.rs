@@ -130,23 +130,27 @@ impl TablesDoc {
             .ok_or_else(|| format!("there is no table \"{table}\""))
     }
 
-    /// Why `text` cannot go in cell (`row`, `column`) of table `t`, if it cannot.
-    fn refuse(&self, t: usize, row: usize, column: usize, text: &str) -> Option<String> {
+    /// What cell (`row`, `column`) of table `t` holds when `text` is typed into it (its
+    /// codes as printed: `-` becomes `—`), or why it cannot go there.
+    fn entered(&self, t: usize, row: usize, column: usize, text: &str) -> Result<String, String> {
         let table = &self.tables.tables[t];
         if row >= table.rows.len() || column >= table.columns.len() {
-            return Some(format!(
+            return Err(format!(
                 "the table has {} rows and {} columns",
                 table.rows.len(),
                 table.columns.len()
             ));
         }
         let Some(v) = self.tables.vocabulary(&table.vocabulary) else {
-            return Some(format!(
+            return Err(format!(
                 "the table's vocabulary \"{}\" is not in the file",
                 table.vocabulary
             ));
         };
-        cell::parse(v, text).err().map(|e| e.message)
+        match cell::parse(v, text) {
+            Ok(parsed) => Ok(parsed.map_or(String::new(), |p| p.printed)),
+            Err(e) => Err(e.message),
+        }
     }
 
     /// Types `text` into one cell (an empty text empties it).
@@ -218,14 +222,13 @@ impl TablesDoc {
             let line = line.strip_suffix('\r').unwrap_or(line);
             for (dc, text) in line.split('\t').enumerate() {
                 let (r, c) = (row + dr, column + dc);
-                let text = text.trim();
-                if let Some(message) = self.refuse(t, r, c, text) {
-                    return Err(Refused {
+                let text = self
+                    .entered(t, r, c, text.trim())
+                    .map_err(|message| Refused {
                         row: r,
                         column: c,
                         message,
-                    });
-                }
+                    })?;
                 let before = self.tables.tables[t].cell(r, c).unwrap_or("").to_owned();
                 if before != text {
                     changes.push(CellChange {
@@ -233,7 +236,7 @@ impl TablesDoc {
                         row: r,
                         column: c,
                         before,
-                        after: text.to_owned(),
+                        after: text,
                     });
                 }
             }

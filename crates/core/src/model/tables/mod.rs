@@ -239,6 +239,20 @@ impl Table {
 
     /// Cells with nothing in them (a row shorter than the columns counts its missing
     /// cells).
+    /// The first `most` empty cells, as a designer finds them: `(row key, column)`.
+    pub fn first_empty(&self, most: usize) -> Vec<(&str, &str)> {
+        self.rows
+            .iter()
+            .flat_map(|r| {
+                self.columns.iter().enumerate().filter_map(move |(c, col)| {
+                    let filled = r.cells.get(c).is_some_and(|x| !x.trim().is_empty());
+                    (!filled).then_some((r.key.as_str(), col.as_str()))
+                })
+            })
+            .take(most)
+            .collect()
+    }
+
     pub fn empty_cells(&self) -> usize {
         self.rows
             .iter()
