@@ -748,3 +748,46 @@ fn the_two_sheet_jov_example_composes_its_sheets_with_their_letters_and_validate
         ]
     );
 }
+
+/// X11: a Roads to Leningrad combat result whose codes the vocabulary has but in an order
+/// the engine reads as no result is an error at its cell; a result the engine reads is not.
+#[test]
+fn rtl_crt_cells_the_engine_cannot_read_are_errors_at_their_cell() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("rtl.tables.ron");
+    let text = std::fs::read_to_string(root("assets/rtl/rtl.tables.ron")).unwrap();
+    let key = "(key: \"1\", cells: [\"\"";
+    let at = text
+        .find(key)
+        .expect("a row keyed 1 with an empty first cell");
+    let (line, column) = {
+        let before = &text[..at + key.len() - 2];
+        let line = before.matches('\n').count() + 1;
+        let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+        (line, column)
+    };
+    let bad = text.replacen(key, "(key: \"1\", cells: [\"RRE3*\"", 1);
+    std::fs::write(&path, &bad).unwrap();
+    let report = validate_file(&path).unwrap();
+    let x11: Vec<&Problem> = report.problems.iter().filter(|p| p.code == "X11").collect();
+    assert_eq!(x11.len(), 1, "{:?}", report.problems);
+    assert!(
+        x11[0]
+            .message
+            .contains("\"RRE3*\": a result begins with A or D"),
+        "{}",
+        x11[0].message
+    );
+    assert_eq!((x11[0].line, x11[0].column), (Some(line), Some(column)));
+    std::fs::write(
+        &path,
+        text.replacen(key, "(key: \"1\", cells: [\"A1 DR*\"", 1),
+    )
+    .unwrap();
+    let report = validate_file(&path).unwrap();
+    assert!(
+        report.problems.iter().all(|p| p.code != "X11"),
+        "{:?}",
+        report.problems
+    );
+}

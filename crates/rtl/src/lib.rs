@@ -211,6 +211,20 @@ impl RuleSystem for Rtl {
         card::sections(bundle)
     }
 
+    /// A combat result reads as the engine reads it (`engine::crt`): "A1 DR", "DR*", "—".
+    fn read_cell(
+        &self,
+        table: &sztab_core::model::tables::Table,
+        cell: &sztab_core::model::tables::cell::Parsed,
+    ) -> Result<(), String> {
+        if table.vocabulary != "crt" {
+            return Ok(());
+        }
+        cell.parts
+            .iter()
+            .try_for_each(|p| engine::crt::CrtResult::read(p).map(|_| ()))
+    }
+
     fn bots(&self) -> &'static [BotInfo] {
         BOTS
     }

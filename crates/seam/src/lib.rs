@@ -23,6 +23,8 @@ pub mod play;
 mod probe;
 mod scenario;
 pub mod setup_lint;
+mod tables;
+pub use tables::read_typed;
 
 pub use decision::{Choice, Decision};
 pub use feature::{Feature, FeatureLook};
@@ -38,7 +40,8 @@ use std::path::Path;
 
 use sztab_core::hex::HexId;
 use sztab_core::model::generic::Schemas;
-use sztab_core::model::tables::Tables;
+use sztab_core::model::tables::cell::Parsed;
+use sztab_core::model::tables::{Table, Tables};
 use sztab_core::model::{LoadError, Map, Problem, Schema, Source, TerrainCatalogue};
 
 /// What a system can do today, derived from the parts it has ([`RuleSystem::support`]).
@@ -205,7 +208,17 @@ pub trait RuleSystem: Sync {
                 )),
             }
         }
+        out.extend(tables::unread_cells(self, tables, source));
         out
+    }
+
+    /// Whether its rules read `cell`, a cell of `table` that its vocabulary reads: the
+    /// codes in an order the rules give a meaning ("A1 DR", not "RRE3"). An error says
+    /// why not; the table editor refuses such a cell as it is typed, `validate` reports
+    /// it (X11).
+    fn read_cell(&self, table: &Table, cell: &Parsed) -> Result<(), String> {
+        let _ = (table, cell);
+        Ok(())
     }
 
     /// Sections of its own on a generic scenario's setup card, after the common ones:

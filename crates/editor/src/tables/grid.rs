@@ -9,7 +9,34 @@ use egui::{Color32, Key, Modifiers, RichText, Role, Sense, Stroke, Ui, WidgetInf
 
 use super::{Cell, Selection, TableEditor};
 use sztab_core::model::tables::cell;
-use sztab_core::model::tables::{Origin, Table, Vocabulary};
+use sztab_core::model::tables::{Origin, Table, Tables, Vocabulary};
+use sztab_seam::RuleSystem;
+
+/// Reads what is typed into a table's cells as the file's system does: its vocabulary's
+/// grammar, then the order its rules give the codes a meaning in ("RRE3*" reads as codes
+/// but is no Roads to Leningrad result).
+pub(super) struct Reader {
+    vocab: Option<Vocabulary>,
+    system: Option<&'static dyn RuleSystem>,
+}
+
+impl Reader {
+    pub(super) fn new(tables: &Tables, t: &Table) -> Self {
+        Self {
+            vocab: tables.vocabulary(&t.vocabulary).cloned(),
+            system: sztab_registry::get(tables.system.as_str()),
+        }
+    }
+
+    /// Why `text` cannot go in a cell of `t`; `None` when it reads (or nothing reads it).
+    pub(super) fn fault(&self, t: &Table, text: &str) -> Option<String> {
+        let v = self.vocab.as_ref()?;
+        match self.system {
+            Some(s) => sztab_seam::read_typed(s, v, t, text).err(),
+            None => cell::parse(v, text).err().map(|e| e.message),
+        }
+    }
+}
 
 const CELL: egui::Vec2 = vec2(72.0, 22.0);
 const KEY_WIDTH: f32 = 96.0;
@@ -38,15 +65,18 @@ pub fn show(ed: &mut TableEditor, ui: &mut Ui) {
         return;
     };
     let vocab = doc.tables.vocabulary(&table.vocabulary).cloned();
+    let reader = Reader::new(&doc.tables, &table);
     header(ui, &table, vocab.as_ref());
     let address = ed.editing.as_ref().map(|e| address(&table, e.cell));
     let address_id = ui
         .horizontal(|ui| {
             let l = ui.label(address.clone().unwrap_or_default());
-            if let (Some(ed), Some(v)) = (&ed.editing, &vocab)
-                && let Err(e) = cell::parse(v, &ed.text)
+            if let Some(why) = ed
+                .editing
+                .as_ref()
+                .and_then(|e| reader.fault(&table, &e.text))
             {
-                ui.label(RichText::new(e.message).color(BAD));
+                ui.label(RichText::new(why).color(BAD));
             }
             l.id
         })
@@ -56,7 +86,7 @@ pub fn show(ed: &mut TableEditor, ui: &mut Ui) {
         .id_salt(("table grid", ed.table))
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            grid(ed, ui, &table, vocab.as_ref(), address_id, &mut actions);
+            grid(ed, ui, &table, &reader, address_id, &mut actions);
         });
     if ed.editing.is_none()
         && ed.selection.is_some()
@@ -129,7 +159,7 @@ fn grid(
     ed: &mut TableEditor,
     ui: &mut Ui,
     t: &Table,
-    vocab: Option<&Vocabulary>,
+    reader: &Reader,
     address_id: egui::Id,
     actions: &mut Vec<Action>,
 ) {
@@ -152,9 +182,9 @@ fn grid(
             for c in 0..t.columns.len() {
                 let editing = ed.editing.as_ref().is_some_and(|e| e.cell == (r, c));
                 if editing {
-                    typing(ed, ui, vocab, address_id, actions);
+                    typing(ed, ui, t, reader, address_id, actions);
                 } else {
-                    shown(ed, ui, t, vocab, (r, c), actions);
+                    shown(ed, ui, t, reader, (r, c), actions);
                 }
             }
         });
@@ -171,7 +201,8 @@ fn typing_id() -> egui::Id {
 fn typing(
     ed: &mut TableEditor,
     ui: &mut Ui,
-    vocab: Option<&Vocabulary>,
+    t: &Table,
+    reader: &Reader,
     address_id: egui::Id,
     actions: &mut Vec<Action>,
 ) {
@@ -201,7 +232,7 @@ fn typing(
             });
         }
     }
-    let reads = vocab.is_none_or(|v| cell::parse(v, &e.text).is_ok());
+    let reads = reader.fault(t, &e.text).is_none();
     if std::mem::take(&mut e.focus) {
         // Typing replaces what the cell holds, as in a spreadsheet.
         let mut state = egui::text_edit::TextEditState::load(ui.ctx(), id).unwrap_or_default();
@@ -248,12 +279,12 @@ fn shown(
     ed: &TableEditor,
     ui: &mut Ui,
     t: &Table,
-    vocab: Option<&Vocabulary>,
+    reader: &Reader,
     (r, c): Cell,
     actions: &mut Vec<Action>,
 ) {
     let text = t.cell(r, c).unwrap_or("");
-    let fault = vocab.and_then(|v| cell::parse(v, text).err());
+    let fault = reader.fault(t, text);
     let selected = ed.selection.is_some_and(|s| s.contains((r, c)));
     let (rect, resp) = ui.allocate_exact_size(CELL, Sense::click());
     let fill = if selected {
@@ -293,7 +324,7 @@ fn shown(
     );
     resp.widget_info(|| WidgetInfo::selected(Role::Button, true, selected, &name));
     let resp = match (&fault, t.given_at(r, c)) {
-        (Some(f), _) => resp.on_hover_text(RichText::new(&f.message).color(BAD)),
+        (Some(f), _) => resp.on_hover_text(RichText::new(f).color(BAD)),
         (None, Some(g)) => resp.on_hover_text(format!("from the rulebook: {}", g.rule)),
         (None, None) => resp,
     };

@@ -414,14 +414,21 @@ impl TableEditor {
             self.editing = None;
             return true;
         }
-        match doc.set(&id, ed.cell.0, ed.cell.1, &ed.text) {
+        let unread = grid::Reader::new(&doc.tables, table).fault(table, ed.text.trim());
+        let entered = match unread {
+            Some(message) => Err(message),
+            None => doc
+                .set(&id, ed.cell.0, ed.cell.1, &ed.text)
+                .map_err(|r| r.message),
+        };
+        match entered {
             Ok(()) => {
                 self.editing = None;
                 self.recheck();
                 true
             }
-            Err(r) => {
-                self.say(format!("not entered: {}", r.message), true);
+            Err(message) => {
+                self.say(format!("not entered: {message}"), true);
                 if let Some(ed) = &mut self.editing {
                     ed.focus = true;
                 }

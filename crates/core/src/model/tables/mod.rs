@@ -17,7 +17,7 @@ pub mod cell;
 pub mod check;
 pub mod conform;
 pub mod edit;
-mod locate;
+pub mod locate;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
