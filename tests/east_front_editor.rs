@@ -310,6 +310,18 @@ fn the_table_editor_enters_and_saves_a_whole_combat_table_typed_and_pasted() {
     h.key_press(Key::Escape);
     h.run();
     assert_eq!(entered(&h).lookup("5", "3:1"), Some(made_up(5, 6).as_str()));
+    // After a refused entry and Escape, a click on the cell and typed keys reach it.
+    click(&mut h, "row 5, column 3:1");
+    h.event(Event::Text("D2".into()));
+    h.run();
+    h.run();
+    assert_eq!(
+        h.state().tables.editing.as_ref().map(|e| e.text.as_str()),
+        Some("D2"),
+        "the keys typed after the click"
+    );
+    h.key_press(Key::Escape);
+    h.run();
 
     // The paste is one step of the table edit history: undone and redone.
     common::undo(&mut h);

@@ -40,6 +40,34 @@ impl Reader {
 
 const CELL: egui::Vec2 = vec2(72.0, 22.0);
 const KEY_WIDTH: f32 = 96.0;
+/// A column widens to its label and its longest cell up to this, then elides.
+const WIDEST: f32 = 180.0;
+
+/// Each column's width: the cell's, or as wide as its label or longest cell needs
+/// ("Non-motorized, Dry" is not cut to "Non-mot…"), up to [`WIDEST`].
+fn column_widths(ui: &Ui, t: &Table) -> Vec<f32> {
+    let width = |text: &str, font: egui::FontId| {
+        ui.ctx().fonts_mut(|f| {
+            f.layout_no_wrap(text.to_owned(), font, Color32::WHITE)
+                .size()
+                .x
+        })
+    };
+    let strong = egui::TextStyle::Body.resolve(ui.style());
+    t.columns
+        .iter()
+        .enumerate()
+        .map(|(c, label)| {
+            let cells = t
+                .rows
+                .iter()
+                .filter_map(|r| r.cells.get(c))
+                .map(|x| width(x, egui::FontId::proportional(14.0)))
+                .fold(0.0f32, f32::max);
+            (width(label, strong.clone()).max(cells) + 12.0).clamp(CELL.x, WIDEST)
+        })
+        .collect()
+}
 
 const BAD: Color32 = Color32::from_rgb(200, 40, 40);
 const BAD_FILL: Color32 = Color32::from_rgb(255, 215, 215);
@@ -164,13 +192,17 @@ fn grid(
     actions: &mut Vec<Action>,
 ) {
     ui.spacing_mut().item_spacing = vec2(2.0, 2.0);
+    let widths = column_widths(ui, t);
     ui.horizontal(|ui| {
         ui.add_sized(
             [KEY_WIDTH, CELL.y],
             egui::Label::new(RichText::new(&t.rows_are).weak()).truncate(),
         );
-        for c in &t.columns {
-            ui.add_sized(CELL, egui::Label::new(RichText::new(c).strong()).truncate());
+        for (c, w) in t.columns.iter().zip(&widths) {
+            ui.add_sized(
+                [*w, CELL.y],
+                egui::Label::new(RichText::new(c).strong()).truncate(),
+            );
         }
     });
     for (r, row) in t.rows.iter().enumerate() {
@@ -179,12 +211,13 @@ fn grid(
                 [KEY_WIDTH, CELL.y],
                 egui::Label::new(RichText::new(&row.key).strong()).truncate(),
             );
-            for c in 0..t.columns.len() {
+            for (c, width) in widths.iter().enumerate() {
                 let editing = ed.editing.as_ref().is_some_and(|e| e.cell == (r, c));
+                let size = vec2(*width, CELL.y);
                 if editing {
-                    typing(ed, ui, t, reader, address_id, actions);
+                    typing(ed, ui, t, reader, size, address_id, actions);
                 } else {
-                    shown(ed, ui, t, reader, (r, c), actions);
+                    shown(ed, ui, t, reader, size, (r, c), actions);
                 }
             }
         });
@@ -203,6 +236,7 @@ fn typing(
     ui: &mut Ui,
     t: &Table,
     reader: &Reader,
+    size: egui::Vec2,
     address_id: egui::Id,
     actions: &mut Vec<Action>,
 ) {
@@ -246,7 +280,7 @@ fn typing(
     }
     let resp = ui
         .add_sized(
-            CELL,
+            size,
             egui::TextEdit::singleline(&mut e.text)
                 .text_color(if reads {
                     ui.visuals().text_color()
@@ -280,13 +314,14 @@ fn shown(
     ui: &mut Ui,
     t: &Table,
     reader: &Reader,
+    size: egui::Vec2,
     (r, c): Cell,
     actions: &mut Vec<Action>,
 ) {
     let text = t.cell(r, c).unwrap_or("");
     let fault = reader.fault(t, text);
     let selected = ed.selection.is_some_and(|s| s.contains((r, c)));
-    let (rect, resp) = ui.allocate_exact_size(CELL, Sense::click());
+    let (rect, resp) = ui.allocate_exact_size(size, Sense::click());
     let fill = if selected {
         SELECTED_FILL
     } else if fault.is_some() {
