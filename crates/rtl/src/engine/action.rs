@@ -144,7 +144,8 @@ impl fmt::Display for Action {
                 formation,
             } => write!(
                 f,
-                "play {am} in a {sequence} Sequence{}",
+                "play {am} in {} Sequence{}",
+                with_article(sequence),
                 opt("for", formation)
             ),
             Combine {
@@ -153,7 +154,8 @@ impl fmt::Display for Action {
                 leader,
             } => write!(
                 f,
-                "combine, {face_up} face up, in a {sequence} Sequence{}",
+                "combine, {face_up} face up, in {} Sequence{}",
+                with_article(sequence),
                 opt("with", leader)
             ),
             ActivateArmy { unit, hq } => {
@@ -205,4 +207,11 @@ impl fmt::Display for Action {
             End => write!(f, "done"),
         }
     }
+}
+
+/// "a Mobile", "an Assault", "a Pass".
+fn with_article(sequence: impl fmt::Display) -> String {
+    let name = sequence.to_string();
+    let vowel = name.starts_with(['A', 'E', 'I', 'O', 'U']);
+    format!("{} {name}", if vowel { "an" } else { "a" })
 }

@@ -227,11 +227,27 @@ impl GameState for Game {
 
     /// Every legal action is a choice; its key is the action as JSON.
     fn decision(&self, _: &()) -> Decision {
+        // A step moves the picked stack: its units are the step's, so the map shades the
+        // hexes it can enter when one of them is selected.
+        let mover: Vec<String> = self
+            .state()
+            .seq()
+            .and_then(|q| q.mover.as_ref())
+            .map(|m| {
+                m.units
+                    .iter()
+                    .map(|&u| self.rules.units[u].id.clone())
+                    .collect()
+            })
+            .unwrap_or_default();
         let choices = self
             .legal()
             .into_iter()
             .map(|a| {
-                let (units, target) = concerns(&a);
+                let (mut units, target) = concerns(&a);
+                if matches!(a, Action::Step { .. }) {
+                    units.clone_from(&mover);
+                }
                 Choice {
                     label: a.to_string(),
                     units,

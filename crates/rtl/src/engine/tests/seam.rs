@@ -70,6 +70,53 @@ fn a_persons_decision_lists_the_legal_actions_and_a_key_carries_one_out() {
     assert!(GameState::phase_name(&g).starts_with("turn 1"));
 }
 
+/// 8.1: once a stack is picked, each step it may take is a choice of its units with the
+/// hex it enters, so the playtest shades those hexes on the map when one of them is
+/// selected; the sequences read as English ("an Assault Sequence").
+#[test]
+fn r8_1_a_picked_stack_s_steps_are_choices_of_its_units() {
+    let (b, _) = example();
+    let mut g = Game::from_bundle(&b, 3).unwrap();
+    let mut checked = false;
+    for _ in 0..200 {
+        let legal = g.legal();
+        let labels: Vec<String> = legal.iter().map(|a| a.to_string()).collect();
+        assert!(
+            labels.iter().all(|l| !l.contains(" a Assault")),
+            "{labels:?}"
+        );
+        let d = GameState::decision(&g, &());
+        let steps: Vec<_> = d
+            .choices
+            .iter()
+            .zip(&legal)
+            .filter(|(_, a)| matches!(a, Action::Step { .. }))
+            .collect();
+        if let Some((c, Action::Step { to })) = steps.first() {
+            let mover = g.state().seq().and_then(|q| q.mover.as_ref()).unwrap();
+            let ids: Vec<String> = mover
+                .units
+                .iter()
+                .map(|&u| g.rules.units[u].id.clone())
+                .collect();
+            assert!(!ids.is_empty());
+            assert_eq!(c.units, ids);
+            assert_eq!(c.target, Some(*to));
+            checked = true;
+            break;
+        }
+        // Play on: a Mobile Sequence where one is offered, then the first pick.
+        let next = legal
+            .iter()
+            .find(|a| a.to_string().contains("Mobile Sequence"))
+            .or_else(|| legal.iter().find(|a| matches!(a, Action::Pick { .. })))
+            .unwrap_or(&legal[0])
+            .clone();
+        GameState::apply(&mut g, &next).unwrap();
+    }
+    assert!(checked, "no step was offered");
+}
+
 /// A person at the Soviet seat, a bot at the German: the game waits for the person, and
 /// the choice made is the action the log records.
 #[test]
