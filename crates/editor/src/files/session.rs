@@ -135,9 +135,26 @@ impl FileSession {
                 file: doc.and_then(Document::path),
                 title: &title,
                 scenario: doc.is_some_and(|d| d.scenario().is_some()),
-                recent: self.recent.files.first().map(PathBuf::as_path),
+                recent: self.recent_document(),
             },
         )
+    }
+
+    /// The map or scenario opened or saved last: where the designer's own work lives. A
+    /// charts file opened in the table editor or a scan is left out, so a new map is not
+    /// proposed into the folder of the charts that ship with Sztab (`assets/rtl/`).
+    fn recent_document(&self) -> Option<&Path> {
+        self.recent
+            .files
+            .iter()
+            .find(|f| {
+                let name = f
+                    .file_name()
+                    .map(|n| n.to_string_lossy())
+                    .unwrap_or_default();
+                name.ends_with(".map.ron") || name.ends_with(".scenario.ron")
+            })
+            .map(PathBuf::as_path)
     }
 
     /// A file chooser for `purpose`, started as [`FileSession::chooser_start`] says.
@@ -576,6 +593,30 @@ mod tests {
         assert_eq!(
             s.doc().unwrap().path(),
             Some(std::path::absolute(&to).unwrap().as_path())
+        );
+    }
+
+    /// Issue 33 item 10: a new map's Save As proposed the folder of the last file opened,
+    /// a charts file in `assets/rtl/`; it proposes the last map's or scenario's folder.
+    #[test]
+    fn save_as_of_a_new_map_proposes_the_last_document_s_folder_not_a_charts_file_s() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut s = opened(dir.path());
+        let (doc, _) = Document::open(&dir.path().join("mini.map.ron")).unwrap();
+        let charts = Path::new("/opt/sztab/assets/rtl/rtl.tables.ron");
+        s.recent.add(charts);
+        assert_eq!(s.recent.files[0], charts, "the charts were opened last");
+        s.set_document(Document::new_map(
+            doc.map().clone(),
+            doc.terrain().clone(),
+            doc.terrain_path().to_owned(),
+        ));
+        let start = s.chooser_start(ChooserPurpose::SaveAs);
+        let folder = std::path::absolute(dir.path()).unwrap();
+        assert!(
+            Path::new(&start).starts_with(&folder),
+            "{start} is not in {}",
+            folder.display()
         );
     }
 

@@ -1,5 +1,5 @@
-//! Where a file chooser starts: in the open document's folder (with no document, the folder
-//! of the file opened last), and for a file to write, a name proposed from the document
+//! Where a file chooser starts: in the open document's folder (with no document or a new
+//! one, the folder of the map or scenario opened last), and for a file to write, a name proposed from the document
 //! (`north.png` beside `north.map.ron`), never a fixed name that may already exist.
 
 use std::path::{Path, PathBuf};
@@ -15,7 +15,7 @@ pub struct Context<'a> {
     pub title: &'a str,
     /// The document is a scenario (else a map).
     pub scenario: bool,
-    /// The file opened last, when no document has a file.
+    /// The map or scenario opened last, when no document has a file.
     pub recent: Option<&'a Path>,
 }
 
