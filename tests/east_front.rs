@@ -709,6 +709,13 @@ fn the_two_sheet_jov_example_composes_its_sheets_with_their_letters_and_validate
     assert_eq!(m.labels_of(hex("4223")), ["A-4223"]);
     assert_eq!(m.labels_of(hex("4921")), ["B-4921"]);
     assert_eq!(m.labels_of(hex("5326")), ["B-5326"]);
+    // A person names a hex by the label printed on the sheet, or by its number.
+    assert_eq!(m.hex_by_label("B-4921"), Ok(hex("4921")));
+    assert_eq!(m.hex_by_label(" b-4921 "), Ok(hex("4921")));
+    assert_eq!(m.hex_by_label("4921"), Ok(hex("4921")));
+    assert_eq!(m.label_of(hex("4921")), "B-4921");
+    let e = m.hex_by_label("C-4921").unwrap_err();
+    assert!(e.starts_with("\"C-4921\" is no hex of this map"), "{e}");
     // Each sheet's terrain, and the road and railroad its own file carries across the join.
     assert_eq!(m.hexes[&hex("4223")].terrain.as_str(), "town");
     assert_eq!(m.hexes[&hex("4921")].terrain.as_str(), "town");

@@ -742,3 +742,61 @@ fn both_jaws_of_victory_examples_play_to_the_end_with_bots_in_the_playtest() {
         h.run();
     }
 }
+
+/// Issue 33, printed labels: a PanzerBlitz unit is set up by typing the label printed on
+/// the board ("2-G-8"), its field shows the printed label, and a label the map does not
+/// have stays in the field, red, with the reason beside it.
+#[test]
+fn a_panzerblitz_unit_is_set_up_by_its_printed_hex_label() {
+    let dir = tempfile::tempdir().unwrap();
+    let situations = root("scenarios/panzerblitz");
+    let text = std::fs::read_to_string(situations.join("01-rear-area-raid.scenario.ron"))
+        .unwrap()
+        .replace(
+            "map: \"maps/side-1-2-3.map.ron\"",
+            &format!("map: {:?}", situations.join("maps/side-1-2-3.map.ron")),
+        )
+        .replace(
+            "counters: \"panzerblitz.counters.ron\"",
+            &format!(
+                "counters: {:?}",
+                situations.join("panzerblitz.counters.ron")
+            ),
+        );
+    let path = dir.path().join("raid.scenario.ron");
+    std::fs::write(&path, text).unwrap();
+    let mut h = harness(EditorApp::open(Some(path)));
+    click(&mut h, "Game");
+    click(&mut h, "Forces…");
+    let b = &h.state().doc().unwrap().generic().unwrap().bundle;
+    let cp = b
+        .counters
+        .units
+        .iter()
+        .find(|u| u.id.as_str() == "G/201")
+        .unwrap();
+    let field = format!("{} set up at", cp.designation);
+    assert_eq!(b.map.label_of(HexId::parse("0717").unwrap()), "2-G-7");
+    h.get_by_label(&field).scroll_to_me();
+    h.run();
+    assert_eq!(h.get_by_label(&field).value().as_deref(), Some("2-G-7"));
+    common::type_into(&mut h, &field, "2-G-8");
+    h.key_press(egui::Key::Enter);
+    h.run();
+    let placed = |h: &egui_kittest::Harness<EditorApp>| {
+        let b = &h.state().doc().unwrap().generic().unwrap().bundle;
+        b.scenario
+            .setup
+            .iter()
+            .find(|p| p.unit.as_str() == "G/201")
+            .map(|p| p.hex)
+    };
+    assert_eq!(placed(&h), Some(HexId::parse("0718").unwrap()));
+    assert_eq!(h.get_by_label(&field).value().as_deref(), Some("2-G-8"));
+    // A label no board prints is kept, red, with why.
+    common::type_into(&mut h, &field, "4-G-8");
+    h.key_press(egui::Key::Enter);
+    h.run();
+    h.get_by_label_contains("\"4-G-8\" is no hex of this map");
+    assert_eq!(placed(&h), Some(HexId::parse("0718").unwrap()));
+}

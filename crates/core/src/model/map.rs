@@ -271,6 +271,41 @@ impl Map {
         }
     }
 
+    /// The label a hex is named by in a field or a message: the first printed one
+    /// ("2-Q-5" on a composed PanzerBlitz map, "B-4722" on a JoV sheet, "0927" on a WB-95
+    /// map).
+    pub fn label_of(&self, hex: HexId) -> String {
+        match self.printed.get(&hex).and_then(|l| l.first()) {
+            Some(l) => l.clone(),
+            None => self.grid.numbering.label(hex),
+        }
+    }
+
+    /// The hex of this map a person means by `text`: a label printed on it ("2-Q-5",
+    /// "Q-5", any case), or the hex's number ("1705"). An error says what was typed and
+    /// what the map takes.
+    pub fn hex_by_label(&self, text: &str) -> Result<HexId, String> {
+        let t = text.trim();
+        let printed = self
+            .printed
+            .iter()
+            .find(|(_, labels)| labels.iter().any(|l| l.eq_ignore_ascii_case(t)))
+            .map(|(h, _)| *h);
+        let numbered = || {
+            self.grid
+                .iter()
+                .find(|&h| self.grid.numbering.label(h).eq_ignore_ascii_case(t))
+        };
+        let by_number = || HexId::parse(t).ok().filter(|&h| self.grid.contains(h));
+        printed.or_else(by_number).or_else(numbered).ok_or_else(|| {
+            let example = self.grid.iter().next().map(|h| self.label_of(h));
+            format!(
+                "\"{t}\" is no hex of this map: type a label printed on it{}",
+                example.map_or(String::new(), |e| format!(" (such as {e})"))
+            )
+        })
+    }
+
     pub fn place(&self, name: &str) -> Option<&Place> {
         self.places.iter().find(|p| p.name == name)
     }

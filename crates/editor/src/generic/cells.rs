@@ -5,9 +5,8 @@
 use egui::Ui;
 
 use crate::edit::{Change, Edit, Slot};
-use sztab_core::hex::HexId;
 use sztab_core::model::generic::{Placement, Unit};
-use sztab_core::model::{AttrValue, Attrs, FieldDef, FieldKind, Schema};
+use sztab_core::model::{AttrValue, Attrs, FieldDef, FieldKind, Map, Schema};
 
 /// An edit typed into a field: the edit, the field's key, whether its typing ended.
 pub type Typed = (Edit, u64, bool);
@@ -99,24 +98,27 @@ pub fn text(
     (v != current).then_some((v, id.value(), ended))
 }
 
-/// Where unit `u` is set up: a hex number typed and checked when the field is left.
+/// Where unit `u` is set up: the hex's printed label ("2-Q-5") or number ("1705"),
+/// checked as typed; a hex the map does not have stays in the field, red, with the
+/// reason, until it is mended or emptied.
 pub fn hex_cell(
     ui: &mut Ui,
-    on_map: impl Fn(HexId) -> bool,
+    map: &Map,
     u: &Unit,
     placed: Option<usize>,
     setup: &[Placement],
 ) -> Option<Typed> {
     let id = egui::Id::unique(("generic-setup", u.id.as_str()));
-    let current = placed.map(|i| setup[i].hex.to_string()).unwrap_or_default();
+    let current = placed
+        .map(|i| map.label_of(setup[i].hex))
+        .unwrap_or_default();
     let mut text = ui
         .data(|d| d.get_temp::<String>(id))
         .unwrap_or_else(|| current.clone());
-    let parsed = (!text.trim().is_empty()).then(|| HexId::parse(text.trim()));
+    let parsed = (!text.trim().is_empty()).then(|| map.hex_by_label(&text));
     let bad = match &parsed {
-        Some(Ok(h)) => (!on_map(*h)).then(|| format!("{h} is not on the map")),
-        Some(Err(e)) => Some(e.to_string()),
-        None => None,
+        Some(Err(e)) => Some(e.clone()),
+        _ => None,
     };
     let mut edit_box = egui::TextEdit::singleline(&mut text)
         .id(id)
@@ -132,6 +134,7 @@ pub fn hex_cell(
     );
     if let Some(why) = &bad {
         r = r.on_hover_text(why);
+        ui.colored_label(egui::Color32::RED, why);
     }
     if !r.lost_focus() {
         if r.has_focus() {
@@ -139,8 +142,13 @@ pub fn hex_cell(
         }
         return None;
     }
+    if bad.is_some() {
+        // Kept, red and explained, instead of silently put back.
+        ui.data_mut(|d| d.insert_temp(id, text));
+        return None;
+    }
     ui.data_mut(|d| d.remove::<String>(id));
-    if bad.is_some() || text.trim() == current {
+    if text.trim() == current {
         return None;
     }
     let change = match (placed, parsed) {

@@ -5,7 +5,8 @@
 use egui::{Response, Ui};
 
 use super::cells::name;
-use sztab_core::hex::{Grid, HexId, MapEdge};
+use sztab_core::hex::{HexId, MapEdge};
+use sztab_core::model::Map;
 use sztab_core::model::generic::{Counters, Side};
 use sztab_core::model::{SideId, UnitId};
 
@@ -62,11 +63,12 @@ pub fn place(ui: &mut Ui, label: &str, places: &[String], value: &mut String) ->
     *value != before
 }
 
-/// Hexes typed as their numbers, apart by spaces or commas ("0304 0305"); the list takes
-/// them once every one reads and is on the map (red until then).
-pub fn hexes(ui: &mut Ui, label: &str, grid: &Grid, value: &mut Vec<HexId>) -> Response {
+/// Hexes typed as their printed labels or numbers, apart by spaces or commas ("2-Q-5
+/// 2-Q-6", "0304, 0305"); the list takes them once every one is a hex of the map (red,
+/// with the reason, until then).
+pub fn hexes(ui: &mut Ui, label: &str, map: &Map, value: &mut Vec<HexId>) -> Response {
     let id = egui::Id::unique(("hex list", label));
-    let current: Vec<String> = value.iter().map(|h| h.to_string()).collect();
+    let current: Vec<String> = value.iter().map(|&h| map.label_of(h)).collect();
     let current = current.join(" ");
     let mut text = ui
         .data(|d| d.get_temp::<String>(id))
@@ -74,14 +76,7 @@ pub fn hexes(ui: &mut Ui, label: &str, grid: &Grid, value: &mut Vec<HexId>) -> R
     let parsed: Result<Vec<HexId>, String> = text
         .split([' ', ','])
         .filter(|t| !t.is_empty())
-        .map(|t| {
-            let h = HexId::parse(t).map_err(|e| e.to_string())?;
-            if grid.contains(h) {
-                Ok(h)
-            } else {
-                Err(format!("{h} is not on the map"))
-            }
-        })
+        .map(|t| map.hex_by_label(t))
         .collect();
     let mut field = egui::TextEdit::singleline(&mut text).desired_width(160.0);
     if parsed.is_err() {

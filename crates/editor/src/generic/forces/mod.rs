@@ -17,7 +17,6 @@ use super::cells::{self, Typed, hex_cell, name};
 use crate::document::Document;
 use crate::edit::{Change, Edit, Slot};
 use crate::scenario::DragUnits;
-use sztab_core::hex::HexId;
 use sztab_core::model::generic::{Bundle, Unit};
 use sztab_core::model::{FormationId, NationId, Schema, UnitId};
 use sztab_seam::RuleSystem;
@@ -182,8 +181,7 @@ impl Table<'_> {
             }
         }
         let placed = b.scenario.setup.iter().position(|p| p.unit == u.id);
-        let on_map = |h: HexId| b.map.grid.contains(h);
-        if let Some(e) = hex_cell(ui, on_map, u, placed, &b.scenario.setup) {
+        if let Some(e) = hex_cell(ui, &b.map, u, placed, &b.scenario.setup) {
             edits.push(e);
         }
         ui.weak(status(b, &u.id));

@@ -133,7 +133,7 @@ fn at(ui: &mut Ui, label: &str, v: &mut SupplySource, b: &Bundle, places: &[Stri
         SupplySource::Place(p) => widgets::place(ui, label, places, p),
         SupplySource::Hex(h) => {
             let mut list = vec![*h];
-            let r = widgets::hexes(ui, label, &b.map.grid, &mut list);
+            let r = widgets::hexes(ui, label, &b.map, &mut list);
             match list.as_slice() {
                 [one] if r.changed() => {
                     *h = *one;

@@ -166,7 +166,7 @@ fn condition(
     let places: Vec<String> = b.map.places.iter().map(|p| p.name.clone()).collect();
     let num = |ui: &mut Ui, v: &mut u32| ui.add(egui::DragValue::new(v).range(0..=9999)).changed();
     changed |= match c {
-        Condition::Holds { hexes, .. } => widgets::hexes(ui, label, &b.map.grid, hexes).changed(),
+        Condition::Holds { hexes, .. } => widgets::hexes(ui, label, &b.map, hexes).changed(),
         Condition::HoldsPlace { place, .. } => widgets::place(ui, label, &places, place),
         Condition::Eliminated { at_least, .. } => num(ui, at_least),
         Condition::LosesAtMost { units, .. } => num(ui, units),

@@ -138,7 +138,7 @@ fn entry(ui: &mut Ui, label: &str, v: &mut Entry, b: &Bundle) -> bool {
         }
         Entry::Hex(h) => {
             let mut list = vec![*h];
-            let r = widgets::hexes(ui, label, &b.map.grid, &mut list);
+            let r = widgets::hexes(ui, label, &b.map, &mut list);
             match list.as_slice() {
                 [one] if r.changed() => {
                     *h = *one;
