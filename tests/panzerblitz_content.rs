@@ -321,13 +321,25 @@ fn mines_a_blockage_a_one_minefield_and_one_block_a_hex() {
             .unwrap();
         p.hex = hex;
     }
-    let rules: BTreeSet<&str> = system
-        .setup_checks(b.view())
+    let problems = system.setup_checks(b.view());
+    let rules: BTreeSet<&str> = problems
         .iter()
         .filter(|p| p.code == "PB24")
         .filter_map(|p| p.rule)
         .collect();
     assert_eq!(rules, BTreeSet::from(["Mines A", "Blockage A"]));
+    // The problem names the hex as the board prints it ("3-K-4"), not by its number.
+    let g = b.view();
+    let g = g.generic().unwrap();
+    let mines = g.scenario.placement("R/MINES-1").unwrap().hex;
+    let label = g.map.label_of(mines);
+    assert!(label.contains('-'), "{label}");
+    assert!(
+        problems.iter().any(|p| p
+            .message
+            .starts_with(&format!("hex {label} holds 2 minefields"))),
+        "{problems:?}"
+    );
 }
 
 #[test]

@@ -50,11 +50,13 @@ pub fn check(b: &Bundle) -> Vec<Problem> {
     let mut out = Vec::new();
     let roads = road_hexes(&b.map);
     for (hex, stack) in &by_hex {
-        stacking(*hex, stack, &mut out);
-        ground(*hex, stack, &b.map, roads.contains(hex), &mut out);
-        markers(*hex, stack, &mut out);
+        // Problems name the hex as the board prints it ("2-G-7").
+        let at = b.map.label_of(*hex);
+        stacking(*hex, &at, stack, &mut out);
+        ground(*hex, &at, stack, &b.map, roads.contains(hex), &mut out);
+        markers(*hex, &at, stack, &mut out);
     }
-    carriers(&placed, &mut out);
+    carriers(&placed, &b.map, &mut out);
     out
 }
 
@@ -73,7 +75,7 @@ fn road_hexes(map: &Map) -> BTreeSet<HexId> {
 /// The Terrain Effects Chart at set-up: no unit in the hex wholly covered by the pond;
 /// vehicles in a swamp only on a road, one vehicle unit a swamp-road hex; no
 /// fortification in a swamp (Fortifications A).
-fn ground(hex: HexId, stack: &[&Placed], map: &Map, road: bool, out: &mut Vec<Problem>) {
+fn ground(hex: HexId, at: &str, stack: &[&Placed], map: &Map, road: bool, out: &mut Vec<Problem>) {
     let Some(cell) = map.hexes.get(&hex) else {
         return;
     };
@@ -91,7 +93,7 @@ fn ground(hex: HexId, stack: &[&Placed], map: &Map, road: bool, out: &mut Vec<Pr
             Problem::error(
                 "PB20",
                 format!(
-                    "{} set up on hex {hex}, the hex wholly covered by the pond, which no unit may enter",
+                    "{} set up on hex {at}, the hex wholly covered by the pond, which no unit may enter",
                     units.join(", ")
                 ),
             )
@@ -108,7 +110,7 @@ fn ground(hex: HexId, stack: &[&Placed], map: &Map, road: bool, out: &mut Vec<Pr
             Problem::error(
                 "PB21",
                 format!(
-                    "{} set up in swamp hex {hex} off the road: vehicles enter swamp only along a road",
+                    "{} set up in swamp hex {at} off the road: vehicles enter swamp only along a road",
                     vehicles.join(", ")
                 ),
             )
@@ -120,7 +122,7 @@ fn ground(hex: HexId, stack: &[&Placed], map: &Map, road: bool, out: &mut Vec<Pr
             Problem::error(
                 "PB22",
                 format!(
-                    "swamp-road hex {hex} holds {} vehicle units ({}); it takes one",
+                    "swamp-road hex {at} holds {} vehicle units ({}); it takes one",
                     vehicles.len(),
                     vehicles.join(", ")
                 ),
@@ -135,7 +137,7 @@ fn ground(hex: HexId, stack: &[&Placed], map: &Map, road: bool, out: &mut Vec<Pr
             Problem::error(
                 "PB23",
                 format!(
-                    "fortification {} set up in swamp hex {hex}",
+                    "fortification {} set up in swamp hex {at}",
                     forts.join(", ")
                 ),
             )
@@ -147,7 +149,7 @@ fn ground(hex: HexId, stack: &[&Placed], map: &Map, road: bool, out: &mut Vec<Pr
 
 /// One minefield, one block and one fortification a hex (Mines A, Blockage A,
 /// Fortifications N), and no fortification on a minefield (Fortifications Q).
-fn markers(hex: HexId, stack: &[&Placed], out: &mut Vec<Problem>) {
+fn markers(hex: HexId, at: &str, stack: &[&Placed], out: &mut Vec<Problem>) {
     let count = |k: UnitType| stack.iter().filter(|x| x.kind() == Some(k)).count();
     for (kind, name, rule) in [
         (UnitType::Minefield, "minefields", "Mines A"),
@@ -161,7 +163,7 @@ fn markers(hex: HexId, stack: &[&Placed], out: &mut Vec<Problem>) {
         let n = count(kind);
         if n > 1 {
             out.push(
-                Problem::error("PB24", format!("hex {hex} holds {n} {name}; one a hex"))
+                Problem::error("PB24", format!("hex {at} holds {n} {name}; one a hex"))
                     .rule(rule)
                     .about(Subject::Hex(hex)),
             );
@@ -171,7 +173,7 @@ fn markers(hex: HexId, stack: &[&Placed], out: &mut Vec<Problem>) {
         out.push(
             Problem::error(
                 "PB25",
-                format!("hex {hex} holds a fortification on a minefield"),
+                format!("hex {at} holds a fortification on a minefield"),
             )
             .rule("Fortifications Q")
             .about(Subject::Hex(hex)),
@@ -182,7 +184,7 @@ fn markers(hex: HexId, stack: &[&Placed], out: &mut Vec<Problem>) {
 /// Stacking A-F: Russians 2 a hex, Germans 3; a carrier and its passenger count one;
 /// minefields and fortifications do not count, blocks and wrecks do. No stack mixes
 /// sides at the start.
-fn stacking(hex: HexId, stack: &[&Placed], out: &mut Vec<Problem>) {
+fn stacking(hex: HexId, at: &str, stack: &[&Placed], out: &mut Vec<Problem>) {
     let sides: Vec<&str> = {
         let mut v: Vec<&str> = stack
             .iter()
@@ -201,7 +203,7 @@ fn stacking(hex: HexId, stack: &[&Placed], out: &mut Vec<Problem>) {
             Problem::error(
                 "PB03",
                 format!(
-                    "hex {hex} holds units of both sides ({}) at the start",
+                    "hex {at} holds units of both sides ({}) at the start",
                     sides.join(" and ")
                 ),
             )
@@ -224,7 +226,7 @@ fn stacking(hex: HexId, stack: &[&Placed], out: &mut Vec<Problem>) {
             Problem::error(
                 "PB01",
                 format!(
-                    "hex {hex} stacks {} units ({}); the {nation} limit is {limit} (a carrier and its passenger count one, blocks and wrecks count)",
+                    "hex {at} stacks {} units ({}); the {nation} limit is {limit} (a carrier and its passenger count one, blocks and wrecks count)",
                     counted.len(),
                     ids.join(", ")
                 ),
@@ -238,7 +240,7 @@ fn stacking(hex: HexId, stack: &[&Placed], out: &mut Vec<Problem>) {
 /// Transporting Units: a passenger rides a carrier of its side in its hex, one a
 /// carrier; only non-vehicle units ride, never Russian cavalry; only C units and armored
 /// vehicles carry.
-fn carriers(placed: &[Placed], out: &mut Vec<Problem>) {
+fn carriers(placed: &[Placed], map: &Map, out: &mut Vec<Problem>) {
     let mut load: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
     // The first placement of each unit, as a search of `placed` finds it.
     let mut by_id: std::collections::HashMap<&str, &Placed> = std::collections::HashMap::new();
@@ -280,9 +282,9 @@ fn carriers(placed: &[Placed], out: &mut Vec<Problem>) {
                     "PB10",
                     format!(
                         "{id} rides {carrier_id}, which is on hex {} of side {} (the passenger is on {} of side {})",
-                        carrier.p.hex,
+                        map.label_of(carrier.p.hex),
                         carrier.side.unwrap_or("none"),
-                        x.p.hex,
+                        map.label_of(x.p.hex),
                         x.side.unwrap_or("none")
                     ),
                 )
