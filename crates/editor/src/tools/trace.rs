@@ -318,6 +318,9 @@ impl Suggest {
                         }
                     });
             });
+        Self::held_back(ui, cx);
+        let s = &mut cx.trace.suggestions;
+        let n = s.accepted().count();
         if n > 0 && ui.button(format!("Accept {n} suggestions")).clicked() {
             let edit = s.accept_edit(cx.doc.map());
             cx.doc.apply(edit);
@@ -325,6 +328,45 @@ impl Suggest {
         }
         if !cx.trace.suggestions.list.is_empty() && ui.button("Clear suggestions").clicked() {
             cx.trace.suggestions.list.clear();
+        }
+    }
+
+    /// Towns and cities the threshold held back, named apart: a scenario's victory
+    /// usually hangs on them, and one click takes them all.
+    fn held_back(ui: &mut Ui, cx: &mut ToolCtx) {
+        let cat = cx.doc.terrain();
+        let map = cx.doc.map();
+        let held: Vec<String> = cx
+            .trace
+            .suggestions
+            .held_back_settlements(cat)
+            .map(|g| {
+                format!(
+                    "{} {} ({:.0} %)",
+                    map.label_of(g.hex),
+                    look_name(cat, &g.cell),
+                    100.0 * g.confidence
+                )
+            })
+            .collect();
+        if held.is_empty() {
+            return;
+        }
+        ui.colored_label(
+            ui.visuals().warn_fg_color,
+            format!(
+                "{} towns and cities held back below the threshold: {}",
+                held.len(),
+                held.join(", ")
+            ),
+        );
+        if ui
+            .button(format!("Accept the {} towns and cities", held.len()))
+            .on_hover_text("Ticks them; check them on the map before accepting the suggestions")
+            .clicked()
+        {
+            let cat = cx.doc.terrain().clone();
+            cx.trace.suggestions.accept_held_back_settlements(&cat);
         }
     }
 

@@ -11,7 +11,7 @@ use super::sample::{offsets, sample_hex};
 use super::underlay::Scan;
 use crate::edit::{Change, Edit};
 use sztab_core::hex::HexId;
-use sztab_core::model::{HexCell, Map};
+use sztab_core::model::{HexCell, Map, Pattern, TerrainCatalogue};
 use sztab_core::render::{HexWindow, Similarity};
 
 /// Suggestions at or above this confidence start accepted, unless the designer changes it.
@@ -43,6 +43,19 @@ pub fn confidence(d1: f32, d2: f32, close: f32) -> f32 {
         0.0
     };
     margin / (1.0 + (d1 / close).powi(2))
+}
+
+/// A look with a town or a city in it: its terrain or one of its features is drawn with
+/// the catalogue's town or city symbol.
+pub fn is_settlement(cat: &TerrainCatalogue, cell: &HexCell) -> bool {
+    let settlement = |p: &Pattern| matches!(p, Pattern::Town | Pattern::City);
+    cat.terrain(cell.terrain.as_str())
+        .is_some_and(|t| settlement(&t.pattern))
+        || cell
+            .features
+            .iter()
+            .filter_map(|f| cat.feature(f.as_str()))
+            .any(|f| settlement(&f.pattern))
 }
 
 pub struct Suggestions {
@@ -115,6 +128,29 @@ impl Suggestions {
         for s in &mut self.list {
             s.accepted = s.confidence >= threshold;
         }
+    }
+
+    /// The suggestions of a town or a city the threshold held back: the hexes a
+    /// scenario's victory usually hangs on, shown apart so none is lost.
+    pub fn held_back_settlements<'a>(
+        &'a self,
+        cat: &'a TerrainCatalogue,
+    ) -> impl Iterator<Item = &'a Suggestion> + 'a {
+        self.list
+            .iter()
+            .filter(move |s| !s.accepted && is_settlement(cat, &s.cell))
+    }
+
+    /// Accepts every town and city the threshold held back; returns how many.
+    pub fn accept_held_back_settlements(&mut self, cat: &TerrainCatalogue) -> usize {
+        let mut n = 0;
+        for s in &mut self.list {
+            if !s.accepted && is_settlement(cat, &s.cell) {
+                s.accepted = true;
+                n += 1;
+            }
+        }
+        n
     }
 
     pub fn toggle(&mut self, hex: HexId) -> bool {
