@@ -798,3 +798,29 @@ fn rtl_crt_cells_the_engine_cannot_read_are_errors_at_their_cell() {
         report.problems
     );
 }
+
+/// A Jaws of Victory problem names the hex as its sheet prints it ("B-4921"), not by the
+/// composed map's number.
+#[test]
+fn jov_problems_name_hexes_by_their_sheet_labels() {
+    use sztab::hex::HexId;
+    let path = root("scenarios/jov/korsun-two-sheets.scenario.ron");
+    let (system, mut b, _) = systems::load(&path).unwrap();
+    let systems::AnyBundle::Generic(g) = &mut b else {
+        panic!("a generic bundle")
+    };
+    let crowded = HexId::parse("4921").unwrap();
+    for p in g.scenario.setup.iter_mut().take(4) {
+        p.hex = crowded;
+    }
+    let problems = system.setup_checks(b.view());
+    let jv01: Vec<&str> = problems
+        .iter()
+        .filter(|p| p.code == "JV01")
+        .map(|p| p.message.as_str())
+        .collect();
+    assert!(
+        jv01.iter().any(|m| m.starts_with("hex B-4921 holds")),
+        "{jv01:?}"
+    );
+}

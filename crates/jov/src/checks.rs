@@ -88,6 +88,8 @@ fn has_feature(b: &Bundle, hex: HexId, f: &str) -> bool {
 /// one division, a German hex at most two infantry regiments.
 fn stacking(b: &Bundle, out: &mut Vec<Problem>) {
     for (hex, units) in setup_lint::stacks(b) {
+        // Problems name the hex as the sheet prints it ("B-4921").
+        let at = b.map.label_of(hex);
         let counted: Vec<_> = units.iter().filter(|p| kind(p.unit) != "sdm").collect();
         let limit = if terrain_of(b, hex) == Some("forest") {
             2
@@ -99,7 +101,7 @@ fn stacking(b: &Bundle, out: &mut Vec<Problem>) {
                 Problem::error(
                     "JV01",
                     format!(
-                        "hex {hex} holds {} units; the limit there is {limit}",
+                        "hex {at} holds {} units; the limit there is {limit}",
                         counted.len()
                     ),
                 ),
@@ -115,7 +117,7 @@ fn stacking(b: &Bundle, out: &mut Vec<Problem>) {
             out.push(hex_problem(
                 Problem::error(
                     "JV01",
-                    format!("hex {hex} holds {divisions} Soviet divisions; the limit is 1"),
+                    format!("hex {at} holds {divisions} Soviet divisions; the limit is 1"),
                 ),
                 "11.0",
                 hex,
@@ -133,9 +135,7 @@ fn stacking(b: &Bundle, out: &mut Vec<Problem>) {
             out.push(hex_problem(
                 Problem::error(
                     "JV01",
-                    format!(
-                        "hex {hex} holds {regiments} German infantry regiments; the limit is 2"
-                    ),
+                    format!("hex {at} holds {regiments} German infantry regiments; the limit is 2"),
                 ),
                 "11.0",
                 hex,
@@ -218,6 +218,7 @@ fn extension(b: &Bundle, u: &Unit, hex: HexId, dir: &str, steps: i64, out: &mut 
         && UNIT.text(&u.attrs, "size") == "XX"
         && setup_lint::side_of(b, u.id.as_str()) == Some("soviet");
     let cadre = UNIT.bool(&u.attrs, "cadre") && steps == 1;
+    let at = b.map.label_of(hex);
     let target = Dir::ALL
         .iter()
         .find(|d| format!("{d:?}") == dir)
@@ -228,7 +229,7 @@ fn extension(b: &Bundle, u: &Unit, hex: HexId, dir: &str, steps: i64, out: &mut 
         Some("a cadre does not extend".to_owned())
     } else if target.is_none() {
         Some(format!(
-            "its Extended marker ({dir} of {hex}) is off the map"
+            "its Extended marker ({dir} of {at}) is off the map"
         ))
     } else {
         None
@@ -251,11 +252,12 @@ fn partisan(
     out: &mut Vec<Problem>,
 ) {
     let mut why = Vec::new();
+    let at = b.map.label_of(hex);
     if !enabled {
         why.push("the scenario does not use the partisans rule".to_owned());
     }
     if !matches!(terrain_of(b, hex), Some("woods" | "forest")) {
-        why.push(format!("{hex} is neither woods nor forest"));
+        why.push(format!("{at} is neither woods nor forest"));
     }
     let others = stacks.get(&hex).is_some_and(|units| {
         units
@@ -264,7 +266,7 @@ fn partisan(
     });
     if others {
         why.push(format!(
-            "it shares {hex} with other Soviet units or partisans"
+            "it shares {at} with other Soviet units or partisans"
         ));
     }
     for w in why {
@@ -380,6 +382,7 @@ fn markers(b: &Bundle, out: &mut Vec<Problem>) {
     let mut mines = 0;
     for (i, m) in b.scenario.markers.iter().enumerate() {
         let hex = m.hex;
+        let at = b.map.label_of(hex);
         let clear = terrain_of(b, hex) == Some("clear");
         let err = |code: &'static str, msg: String, rule: &'static str| {
             hex_problem(Problem::error(code, msg), rule, hex)
@@ -390,7 +393,7 @@ fn markers(b: &Bundle, out: &mut Vec<Problem>) {
                     out.push(err(
                         "JV03",
                         format!(
-                            "an Improved Position on {hex}: only in clear hexes without a village"
+                            "an Improved Position on {at}: only in clear hexes without a village"
                         ),
                         "15.1.1",
                     ));
@@ -401,7 +404,7 @@ fn markers(b: &Bundle, out: &mut Vec<Problem>) {
                 {
                     out.push(err(
                         "JV03",
-                        format!("a second Improved Position on {hex}"),
+                        format!("a second Improved Position on {at}"),
                         "15.1.1",
                     ));
                 }
@@ -411,12 +414,12 @@ fn markers(b: &Bundle, out: &mut Vec<Problem>) {
                 if !clear {
                     out.push(err(
                         "JV04",
-                        format!("a minefield on {hex}: only in clear or village hexes"),
+                        format!("a minefield on {at}: only in clear or village hexes"),
                         "15.3",
                     ));
                 }
                 if m.facing.is_none() {
-                    out.push(err("JV04", format!("the minefield on {hex} faces no hexside: give its middle designated hexside"), "15.3"));
+                    out.push(err("JV04", format!("the minefield on {at} faces no hexside: give its middle designated hexside"), "15.3"));
                 }
             }
             "bridge_destroyed"
@@ -428,7 +431,7 @@ fn markers(b: &Bundle, out: &mut Vec<Problem>) {
                 let Some(side) = facing_side(b, m) else {
                     out.push(err(
                         "JV05",
-                        format!("the {} marker on {hex} points at no hexside", m.kind),
+                        format!("the {} marker on {at} points at no hexside", m.kind),
                         "15.2",
                     ));
                     continue;
@@ -468,10 +471,7 @@ fn markers(b: &Bundle, out: &mut Vec<Problem>) {
                 if !on_rail {
                     out.push(err(
                         "JV06",
-                        format!(
-                            "the {} marker on {hex}: no railroad runs through it",
-                            m.kind
-                        ),
+                        format!("the {} marker on {at}: no railroad runs through it", m.kind),
                         "13.1.2",
                     ));
                 }
@@ -480,14 +480,14 @@ fn markers(b: &Bundle, out: &mut Vec<Problem>) {
                 if !SCENARIO.bool(rules, "fords") {
                     out.push(err(
                         "JV07",
-                        format!("a ford on {hex}, but the scenario does not use the fords rule"),
+                        format!("a ford on {at}, but the scenario does not use the fords rule"),
                         "18.6",
                     ));
                 }
                 if !facing_side(b, m).is_some_and(|s| side_has(b, s, &["fordable_river"])) {
                     out.push(err(
                         "JV07",
-                        format!("the ford on {hex} points at no fordable river hexside"),
+                        format!("the ford on {at} points at no fordable river hexside"),
                         "18.6",
                     ));
                 }
@@ -496,7 +496,7 @@ fn markers(b: &Bundle, out: &mut Vec<Problem>) {
                 out.push(err(
                     "JV10",
                     format!(
-                        "a partisan base on {hex}, but the scenario does not use the partisans rule"
+                        "a partisan base on {at}, but the scenario does not use the partisans rule"
                     ),
                     "18.1",
                 ));
