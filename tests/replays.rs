@@ -220,3 +220,21 @@ fn every_systems_log_steps_back_and_forth_and_plays_on_from_any_position() {
         assert!(r.same, "{name}: {r:?}");
     }
 }
+
+/// Issue 36: a game log is read with the files' bounds. A log nested a million brackets
+/// deep (which the parser would take seconds on) is refused at the bracket that passes
+/// the bound, with its line and column, before it is parsed or replayed.
+#[test]
+fn a_game_log_nested_past_the_bound_is_refused_where_it_passes_it() {
+    let path = Path::new("deep.game.ron");
+    let deep = format!(
+        "(system: \"toy\", actions: [{}])",
+        "Some(".repeat(1_000_000)
+    );
+    let e = LogHead::read(path, &deep).unwrap_err().to_string();
+    assert!(e.contains("deep.game.ron:1:"), "{e}");
+    assert!(e.contains("nested more than 64 deep"), "{e}");
+    // A sound log still reads.
+    let good = text(&dir().join("rtl-soltsy.random.game.ron"));
+    assert!(LogHead::read(path, &good).is_ok());
+}

@@ -64,8 +64,7 @@ pub struct LogHead {
 impl LogHead {
     /// The head of a log's text.
     pub fn read(log_path: &Path, text: &str) -> Result<LogHead, MatchError> {
-        ron::from_str(text)
-            .map_err(|e| MatchError::BadLog(format!("{}: not a game log: {e}", log_path.display())))
+        parse_log(log_path, text)
     }
 
     /// The scenario the log names: relative to the log's folder (as `play --log` and
@@ -122,8 +121,7 @@ pub fn replay<Rules: GameRules>(
     log_path: &Path,
     text: &str,
 ) -> Result<Replayed, MatchError> {
-    let log: LogOf<Rules::Game> = ron::from_str(text)
-        .map_err(|e| MatchError::BadLog(format!("{}: not a game log: {e}", log_path.display())))?;
+    let log: LogOf<Rules::Game> = parse_log(log_path, text)?;
     log.check(rules, log_path)?;
     let (game, fp) = replay_game(rules, &log).map_err(|e| match e {
         MatchError::Failed(m) => MatchError::Failed(format!("{m}{}", unversioned(text))),
@@ -174,6 +172,23 @@ impl<A, R: PartialEq> GameLog<A, R> {
             && fp.hex() == self.fingerprint
             && (self.result.is_none() || result == self.result.as_ref())
     }
+}
+
+/// Reads a game log's text as the files are read: a text nested too deep or with too long
+/// a list ([`sztab_core::model::limits::shape`]) is refused at the bracket or item that
+/// passes the bound before the parser sees it, so no log makes a replay hang or run out
+/// of memory.
+fn parse_log<T: serde::de::DeserializeOwned>(log_path: &Path, text: &str) -> Result<T, MatchError> {
+    if let Err(e) = sztab_core::model::limits::shape(text) {
+        let (line, column) = sztab_core::model::Source::new(log_path, text).position(e.offset);
+        return Err(MatchError::BadLog(format!(
+            "{}:{line}:{column}: {}",
+            log_path.display(),
+            e.message
+        )));
+    }
+    ron::from_str(text)
+        .map_err(|e| MatchError::BadLog(format!("{}: not a game log: {e}", log_path.display())))
 }
 
 /// What to add to a failed replay of a log that carries no rules version: it may have
