@@ -248,7 +248,9 @@ impl EditorApp {
         self.trace = Trace::default();
         self.scen.reset();
         self.validator.reset();
-        let scenario = self.files.doc().is_some_and(|d| d.scenario().is_some());
+        // Every scenario opens with the Units tool, of any rule system: a painting brush
+        // would turn the first stray drag into terrain edits.
+        let scenario = self.files.doc().is_some_and(|d| d.system().is_some());
         if scenario {
             self.tools.active = ToolKind::Units;
         }
