@@ -1,12 +1,47 @@
 //! What a new user of the editor tripped over (issue 33, "Editor craft and speed"), each
 //! driven with egui_kittest as they did it.
 
+use std::path::{Path, PathBuf};
+
 use egui_kittest::Harness;
 use sztab::editor::EditorApp;
 use sztab::editor::tools::ToolKind;
+use sztab::hex::{HexId, Hexside};
 
 mod common;
-use common::{open, root};
+use common::{click, click_hex, hex, open, root};
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap().map(Result::unwrap) {
+        let (src, dst) = (e.path(), to.join(e.file_name()));
+        // Not an autosave a session left beside the shipped files.
+        if e.file_name().to_string_lossy().starts_with('.') {
+            continue;
+        }
+        if src.is_dir() {
+            copy_dir(&src, &dst);
+        } else {
+            std::fs::copy(&src, &dst).unwrap();
+        }
+    }
+}
+
+/// A shipped scenario of `system` with its folder and assets copied into `dir`, so edits
+/// and autosaves stay there.
+fn example(dir: &Path, system: &str, folder: &str, name: &str) -> PathBuf {
+    copy_dir(
+        &root(&format!("scenarios/{folder}")),
+        &dir.join("scenarios").join(folder),
+    );
+    copy_dir(
+        &root(&format!("assets/{system}")),
+        &dir.join("assets").join(system),
+    );
+    dir.join("scenarios")
+        .join(folder)
+        .join(format!("{name}.scenario.ron"))
+}
 
 fn opened(path: &str) -> Harness<'static, EditorApp> {
     open(&root(path))
@@ -30,4 +65,68 @@ fn a_scenario_of_every_system_opens_with_the_units_tool() {
         .load(&root("scenarios/rtl/soltsy-example.scenario.ron"));
     h.run();
     assert_eq!(h.state().tool(), ToolKind::Units);
+}
+
+fn route_sides(h: &Harness<EditorApp>, a: HexId, b: HexId) -> Vec<Hexside> {
+    let doc = h.state().doc().unwrap();
+    let path = sztab::editor::tools::route::route(doc.map(), doc.terrain(), a, b).unwrap();
+    path.windows(2)
+        .map(|w| Hexside::new(w[0], w[1]).unwrap())
+        .collect()
+}
+
+fn first_kinds(h: &Harness<EditorApp>, sides: &[Hexside]) -> Vec<Option<String>> {
+    let m = h.state().doc().unwrap().map();
+    sides
+        .iter()
+        .map(|s| m.roads.get(s).map(|r| r.first().to_string()))
+        .collect()
+}
+
+/// The issue's "Upgrade existing roads" box became "Existing roads: Keep / Replace / Add
+/// beside": only Replace may give a Main route the Secondary kind.
+#[test]
+fn a_secondary_route_along_a_main_route_leaves_it_main_unless_replacing() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = example(dir.path(), "wb95", "kursk-1943", "armored-claws");
+    let mut h = open(&path);
+    h.state_mut().set_tool(ToolKind::Roads);
+    h.run();
+    click(&mut h, "Road kind");
+    click(&mut h, "Secondary route");
+    click(&mut h, "Route");
+    let (a, b) = (hex("1424"), hex("1922"));
+    let sides = route_sides(&h, a, b);
+    let before = first_kinds(&h, &sides);
+    let main = before
+        .iter()
+        .filter(|k| k.as_deref() == Some("main"))
+        .count();
+    assert!(main >= 3, "the route follows the Main route: {before:?}");
+    for existing in ["Replace", "Keep", "Add beside"] {
+        click(&mut h, existing);
+        click_hex(&mut h, a);
+        click_hex(&mut h, b);
+        // North.map.ron is shared with other scenarios: the first edit asks about it.
+        if h.query_by_label("Edit the shared map").is_some() {
+            click(&mut h, "Edit the shared map");
+        }
+        let after = first_kinds(&h, &sides);
+        let m = h.state().doc().unwrap().map();
+        for (k, s) in sides.iter().enumerate() {
+            let kinds: Vec<&str> = m.roads[s].iter().map(|k| k.as_str()).collect();
+            match (existing, before[k].as_deref()) {
+                // Only Replace, chosen, gives the Main route the Secondary kind.
+                ("Replace", _) => assert_eq!(kinds, ["secondary"], "{s}"),
+                (_, None) => assert_eq!(kinds, ["secondary"], "{existing}: {s}"),
+                ("Keep", Some(w)) => assert_eq!(kinds, [w], "{existing}: {s}"),
+                (_, Some(w)) => {
+                    assert_eq!(after[k].as_deref(), Some(w), "{existing}: {s}");
+                    assert!(kinds.contains(&"secondary"), "{s}: {kinds:?}");
+                }
+            }
+        }
+        common::undo(&mut h);
+        assert_eq!(first_kinds(&h, &sides), before, "{existing} undone");
+    }
 }
