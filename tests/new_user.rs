@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
 use sztab::editor::EditorApp;
 use sztab::editor::tools::ToolKind;
 use sztab::hex::{HexId, Hexside};
@@ -129,4 +130,98 @@ fn a_secondary_route_along_a_main_route_leaves_it_main_unless_replacing() {
         common::undo(&mut h);
         assert_eq!(first_kinds(&h, &sides), before, "{existing} undone");
     }
+}
+
+/// Two neighbouring hexes near the middle of the open map.
+fn neighbours_in_the_middle(h: &Harness<EditorApp>) -> (HexId, HexId) {
+    let m = h.state().doc().unwrap().map();
+    let mut ids: Vec<HexId> = m.hexes.keys().copied().collect();
+    ids.sort_by_key(|x| (x.col, x.row));
+    let a = ids[ids.len() / 2];
+    let b = m
+        .grid
+        .neighbours(a)
+        .find(|n| m.hexes.contains_key(n))
+        .unwrap();
+    (a, b)
+}
+
+/// Draws a road from `a` to `b` with the Roads tool (Drag mode) and adds a feature to
+/// `a` with the Hex features tool; returns the road's kinds and `a`'s features.
+fn road_and_feature(h: &mut Harness<EditorApp>) -> (Vec<String>, Vec<String>) {
+    let (a, b) = neighbours_in_the_middle(h);
+    h.state_mut().set_tool(ToolKind::Roads);
+    h.run();
+    let (pa, pb) = (
+        h.state().hex_screen_pos(a).unwrap(),
+        h.state().hex_screen_pos(b).unwrap(),
+    );
+    common::drag_between(h, pa, pb);
+    h.state_mut().set_tool(ToolKind::Features);
+    h.run();
+    click_hex(h, a);
+    let m = h.state().doc().unwrap().map();
+    let roads = m
+        .roads
+        .get(&Hexside::new(a, b).unwrap())
+        .map(|r| r.iter().map(|k| k.to_string()).collect())
+        .unwrap_or_default();
+    let features = m.hexes[&a].features.iter().map(|f| f.to_string()).collect();
+    (roads, features)
+}
+
+#[test]
+fn road_kinds_and_features_chosen_in_one_system_do_not_carry_into_another() {
+    let dir = tempfile::tempdir().unwrap();
+    let wb95 = example(dir.path(), "wb95", "kursk-1943", "armored-claws");
+    let pb = example(
+        dir.path(),
+        "panzerblitz",
+        "panzerblitz",
+        "01-rear-area-raid",
+    );
+    let rtl = example(dir.path(), "rtl", "rtl", "soltsy-example");
+    let jov = example(dir.path(), "jov", "jov", "korsun-example");
+    let board = pb.parent().unwrap().join("boards/board-1.map.ron");
+    let jov_map = jov.with_file_name("korsun-example.map.ron");
+
+    let mut h = open(&wb95);
+    h.state_mut().set_tool(ToolKind::Roads);
+    h.run();
+    click(&mut h, "Road kind");
+    click(&mut h, "Secondary route");
+    h.state_mut().set_tool(ToolKind::Features);
+    h.run();
+    click(&mut h, "Feature");
+    click(&mut h, "Swamp");
+    // The choices hold for the next document of the same catalogue.
+    h.state_mut().load(&wb95);
+    h.run();
+    h.state_mut().set_tool(ToolKind::Roads);
+    h.run();
+    assert_eq!(
+        h.get_by_label("Road kind").value().as_deref(),
+        Some("Secondary route")
+    );
+
+    h.state_mut().load(&board);
+    h.run();
+    assert_eq!(
+        road_and_feature(&mut h),
+        (vec!["road".to_owned()], vec!["gully".to_owned()]),
+        "PanzerBlitz's first road kind and feature"
+    );
+    assert!(h.state().error().is_none(), "{:?}", h.state().error());
+
+    h.state_mut().load(&rtl);
+    h.run();
+    h.state_mut().set_tool(ToolKind::Roads);
+    h.run();
+    click(&mut h, "Road kind");
+    click(&mut h, "Main road");
+    h.state_mut().load(&jov_map);
+    h.run();
+    let (roads, features) = road_and_feature(&mut h);
+    assert_eq!(roads, ["primary_road"], "JoV's first road kind");
+    assert_eq!(features, ["village"]);
 }

@@ -257,8 +257,9 @@ impl EditorApp {
         if !self.offered_tools().contains(&self.tools.active) {
             self.tools.active = ToolKind::Brush;
         }
-        if let Some(cat) = self.files.doc().map(|d| d.terrain()) {
-            self.brush.cell = super::tools::brush_blank(cat);
+        if let Some(doc) = self.files.doc() {
+            self.brush.cell = super::tools::brush_blank(doc.terrain());
+            self.tools.opened(doc);
         }
     }
 
