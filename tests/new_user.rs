@@ -225,3 +225,44 @@ fn road_kinds_and_features_chosen_in_one_system_do_not_carry_into_another() {
     assert_eq!(roads, ["primary_road"], "JoV's first road kind");
     assert_eq!(features, ["village"]);
 }
+
+#[test]
+fn route_mode_starts_at_its_own_first_click_not_at_the_end_of_a_drag() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&common::map_fixture_copy(dir.path()));
+    h.state_mut().set_tool(ToolKind::Roads);
+    h.run();
+    let (a, b) = (hex("0303"), hex("0304"));
+    let (pa, pb) = (
+        h.state().hex_screen_pos(a).unwrap(),
+        h.state().hex_screen_pos(b).unwrap(),
+    );
+    common::drag_between(&mut h, pa, pb);
+    assert!(
+        h.state()
+            .doc()
+            .unwrap()
+            .map()
+            .roads
+            .contains_key(&Hexside::new(a, b).unwrap())
+    );
+    click(&mut h, "Route");
+    let (c, d) = (hex("1003"), hex("1007"));
+    let sides = route_sides(&h, c, d);
+    let before = h.state().doc().unwrap().map().roads.clone();
+    click_hex(&mut h, c);
+    assert!(
+        h.state().status.starts_with("road from 1003"),
+        "{}",
+        h.state().status
+    );
+    assert_eq!(h.state().doc().unwrap().map().roads, before, "nothing yet");
+    click_hex(&mut h, d);
+    let m = h.state().doc().unwrap().map();
+    for s in &sides {
+        assert!(m.roads.contains_key(s), "{s} on the route 1003-1007");
+    }
+    // Nothing was laid from the drag's end (0304) towards 1003.
+    let added = m.roads.len() - before.len();
+    assert!(added <= sides.len(), "{added} segments for {}", sides.len());
+}

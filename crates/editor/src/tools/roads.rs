@@ -176,6 +176,8 @@ impl Roads {
         cx.doc.apply_in_stroke(edit);
         if p.released {
             Self::report_kept(std::mem::take(&mut self.kept), cx);
+            // The drag's last hex is no route's first click.
+            self.last = None;
         }
     }
 
@@ -218,11 +220,16 @@ impl Tool for Roads {
             .collect();
         keep_valid(&mut self.kind, opts.iter().map(|o| o.0.clone()));
         pick_id(ui, "Road kind", &mut self.kind, &opts);
+        let mode = self.mode;
         ui.horizontal(|ui| {
             ui.radio_value(&mut self.mode, RoadMode::Drag, "Drag");
             ui.radio_value(&mut self.mode, RoadMode::Route, "Route");
             ui.radio_value(&mut self.mode, RoadMode::Erase, "Erase");
         });
+        if self.mode != mode {
+            // A route's first click belongs to Route mode only.
+            self.last = None;
+        }
         if self.mode != RoadMode::Erase {
             ui.label("Existing roads:");
             ui.horizontal(|ui| {
