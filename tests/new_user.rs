@@ -266,3 +266,30 @@ fn route_mode_starts_at_its_own_first_click_not_at_the_end_of_a_drag() {
     let added = m.roads.len() - before.len();
     assert!(added <= sides.len(), "{added} segments for {}", sides.len());
 }
+
+#[test]
+fn a_short_stroke_along_one_hexside_paints_that_hexside_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&example(dir.path(), "wb95", "kursk-1943", "armored-claws"));
+    h.state_mut().set_tool(ToolKind::Hexsides);
+    h.run();
+    let (at, below) = (hex("1703"), hex("1704"));
+    let side = Hexside::new(at, below).unwrap();
+    let before = h.state().doc().unwrap().map().hexsides.clone();
+    assert!(!before.contains_key(&side));
+    let points: Vec<egui::Pos2> = (1..=9)
+        .map(|k| {
+            h.state()
+                .hexside_screen_pos(side, k as f32 / 10.0, at)
+                .unwrap()
+        })
+        .collect();
+    common::drag(&mut h, &points, egui::Modifiers::NONE);
+    let after = &h.state().doc().unwrap().map().hexsides;
+    let changed: Vec<String> = after
+        .iter()
+        .filter(|(s, f)| before.get(s) != Some(f))
+        .map(|(s, _)| s.to_string())
+        .collect();
+    assert_eq!(changed, [side.to_string()]);
+}
