@@ -293,3 +293,24 @@ fn a_short_stroke_along_one_hexside_paints_that_hexside_alone() {
         .collect();
     assert_eq!(changed, [side.to_string()]);
 }
+
+#[test]
+fn ctrl_o_gives_the_path_field_the_keyboard() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&common::fixture_copy(dir.path()));
+    assert_eq!(h.state().tool(), ToolKind::Units);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::O);
+    h.run();
+    let start = h.get_by_label("Path").value().unwrap_or_default();
+    // Typed as a keyboard types: a key press and its text.
+    for c in ["b", "r", "f"] {
+        h.key_press(egui::Key::from_name(c).unwrap());
+        h.event(egui::Event::Text(c.to_owned()));
+        h.run();
+    }
+    assert_eq!(h.state().tool(), ToolKind::Units, "no tool shortcut fired");
+    assert_eq!(
+        h.get_by_label("Path").value().unwrap_or_default(),
+        format!("{start}brf")
+    );
+}
