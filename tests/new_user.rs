@@ -314,3 +314,76 @@ fn ctrl_o_gives_the_path_field_the_keyboard() {
         format!("{start}brf")
     );
 }
+
+/// The playtest window's place and size on screen.
+fn playtest_rect(h: &Harness<EditorApp>) -> egui::Rect {
+    h.ctx
+        .memory(|m| {
+            m.area_rect(egui::Id::unique(Some(std::borrow::Cow::Borrowed(
+                "Playtest",
+            ))))
+        })
+        .expect("the playtest window is open")
+}
+
+#[test]
+fn the_playtest_window_keeps_its_place_follows_its_log_and_forgets_the_last_game() {
+    let mut h = opened("scenarios/panzerblitz/01-rear-area-raid.scenario.ron");
+    click(&mut h, "Game");
+    click(&mut h, "Play ▶ (playtest)…");
+    {
+        let pt = &mut h.state_mut().generic.game;
+        pt.seed = 2;
+        pt.seats = vec![
+            sztab::editor::generic::Seat::Human,
+            sztab::editor::generic::Seat::Bot("greedy".into()),
+        ];
+    }
+    click(&mut h, "Start");
+    let at_start = playtest_rect(&h);
+    let new_game = h.get_by_label("New game").rect();
+    // A person's choices one after another (the first general one: ending a phase), the
+    // bot playing its turns in between.
+    let mut actions = 0;
+    for _ in 0..200 {
+        if actions >= 12 || h.state().generic.game.result().is_some() {
+            break;
+        }
+        let Some(d) = h.state().generic.game.decision().cloned() else {
+            h.step();
+            continue;
+        };
+        let label = d
+            .general()
+            .next()
+            .expect("a choice of no unit")
+            .label
+            .clone();
+        click(&mut h, &label);
+        actions += 1;
+        assert_eq!(playtest_rect(&h), at_start, "after {actions} choices");
+        assert_eq!(h.get_by_label("New game").rect(), new_game);
+    }
+    assert!(actions >= 12);
+    // The newest line of the log is in view, inside the window.
+    let lines = h.state().generic.game.lines().to_vec();
+    assert!(lines.len() > 20, "{}", lines.len());
+    let last = h
+        .query_all_by_label(lines.last().unwrap())
+        .last()
+        .expect("the last line is drawn")
+        .rect();
+    let window = playtest_rect(&h);
+    assert!(
+        window.contains(last.center()),
+        "{last:?} outside {window:?}"
+    );
+    // Another scenario: the game and its log are gone.
+    h.state_mut().load(&root(
+        "scenarios/panzerblitz/02-advance-on-nikopol.scenario.ron",
+    ));
+    h.run();
+    assert!(h.state().generic.game.lines().is_empty());
+    assert!(h.state().generic.game.result().is_none());
+    assert!(h.query_by_label(lines.last().unwrap()).is_none());
+}

@@ -246,6 +246,8 @@ impl EditorApp {
             None => String::new(),
         };
         self.trace = Trace::default();
+        // The playtest belongs to the scenario it was started on: its game and log go.
+        self.generic.game.close();
         self.scen.reset();
         self.validator.reset();
         // Every scenario opens with the Units tool, of any rule system: a painting brush
