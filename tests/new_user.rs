@@ -387,3 +387,112 @@ fn the_playtest_window_keeps_its_place_follows_its_log_and_forgets_the_last_game
     assert!(h.state().generic.game.result().is_none());
     assert!(h.query_by_label(lines.last().unwrap()).is_none());
 }
+
+/// Runs frames until the live validation has checked the current document.
+fn settle(h: &mut Harness<EditorApp>) {
+    let t = std::time::Instant::now();
+    loop {
+        h.step();
+        let app = h.state();
+        if !app.doc().is_some_and(|d| app.validator.busy(d)) {
+            break;
+        }
+        assert!(t.elapsed().as_secs() < 60, "validation never finished");
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    h.run();
+}
+
+fn codes(h: &Harness<EditorApp>, code: &str) -> usize {
+    h.state()
+        .validator
+        .problems()
+        .iter()
+        .filter(|p| p.code == code)
+        .count()
+}
+
+#[test]
+fn a_new_formation_area_binds_nobody_until_painted_and_behind_the_lines_is_shaded() {
+    use sztab::editor::scenario::legality::Verdict;
+    use sztab::model::Holder;
+    use sztab::model::area::ResolvedAreas;
+    use sztab::model::area_check::ScenarioOob;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&example(dir.path(), "wb95", "kursk-1943", "armored-claws"));
+    settle(&mut h);
+    let (z02, z03) = (codes(&h, "Z02"), codes(&h, "Z03"));
+    let problems = h.state().validator.problems().len();
+    click(&mut h, "Set-up areas");
+    click(&mut h, "New set-up area");
+    h.get_by_role_and_label(egui::accesskit::Role::RadioButton, "a formation")
+        .click();
+    h.run();
+    let doc = h.state().doc().unwrap();
+    let (s, c) = (doc.scenario().unwrap(), doc.counters().unwrap());
+    let Holder::Formation(f) = &s.areas.last().unwrap().holder else {
+        panic!("{:?}", s.areas.last().unwrap().holder)
+    };
+    assert!(
+        c.formation(f.as_str()).unwrap().parent.is_some(),
+        "{f}: not an army's root"
+    );
+    // Not painted yet: one problem for the area (Z02), none for its units.
+    settle(&mut h);
+    assert_eq!(codes(&h, "Z02"), z02 + 1);
+    assert_eq!(codes(&h, "Z03"), z03);
+    assert_eq!(h.state().validator.problems().len(), problems + 1);
+    common::undo(&mut h);
+    common::undo(&mut h);
+    settle(&mut h);
+
+    // A stack of units no area binds, dragged: hexes behind the enemy's lines are shaded
+    // as such, not legal.
+    let doc = h.state().doc().unwrap();
+    let b = doc.bundle().unwrap();
+    let (s, c) = (&b.scenario, &b.counters);
+    let oob = ScenarioOob::new(s, c);
+    let areas = ResolvedAreas::new(&s.areas, &b.map);
+    let free = |u: &sztab::model::UnitId| areas.for_unit(&s.areas, u, &oob, false).is_none();
+    let at = s
+        .setup
+        .iter()
+        .map(|p| p.hex)
+        .find(|&x| s.setup.iter().filter(|p| p.hex == x).all(|p| free(&p.unit)))
+        .expect("a stack no area binds");
+    h.state_mut().set_tool(ToolKind::Units);
+    h.run();
+    let from = h.state().hex_screen_pos(at).unwrap();
+    h.hover_at(from);
+    h.step();
+    common::button(&h, from, true, egui::Modifiers::NONE);
+    h.step();
+    for k in 1..=4 {
+        h.hover_at(from + egui::vec2(6.0 * k as f32, 0.0));
+        h.step();
+    }
+    let verdicts = h.state().scen.dragging.clone().expect("dragging shades");
+    common::button(&h, from, false, egui::Modifiers::NONE);
+    h.run();
+    let control: std::collections::HashMap<HexId, String> = h
+        .state()
+        .validator
+        .control()
+        .iter()
+        .map(|(x, side)| (*x, side.to_string()))
+        .collect();
+    let grid = h.state().doc().unwrap().map().grid;
+    let own = control[&at].clone();
+    let behind: Vec<HexId> = verdicts
+        .iter()
+        .filter(|(_, v)| *v == Verdict::BehindEnemyLines)
+        .map(|(x, _)| *x)
+        .collect();
+    assert!(behind.len() > 20, "{} hexes behind the lines", behind.len());
+    for x in &behind {
+        for n in std::iter::once(*x).chain(grid.neighbours(*x)) {
+            assert!(control.get(&n).is_some_and(|c| *c != own), "{x}: {n}");
+        }
+    }
+    assert!(verdicts.iter().any(|(_, v)| *v == Verdict::Legal));
+}

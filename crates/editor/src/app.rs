@@ -966,6 +966,7 @@ impl EditorApp {
             switch_to: &mut switch_to,
             requests: &mut requests,
             scen: &mut self.scen,
+            control: self.validator.control(),
         };
         self.tools.active_mut().options(ui, &mut cx);
         self.handle(switch_to, requests);
@@ -1016,6 +1017,7 @@ impl EditorApp {
             switch_to: &mut switch_to,
             requests: &mut requests,
             scen: &mut self.scen,
+            control: self.validator.control(),
         };
         f(self.tools.active_mut(), &mut cx);
         self.handle(switch_to, requests);
@@ -1066,6 +1068,7 @@ impl EditorApp {
                     switch_to: &mut switch_to,
                     requests: &mut requests,
                     scen: &mut self.scen,
+                    control: self.validator.control(),
                 };
                 self.tools.active_mut().pointer(p, &mut cx);
                 if p.released || !p.down {

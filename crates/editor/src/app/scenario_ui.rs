@@ -271,7 +271,7 @@ impl EditorApp {
         let doc = self.files.doc()?;
         let rules = self.scen.rules(doc)?;
         let b = doc.bundle()?;
-        let verdicts = legal_hexes(b, &rules, &payload.units);
+        let verdicts = legal_hexes(b, &rules, &payload.units, self.validator.control());
         let hex = frame
             .response
             .ctx
@@ -364,7 +364,7 @@ impl EditorApp {
         let doc = self.files.doc()?;
         let rules = self.scen.rules(doc)?;
         let b = doc.bundle()?;
-        legal_hexes(b, &rules, std::slice::from_ref(u))
+        legal_hexes(b, &rules, std::slice::from_ref(u), self.validator.control())
             .into_iter()
             .find(|(h, _)| *h == hex)
             .map(|(_, v)| v)

@@ -224,6 +224,8 @@ pub struct ToolCtx<'a> {
     pub requests: &'a mut Vec<Request>,
     /// The scenario workbench: selection, stacks, setup rules.
     pub scen: &'a mut crate::scenario::Workbench,
+    /// The engine's initial control map of the last validation (scenarios).
+    pub control: &'a [(HexId, sztab_core::model::SideId)],
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
