@@ -496,3 +496,94 @@ fn a_new_formation_area_binds_nobody_until_painted_and_behind_the_lines_is_shade
     }
     assert!(verdicts.iter().any(|(_, v)| *v == Verdict::Legal));
 }
+
+/// Every text drawn this frame with its colour.
+fn texts(h: &Harness<EditorApp>) -> Vec<(String, egui::Color32)> {
+    h.output()
+        .shapes
+        .iter()
+        .filter_map(|c| match &c.shape {
+            egui::Shape::Text(t) => Some((
+                t.galley.text().to_owned(),
+                t.galley
+                    .job
+                    .sections
+                    .first()
+                    .map_or(t.fallback_color, |s| s.format.color),
+            )),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn no_warnings_is_not_drawn_in_the_warning_colour() {
+    use sztab::editor::validation::panel::WARNING;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&example(dir.path(), "wb95", "kursk-1943", "armored-claws"));
+    settle(&mut h);
+    assert_eq!(
+        h.state().validator.warnings(),
+        0,
+        "every warning acknowledged"
+    );
+    let shown: Vec<_> = texts(&h)
+        .into_iter()
+        .filter(|(t, _)| t.starts_with("0 warnings"))
+        .collect();
+    assert!(!shown.is_empty());
+    for (t, c) in shown {
+        assert_ne!(c, WARNING, "{t}");
+    }
+}
+
+/// A feature drawn with the texture of a terrain kind looks like that terrain: Roads to
+/// Leningrad's Hill looked like its Rough.
+#[test]
+fn no_shipped_feature_is_textured_like_a_terrain_of_its_catalogue() {
+    use sztab::model::Pattern;
+    for dir in std::fs::read_dir(root("assets")).unwrap() {
+        for f in std::fs::read_dir(dir.unwrap().path()).unwrap() {
+            let path = f.unwrap().path();
+            if !path.to_string_lossy().ends_with(".terrain.ron") {
+                continue;
+            }
+            let cat = sztab::model::io::load_terrain(&path).unwrap().value;
+            for feature in &cat.features {
+                if feature.pattern == Pattern::Plain {
+                    continue;
+                }
+                for t in &cat.terrain {
+                    assert_ne!(
+                        t.pattern,
+                        feature.pattern,
+                        "{}: {} and {}",
+                        path.display(),
+                        t.id,
+                        feature.id
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn at_fit_the_minimap_covers_no_hex_of_a_composed_map() {
+    for path in [
+        "scenarios/kursk-1943/kursk-prochorowka.map.ron",
+        "scenarios/jov/korsun-two-sheets.map.ron",
+    ] {
+        let h = opened(path);
+        let mini = h.state().canvas.minimap_rect();
+        assert!(mini.width() >= 60.0, "{path}: {mini:?}");
+        let m = h.state().doc().unwrap().map();
+        let covered: Vec<String> = m
+            .hexes
+            .keys()
+            .filter(|&&x| mini.contains(h.state().hex_screen_pos(x).unwrap()))
+            .map(|x| x.to_string())
+            .collect();
+        assert!(covered.is_empty(), "{path}: {mini:?} covers {covered:?}");
+    }
+}
