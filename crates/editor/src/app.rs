@@ -246,17 +246,22 @@ impl EditorApp {
             None => String::new(),
         };
         self.trace = Trace::default();
+        // The playtest belongs to the scenario it was started on: its game and log go.
+        self.generic.game.close();
         self.scen.reset();
         self.validator.reset();
-        let scenario = self.files.doc().is_some_and(|d| d.scenario().is_some());
+        // Every scenario opens with the Units tool, of any rule system: a painting brush
+        // would turn the first stray drag into terrain edits.
+        let scenario = self.files.doc().is_some_and(|d| d.system().is_some());
         if scenario {
             self.tools.active = ToolKind::Units;
         }
         if !self.offered_tools().contains(&self.tools.active) {
             self.tools.active = ToolKind::Brush;
         }
-        if let Some(cat) = self.files.doc().map(|d| d.terrain()) {
-            self.brush.cell = super::tools::brush_blank(cat);
+        if let Some(doc) = self.files.doc() {
+            self.brush.cell = super::tools::brush_blank(doc.terrain());
+            self.tools.opened(doc);
         }
     }
 
@@ -961,6 +966,7 @@ impl EditorApp {
             switch_to: &mut switch_to,
             requests: &mut requests,
             scen: &mut self.scen,
+            control: self.validator.control(),
         };
         self.tools.active_mut().options(ui, &mut cx);
         self.handle(switch_to, requests);
@@ -1011,6 +1017,7 @@ impl EditorApp {
             switch_to: &mut switch_to,
             requests: &mut requests,
             scen: &mut self.scen,
+            control: self.validator.control(),
         };
         f(self.tools.active_mut(), &mut cx);
         self.handle(switch_to, requests);
@@ -1061,6 +1068,7 @@ impl EditorApp {
                     switch_to: &mut switch_to,
                     requests: &mut requests,
                     scen: &mut self.scen,
+                    control: self.validator.control(),
                 };
                 self.tools.active_mut().pointer(p, &mut cx);
                 if p.released || !p.down {

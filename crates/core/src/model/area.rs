@@ -264,6 +264,8 @@ impl ResolvedAreas {
     /// Where `unit` may set up: the indices of the areas that bind it and their
     /// intersection, or `None` when no area binds it (anywhere). `free` is true for a
     /// unit without a fixed hex, which its most specific free set-up area binds too.
+    /// A constraint that holds no hex yet binds nobody: it is one problem of its own
+    /// (Z02), not one for every unit of its holder while it is being painted.
     pub fn for_unit(
         &self,
         areas: &[SetupArea],
@@ -277,7 +279,7 @@ impl ResolvedAreas {
         let mut binding: Vec<usize> = holding
             .iter()
             .copied()
-            .filter(|&i| areas[i].usage == AreaUse::Constraint)
+            .filter(|&i| areas[i].usage == AreaUse::Constraint && !self.hexes[i].is_empty())
             .collect();
         let mut set: Option<BTreeSet<HexId>> = None;
         for &i in &binding {

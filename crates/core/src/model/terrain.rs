@@ -189,6 +189,9 @@ pub enum Pattern {
     Swamp,
     Mountain,
     Dots,
+    // Broken ground: scattered stones, unlike the humps of Hills (Roads to Leningrad's
+    // Rough terrain was drawn like its Hill feature).
+    Rough,
 }
 
 /// How a line (hexside or road) is drawn.

@@ -30,8 +30,40 @@ pub fn draw(sink: &mut impl Sink, pattern: Pattern, c: [f32; 2], colour: Colour)
                 square(sink, add(c, s), 0.05, colour);
             }
         }
+        Pattern::Rough => rough(sink, c, colour),
     }
 }
+
+/// Where the stones of broken ground lie: spread over the hex, off the symbols' spots.
+const STONES: [[f32; 2]; 7] = [
+    [-0.3, -0.12],
+    [0.15, -0.2],
+    [0.42, 0.12],
+    [-0.5, 0.22],
+    [-0.12, 0.32],
+    [0.25, 0.5],
+    [-0.3, 0.62],
+];
+
+fn rough(sink: &mut impl Sink, c: [f32; 2], colour: Colour) {
+    let dark = super::shade(colour, 0.55);
+    for s in STONES {
+        let p = add(c, s);
+        // A small angular stone: a low triangle on a sliver of shadow.
+        peak(sink, p, 0.08, 0.09, dark);
+        square(sink, add(p, [0.02, 0.02]), 0.025, dark);
+    }
+}
+
+/// Where the reeds of swamp stand: between the spots of trees, so a swamp under a forest
+/// still shows (the reeds were under the trees).
+const REEDS: [[f32; 2]; 5] = [
+    [-0.2, -0.05],
+    [0.2, -0.05],
+    [0.0, 0.33],
+    [-0.24, 0.6],
+    [0.24, 0.6],
+];
 
 fn add(a: [f32; 2], b: [f32; 2]) -> [f32; 2] {
     [a[0] + b[0], a[1] + b[1]]
@@ -118,8 +150,8 @@ fn city(sink: &mut impl Sink, c: [f32; 2], colour: Colour) {
 
 fn swamp(sink: &mut impl Sink, c: [f32; 2], colour: Colour) {
     let dark = super::shade(colour, 0.55);
-    for s in &SPOTS[1..] {
-        let p = add(c, [s[0] * 0.85, s[1] * 0.85]);
+    for s in REEDS {
+        let p = add(c, s);
         // A short reed line with two blades above it.
         sink.quad(
             [
@@ -133,5 +165,64 @@ fn swamp(sink: &mut impl Sink, c: [f32; 2], colour: Colour) {
         for dx in [-0.06, 0.06] {
             peak(sink, [p[0] + dx, p[1]], 0.015, 0.12, dark);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::Anchor;
+
+    /// The triangles a pattern draws.
+    #[derive(Default)]
+    struct Marks(Vec<[[f32; 2]; 3]>);
+
+    impl Sink for Marks {
+        fn triangle(&mut self, tri: [[f32; 2]; 3], _: Colour) {
+            self.0.push(tri);
+        }
+        fn line(&mut self, _: [f32; 2], _: [f32; 2], _: f32, _: Colour, _: Option<f32>) {}
+        fn outline(&mut self, _: &[[f32; 2]], _: f32, _: Colour) {}
+        fn text(&mut self, _: [f32; 2], _: f32, _: &str, _: Colour, _: Anchor, _: f32) {}
+        fn pixels_per_unit(&self) -> f32 {
+            40.0
+        }
+    }
+
+    fn marks(p: Pattern) -> Vec<[[f32; 2]; 3]> {
+        let mut m = Marks::default();
+        draw(&mut m, p, [0.0, 0.0], Colour::rgb(120, 160, 90));
+        m.0
+    }
+
+    fn inside(p: [f32; 2], t: &[[f32; 2]; 3]) -> bool {
+        let side = |a: [f32; 2], b: [f32; 2]| {
+            (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])
+        };
+        let d = [side(t[0], t[1]), side(t[1], t[2]), side(t[2], t[0])];
+        d.iter().all(|&x| x >= 0.0) || d.iter().all(|&x| x <= 0.0)
+    }
+
+    /// A marsh or swamp hex with woods on it: the reeds stand between the trees, not
+    /// under them (a render showed such a hex as woods alone).
+    #[test]
+    fn swamp_reeds_are_not_hidden_under_trees() {
+        let trees = marks(Pattern::Forest);
+        for t in marks(Pattern::Swamp) {
+            let centre = [
+                (t[0][0] + t[1][0] + t[2][0]) / 3.0,
+                (t[0][1] + t[1][1] + t[2][1]) / 3.0,
+            ];
+            assert!(
+                !trees.iter().any(|m| inside(centre, m)),
+                "a tree covers the reed at {centre:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn rough_ground_is_not_drawn_as_hills() {
+        assert_ne!(marks(Pattern::Rough), marks(Pattern::Hills));
+        assert!(!marks(Pattern::Rough).is_empty());
     }
 }

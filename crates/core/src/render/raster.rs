@@ -327,6 +327,56 @@ mod tests {
         }
     }
 
+    /// Marks go over every fill, whatever order their colours first came in: a marsh's
+    /// reeds under woods, and the trees of woods after a marsh, were drawn under the fills
+    /// of later hexes (the render showed Marsh+Woods as plain green).
+    #[test]
+    fn marks_lie_above_every_fill() {
+        use crate::hex::{Grid, HexId, Numbering};
+        use crate::model::{HexCell, Map};
+        let cat = crate::model::io::load_terrain(
+            &Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+                .join("assets/rtl/rtl.terrain.ron"),
+        )
+        .unwrap()
+        .value;
+        let mut map = Map::new("t", "", Grid::new(5, 1, Numbering::default()), "clear");
+        let woods = |t: &str| HexCell {
+            features: vec!["woods".into()],
+            ..HexCell::new(t)
+        };
+        let (marsh, marsh_woods, clear_woods) =
+            (HexId::new(1, 1), HexId::new(3, 1), HexId::new(5, 1));
+        map.hexes.insert(marsh, HexCell::new("marsh"));
+        map.hexes.insert(marsh_woods, woods("marsh"));
+        map.hexes.insert(clear_woods, woods("clear"));
+        let scale = 100.0;
+        let img = render_with(
+            &map,
+            &cat,
+            Layers::printed(),
+            Similarity::new(scale, 0.0, [150.0, 150.0]),
+            900,
+            400,
+        )
+        .unwrap();
+        let at = |h: HexId, d: [f32; 2]| {
+            let c = map.grid.center(h);
+            let p = img.get_pixel(
+                (150.0 + (c[0] + d[0]) * scale as f32) as u32,
+                (150.0 + (c[1] + d[1]) * scale as f32) as u32,
+            );
+            [p[0], p[1], p[2]]
+        };
+        let tree = super::super::shade(cat.feature("woods").unwrap().colour, 0.6).0;
+        let reed = super::super::shade(cat.terrain("marsh").unwrap().colour, 0.55).0;
+        // Inside the middle tree of each woods hex, and on the reed line below it.
+        for h in [marsh_woods, clear_woods] {
+            assert_eq!(at(h, [0.0, 0.1]), [tree[0], tree[1], tree[2]], "{h}");
+        }
+        assert_eq!(at(marsh_woods, [0.05, 0.345]), [reed[0], reed[1], reed[2]]);
+    }
+
     #[test]
     fn refuses_absurd_sizes() {
         let path = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))

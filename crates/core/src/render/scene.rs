@@ -187,9 +187,20 @@ fn terrain(sink: &mut impl Sink, map: &Map, cat: &TerrainCatalogue, opts: &Scene
             let centre = g.center(id);
             let corners = Grid::CORNER_OFFSETS.map(|o| [centre[0] + o[0], centre[1] + o[1]]);
             sink.convex(&corners, fill);
-            if patterns {
-                hex_patterns(sink, cat, cell, centre, l);
-            }
+        }
+    }
+    if !patterns {
+        return;
+    }
+    // The marks in a layer above every fill: a sink may batch a layer by colour, and a
+    // mark whose colour came first would go under a fill first seen later (the reeds of a
+    // marsh under woods, the trees of some woods, were hidden so in PNG renders).
+    sink.layer_done();
+    for c in w.c0..=w.c1 {
+        let col = n.first_col + c;
+        let column = HexId::new(col, n.first_row + w.r0)..=HexId::new(col, n.first_row + w.r1);
+        for (&id, cell) in map.hexes.range(column) {
+            hex_patterns(sink, cat, cell, g.center(id), l);
         }
     }
 }

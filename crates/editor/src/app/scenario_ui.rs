@@ -18,7 +18,7 @@ use crate::scenario::spread;
 use crate::scenario::workbench::{DragUnits, Request, SpreadMode, Tab, Workbench};
 use crate::scenario::{ops, setup_ops, stack_popup, unit_table};
 use crate::tools::ToolKind;
-use crate::validation::panel::{ERROR, WARNING};
+use crate::validation::panel::{ERROR, WARNING, tally};
 use sztab_core::hex::HexId;
 use sztab_core::model::{Colour, Severity, UnitId};
 use sztab_core::render::counter::{CounterFace, UnitState, draw_stack};
@@ -239,16 +239,14 @@ impl EditorApp {
         } else {
             ""
         };
-        let text = RichText::new(crate::validation::count(e, "error")).color(if e > 0 {
-            ERROR
-        } else {
-            ui.visuals().text_color()
-        });
+        let plain = ui.visuals().text_color();
+        let text =
+            RichText::new(crate::validation::count(e, "error")).color(tally(e, ERROR, plain));
         let r1 = ui.add(egui::Button::new(text).frame(false));
         let r2 = ui.add(
             egui::Button::new(
                 RichText::new(format!("{}{stale}", crate::validation::count(w, "warning")))
-                    .color(WARNING),
+                    .color(tally(w, WARNING, plain)),
             )
             .frame(false),
         );
@@ -271,7 +269,7 @@ impl EditorApp {
         let doc = self.files.doc()?;
         let rules = self.scen.rules(doc)?;
         let b = doc.bundle()?;
-        let verdicts = legal_hexes(b, &rules, &payload.units);
+        let verdicts = legal_hexes(b, &rules, &payload.units, self.validator.control());
         let hex = frame
             .response
             .ctx
@@ -364,7 +362,7 @@ impl EditorApp {
         let doc = self.files.doc()?;
         let rules = self.scen.rules(doc)?;
         let b = doc.bundle()?;
-        legal_hexes(b, &rules, std::slice::from_ref(u))
+        legal_hexes(b, &rules, std::slice::from_ref(u), self.validator.control())
             .into_iter()
             .find(|(h, _)| *h == hex)
             .map(|(_, v)| v)

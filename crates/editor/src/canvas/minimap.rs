@@ -93,6 +93,33 @@ fn area(r: Rect) -> f32 {
     if r.is_positive() { r.area() } else { 0.0 }
 }
 
+/// The width of the minimap a fitted view leaves room for beside the map.
+const BESIDE: f32 = 120.0;
+
+/// The view that fits the board in `canvas` and leaves room for the minimap beside it:
+/// when the plain fit leaves no margin the minimap fits in (a wide composed map at fit),
+/// the map is fitted into the canvas less a strip at the right or at the bottom, which ever
+/// keeps it larger, and the minimap goes there instead of over a corner of the map.
+pub fn fit_beside(canvas: Rect, doc: &Document) -> Camera {
+    let grid = &doc.map().grid;
+    let plain = Camera::fit(canvas, grid);
+    let (min, max, aspect) = Minimap::board(doc);
+    let map = Rect::from_min_max(plain.to_screen(canvas, min), plain.to_screen(canvas, max));
+    let side = map.min.x - canvas.min.x - 2.0 * MARGIN;
+    let above = (map.min.y - canvas.min.y - 2.0 * MARGIN) / aspect;
+    if side >= MIN_WIDTH || above >= MIN_WIDTH {
+        return plain;
+    }
+    let less = |by: egui::Vec2| Camera::fit(Rect::from_min_max(canvas.min, canvas.max - by), grid);
+    let right = less(vec2(BESIDE + 2.0 * MARGIN, 0.0));
+    let below = less(vec2(0.0, BESIDE * aspect + 2.0 * MARGIN));
+    if right.zoom >= below.zoom {
+        right
+    } else {
+        below
+    }
+}
+
 /// Where the minimap goes: the least of the map covered, then the largest, then the
 /// preferred corner. `map` is the board's rectangle on screen, `aspect` its height over
 /// its width.

@@ -129,7 +129,11 @@ impl Canvas {
         let response = ui.allocate_rect(rect, Sense::click_and_drag());
         self.rect = rect;
         if self.fit_pending && rect.width() > 10.0 {
-            self.camera = Camera::fit(rect, &doc.map().grid);
+            self.camera = if self.show_minimap {
+                minimap::fit_beside(rect, doc)
+            } else {
+                Camera::fit(rect, &doc.map().grid)
+            };
             self.fit_pending = false;
         }
         let panning = self.navigate(ui, &response, rect);

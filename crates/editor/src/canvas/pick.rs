@@ -11,25 +11,32 @@ pub struct SidePick {
     pub near: HexId,
 }
 
-/// The hexside of the hex under `p` whose midpoint is closest to `p`, if `p` lies within
-/// `snap` board units of that edge's line. Board-edge hexsides (no hex beyond) are skipped.
+/// The hexside of the hex under `p` that faces `p` (the edge of the sixth of the hex, cut
+/// from the centre through the corners, that `p` lies in), if `p` lies within `snap` board
+/// units of it. Board-edge hexsides (no hex beyond) are skipped. Picking the edge whose
+/// line is nearest instead took the neighbouring edge near each corner, where the two are
+/// about as near: a stroke along one edge painted the two beside it too.
 pub fn hexside_at(grid: &Grid, p: [f32; 2], snap: f32) -> Option<SidePick> {
     let near = grid.hex_at(p)?;
-    let mut best: Option<(f32, Hexside)> = None;
-    for d in Dir::ALL {
-        let Some(side) = grid.hexside_towards(near, d) else {
-            continue;
-        };
-        let Some([a, b]) = grid.hexside_ends(side) else {
-            continue;
-        };
-        let dist = segment_distance(p, a, b);
-        if best.is_none_or(|(bd, _)| dist < bd) {
-            best = Some((dist, side));
-        }
-    }
-    let (dist, side) = best?;
-    (dist <= snap).then_some(SidePick { side, near })
+    let c = grid.center(near);
+    let (px, py) = (p[0] - c[0], p[1] - c[1]);
+    // The way each edge's midpoint lies from the centre (flat-topped hexes, y down).
+    const HALF: f32 = 0.866_025_4;
+    let faces = [
+        (Dir::N, [0.0, -1.0]),
+        (Dir::NE, [HALF, -0.5]),
+        (Dir::SE, [HALF, 0.5]),
+        (Dir::S, [0.0, 1.0]),
+        (Dir::SW, [-HALF, 0.5]),
+        (Dir::NW, [-HALF, -0.5]),
+    ];
+    let (dir, _) = faces
+        .into_iter()
+        .map(|(d, [x, y])| (d, px * x + py * y))
+        .max_by(|a, b| a.1.total_cmp(&b.1))?;
+    let side = grid.hexside_towards(near, dir)?;
+    let [a, b] = grid.hexside_ends(side)?;
+    (segment_distance(p, a, b) <= snap).then_some(SidePick { side, near })
 }
 
 /// Distance from `p` to the segment `a`–`b`.
@@ -96,6 +103,26 @@ mod tests {
                 let p = [m[0] + (c[0] - m[0]) * 0.1, m[1] + (c[1] - m[1]) * 0.1];
                 let pick = hexside_at(&g, p, 0.3).unwrap();
                 assert_eq!((pick.side, pick.near), (side, id));
+            }
+        }
+    }
+
+    #[test]
+    fn a_point_near_a_corner_picks_the_edge_it_runs_along() {
+        let g = Grid::new(20, 10, Numbering::default());
+        let h = HexId::new(17, 3);
+        for d in Dir::ALL {
+            let side = g.hexside_towards(h, d).unwrap();
+            let [a, b] = g.hexside_ends(side).unwrap();
+            let c = g.center(h);
+            // Along the edge from a tenth to nine tenths, a little inside the hex (as a
+            // hand draws), with the tool's snapping distance.
+            for k in 1..=9 {
+                let t = k as f32 / 10.0;
+                let on = [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
+                let p = [on[0] + (c[0] - on[0]) * 0.12, on[1] + (c[1] - on[1]) * 0.12];
+                let pick = hexside_at(&g, p, 0.45).unwrap();
+                assert_eq!(pick.side, side, "{d:?} at {t}");
             }
         }
     }

@@ -127,6 +127,9 @@ pub struct Chooser {
     native_note: Option<&'static str>,
     /// A file to write that exists, waiting for "Replace it?".
     replace: Option<PathBuf>,
+    /// The path field was given the keyboard when the chooser opened: what is typed next
+    /// goes into it, not to the tools' single-key shortcuts.
+    focused: bool,
 }
 
 /// At most this many completions are listed.
@@ -143,6 +146,7 @@ impl Chooser {
             listed_for: None,
             native: None,
             native_note: None,
+            focused: false,
             replace: None,
         }
     }
@@ -250,6 +254,10 @@ impl Chooser {
                         .hint_text(self.purpose.hint()),
                 )
                 .labelled_by(label.id);
+            if !self.focused {
+                field.request_focus();
+                self.focused = true;
+            }
             if field.lost_focus()
                 && ui.input(|i| i.key_pressed(egui::Key::Tab))
                 && let Some(first) = self.completions.first()

@@ -8,7 +8,7 @@ use std::collections::{BTreeSet, HashMap};
 use sztab_core::hex::HexId;
 use sztab_core::model::area::ResolvedAreas;
 use sztab_core::model::area_check::ScenarioOob;
-use sztab_core::model::{Bundle, Placement, UnitDef};
+use sztab_core::model::{Bundle, Placement, SideId, UnitDef};
 use sztab_wb95::{Board, Mover};
 
 /// Stacking limit per hex at the end of every phase (R3.2.1).
@@ -27,6 +27,9 @@ pub enum Verdict {
     OffMap,
     /// Outside the set-up area that binds it (Z03), named.
     OutsideArea(String),
+    /// Allowed, but the enemy holds the hex and every hex around it at the start: behind
+    /// the enemy's lines (setup warning P09, A-68).
+    BehindEnemyLines,
 }
 
 impl Verdict {
@@ -42,6 +45,9 @@ impl Verdict {
             Verdict::Enemy => "enemy units there (P02)".into(),
             Verdict::OffMap => "off the map (M01)".into(),
             Verdict::OutsideArea(a) => format!("outside its set-up area {a} (Z03)"),
+            Verdict::BehindEnemyLines => {
+                "behind the enemy's lines: the enemy holds the ground all around (P09, A-68)".into()
+            }
         }
     }
 }
@@ -163,10 +169,13 @@ impl SetupRules {
 
 /// The verdict on every hex of the map for the first of `units` (a formation spreads from
 /// where its first unit may stand), the others of `units` left out of the stacks.
+/// `control` is the engine's initial control map (the last check's): a hex the enemy
+/// holds with every hex around it is behind the enemy's lines.
 pub fn legal_hexes(
     b: &Bundle,
     rules: &SetupRules,
     units: &[sztab_core::model::UnitId],
+    control: &[(HexId, SideId)],
 ) -> Vec<(HexId, Verdict)> {
     let Some(def) = units.first().and_then(|u| b.counters.unit(u.as_str())) else {
         return Vec::new();
@@ -176,12 +185,20 @@ pub fn legal_hexes(
     let p = b.scenario.setup.iter().find(|p| p.unit == def.id);
     let (cel, side) = (start_cel(def, p), side_of(b, def));
     let area = rules.area_of(b, def, false);
+    let held: HashMap<HexId, &SideId> = control.iter().map(|(h, s)| (*h, s)).collect();
+    let own = side.and_then(|i| b.scenario.sides.get(i)).map(|s| &s.id);
+    let enemy_holds = |h: HexId| held.get(&h).is_some_and(|s| Some(*s) != own);
+    let behind =
+        |h: HexId| own.is_some() && enemy_holds(h) && b.map.grid.neighbours(h).all(enemy_holds);
     b.map
         .grid
         .iter()
         .map(|h| match &area {
             Some((name, hexes)) if !hexes.contains(&h) => (h, Verdict::OutsideArea(name.clone())),
-            _ => (h, rules.verdict(def, cel, side, h, &occ)),
+            _ => match rules.verdict(def, cel, side, h, &occ) {
+                Verdict::Legal if behind(h) => (h, Verdict::BehindEnemyLines),
+                v => (h, v),
+            },
         })
         .collect()
 }

@@ -370,6 +370,22 @@ impl AreasTool {
     }
 }
 
+/// The formation a new area is given to: the selected unit's, else the first that is
+/// part of another (an army's root would bind every unit of the army at once).
+fn first_formation(c: &Counters, unit: Option<&UnitId>) -> Option<sztab_core::model::FormationId> {
+    let of_unit = unit
+        .and_then(|u| c.unit(u.as_str()))
+        .and_then(|u| u.formation.clone());
+    of_unit
+        .or_else(|| {
+            c.formations
+                .iter()
+                .find(|f| f.parent.is_some())
+                .map(|f| f.id.clone())
+        })
+        .or_else(|| c.formations.first().map(|f| f.id.clone()))
+}
+
 /// Who the area is given to: a side, a formation, or the unit selected in the Forces tab.
 fn holder(ui: &mut Ui, s: &Scenario, c: &Counters, unit: Option<&UnitId>, h: &mut Holder) {
     ui.label("Given to");
@@ -384,9 +400,9 @@ fn holder(ui: &mut Ui, s: &Scenario, c: &Counters, unit: Option<&UnitId>, h: &mu
         let formation = matches!(h, Holder::Formation(_));
         if ui.radio(formation, "a formation").clicked()
             && !formation
-            && let Some(f) = c.formations.first()
+            && let Some(f) = first_formation(c, unit)
         {
-            *h = Holder::Formation(f.id.clone());
+            *h = Holder::Formation(f);
         }
         let is_units = matches!(h, Holder::Units(_));
         let r = ui

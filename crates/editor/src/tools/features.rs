@@ -3,7 +3,7 @@
 
 use egui::Ui;
 
-use super::{HOVER, Tool, ToolCtx, ToolKind, View, highlight, pick_id};
+use super::{HOVER, Tool, ToolCtx, ToolKind, View, highlight, keep_valid, pick_id};
 use crate::canvas::{EguiSink, Pointer, pick};
 use crate::edit::{Change, Edit};
 use sztab_core::model::FeatureId;
@@ -26,15 +26,21 @@ impl Tool for Features {
             .iter()
             .map(|f| (f.id.to_string(), f.name.clone()))
             .collect();
-        if self.feature.is_empty() {
-            self.feature = opts.first().map(|o| o.0.clone()).unwrap_or_default();
-        }
+        keep_valid(&mut self.feature, opts.iter().map(|o| o.0.clone()));
         pick_id(ui, "Feature", &mut self.feature, &opts);
         ui.horizontal(|ui| {
             ui.radio_value(&mut self.remove, false, "Add");
             ui.radio_value(&mut self.remove, true, "Remove");
         });
         ui.weak("Drag over hexes. Shift inverts Add/Remove.");
+    }
+
+    fn opened(&mut self, doc: &crate::document::Document, other_catalogue: bool) {
+        if other_catalogue {
+            self.feature.clear();
+        }
+        let ids = doc.terrain().features.iter().map(|f| f.id.to_string());
+        keep_valid(&mut self.feature, ids);
     }
 
     fn pointer(&mut self, p: &Pointer, cx: &mut ToolCtx) {

@@ -14,7 +14,7 @@ use std::collections::HashSet;
 
 use egui::{Key, Ui};
 
-use super::{ACCENT, Tool, ToolCtx, ToolKind, View, pick_id};
+use super::{ACCENT, Tool, ToolCtx, ToolKind, View, keep_valid, pick_id};
 use crate::canvas::pick::{self, SidePick};
 use crate::canvas::{EguiSink, Pointer};
 use crate::edit::{Change, Edit};
@@ -436,9 +436,7 @@ impl Tool for Hexsides {
             .iter()
             .map(|k| (k.id.to_string(), k.name.clone()))
             .collect();
-        if self.kind.is_empty() {
-            self.kind = opts.first().map(|o| o.0.clone()).unwrap_or_default();
-        }
+        keep_valid(&mut self.kind, opts.iter().map(|o| o.0.clone()));
         pick_id(ui, "Kind", &mut self.kind, &opts);
         if is_line(cat, &self.kind) {
             ui.horizontal(|ui| {
@@ -483,6 +481,17 @@ impl Tool for Hexsides {
                 }
             });
         }
+    }
+
+    fn opened(&mut self, doc: &crate::document::Document, other_catalogue: bool) {
+        if other_catalogue {
+            self.kind.clear();
+        }
+        let ids = doc.terrain().hexsides.iter().map(|k| k.id.to_string());
+        keep_valid(&mut self.kind, ids);
+        self.done.clear();
+        self.trail.clear();
+        self.held = false;
     }
 
     fn pointer(&mut self, p: &Pointer, cx: &mut ToolCtx) {

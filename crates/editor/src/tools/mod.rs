@@ -224,6 +224,8 @@ pub struct ToolCtx<'a> {
     pub requests: &'a mut Vec<Request>,
     /// The scenario workbench: selection, stacks, setup rules.
     pub scen: &'a mut crate::scenario::Workbench,
+    /// The engine's initial control map of the last validation (scenarios).
+    pub control: &'a [(HexId, sztab_core::model::SideId)],
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -245,6 +247,10 @@ pub trait Tool {
         &[]
     }
     fn key(&mut self, _key: Key, _cx: &mut ToolCtx) {}
+    /// Another document was opened, `other_catalogue` when its terrain catalogue is not the
+    /// last one's: a half-made stroke or route is forgotten, and a kind chosen from another
+    /// catalogue gives way to this one's first.
+    fn opened(&mut self, _doc: &Document, _other_catalogue: bool) {}
 }
 
 /// What a tool's overlay may look at.
@@ -266,6 +272,8 @@ pub struct Toolbox {
     /// The tool of every probe: it serves the one that is active.
     probe: probe::ProbeTool,
     pub active: ToolKind,
+    /// The terrain catalogue of the document the tools last served.
+    catalogue: Option<std::path::PathBuf>,
 }
 
 impl Default for Toolbox {
@@ -291,11 +299,22 @@ impl Default for Toolbox {
             ],
             probe: probe::ProbeTool::default(),
             active: ToolKind::Brush,
+            catalogue: None,
         }
     }
 }
 
 impl Toolbox {
+    /// Tells every tool that `doc` was opened.
+    pub fn opened(&mut self, doc: &Document) {
+        let catalogue = Some(doc.terrain_path().to_owned());
+        let other = catalogue != self.catalogue;
+        self.catalogue = catalogue;
+        for t in &mut self.tools {
+            t.opened(doc, other);
+        }
+    }
+
     pub fn active_mut(&mut self) -> &mut dyn Tool {
         if let ToolKind::Probe(info) = self.active {
             self.probe.select(info);
@@ -342,6 +361,19 @@ pub fn pick_id(ui: &mut Ui, label: &str, current: &mut String, options: &[(Strin
         });
 }
 pub use brush::blank as brush_blank;
+
+/// Keeps `current` when the catalogue's `options` have it, else picks the first: a kind
+/// chosen on a document of another catalogue would paint ids this one does not know.
+pub fn keep_valid(current: &mut String, options: impl IntoIterator<Item = String>) {
+    let mut first = None;
+    for id in options {
+        if id == *current {
+            return;
+        }
+        first.get_or_insert(id);
+    }
+    *current = first.unwrap_or_default();
+}
 
 /// A small colour square, for palettes.
 pub fn swatch(ui: &mut Ui, c: sztab_core::model::Colour) {

@@ -9,7 +9,7 @@
 use egui::Ui;
 
 use super::route::route;
-use super::{ACCENT, HOVER, Tool, ToolCtx, ToolKind, View, highlight, pick_id};
+use super::{ACCENT, HOVER, Tool, ToolCtx, ToolKind, View, highlight, keep_valid, pick_id};
 use crate::canvas::{EguiSink, Pointer, pick};
 use crate::edit::{Change, Edit};
 use crate::words::count;
@@ -176,6 +176,8 @@ impl Roads {
         cx.doc.apply_in_stroke(edit);
         if p.released {
             Self::report_kept(std::mem::take(&mut self.kept), cx);
+            // The drag's last hex is no route's first click.
+            self.last = None;
         }
     }
 
@@ -216,15 +218,18 @@ impl Tool for Roads {
             .iter()
             .map(|k| (k.id.to_string(), k.name.clone()))
             .collect();
-        if self.kind.is_empty() {
-            self.kind = opts.first().map(|o| o.0.clone()).unwrap_or_default();
-        }
+        keep_valid(&mut self.kind, opts.iter().map(|o| o.0.clone()));
         pick_id(ui, "Road kind", &mut self.kind, &opts);
+        let mode = self.mode;
         ui.horizontal(|ui| {
             ui.radio_value(&mut self.mode, RoadMode::Drag, "Drag");
             ui.radio_value(&mut self.mode, RoadMode::Route, "Route");
             ui.radio_value(&mut self.mode, RoadMode::Erase, "Erase");
         });
+        if self.mode != mode {
+            // A route's first click belongs to Route mode only.
+            self.last = None;
+        }
         if self.mode != RoadMode::Erase {
             ui.label("Existing roads:");
             ui.horizontal(|ui| {
@@ -241,6 +246,17 @@ impl Tool for Roads {
             RoadMode::Route => "Click two hexes: the road follows the easiest ground.",
             RoadMode::Erase => "Drag along a road to remove it; click a hex to clear its roads.",
         });
+    }
+
+    fn opened(&mut self, doc: &crate::document::Document, other_catalogue: bool) {
+        if other_catalogue {
+            self.kind.clear();
+        }
+        let ids = doc.terrain().roads.iter().map(|k| k.id.to_string());
+        keep_valid(&mut self.kind, ids);
+        self.last = None;
+        self.moved = false;
+        self.kept = 0;
     }
 
     fn pointer(&mut self, p: &Pointer, cx: &mut ToolCtx) {

@@ -23,6 +23,8 @@ pub const LEGAL: Colour = Colour([40, 200, 60, 70]);
 pub const ILLEGAL: Colour = Colour([220, 30, 30, 90]);
 /// Outside the unit's set-up area: dimmed, so the area stands out.
 pub const OUTSIDE_AREA: Colour = Colour([30, 30, 40, 120]);
+/// Allowed but behind the enemy's lines (a setup warning): amber.
+pub const BEHIND_LINES: Colour = Colour([235, 150, 20, 90]);
 const TARGET: Colour = Colour([60, 120, 255, 255]);
 
 struct Press {
@@ -47,6 +49,7 @@ pub fn shade_verdicts(sink: &mut EguiSink, v: &View, verdicts: &[(HexId, Verdict
         let c = match verdict {
             Verdict::Legal => LEGAL,
             Verdict::OutsideArea(_) => OUTSIDE_AREA,
+            Verdict::BehindEnemyLines => BEHIND_LINES,
             _ => ILLEGAL,
         };
         sink.convex(&grid.corners(*h), c);
@@ -95,7 +98,7 @@ impl Tool for Units {
             if !press.moved && d > DRAG_START {
                 press.moved = true;
                 if let (Some(b), Some(rules)) = (cx.doc.bundle(), cx.scen.rules(cx.doc)) {
-                    press.verdicts = Arc::new(legal_hexes(b, &rules, &press.units));
+                    press.verdicts = Arc::new(legal_hexes(b, &rules, &press.units, cx.control));
                     cx.scen.dragging = Some(press.verdicts.clone());
                 }
             }

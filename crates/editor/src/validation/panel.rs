@@ -13,6 +13,12 @@ use sztab_core::model::{Acknowledgement, Problem, Severity};
 
 pub const ERROR: Color32 = Color32::from_rgb(210, 40, 40);
 pub const WARNING: Color32 = Color32::from_rgb(215, 140, 0);
+
+/// A count's colour: the alarm's when there are some, the plain text's for none ("0
+/// warnings" in orange looked like something to act on).
+pub fn tally(n: usize, alarm: Color32, plain: Color32) -> Color32 {
+    if n > 0 { alarm } else { plain }
+}
 pub const ACKNOWLEDGED: Color32 = Color32::from_gray(130);
 
 /// Which problems to list.
@@ -87,8 +93,17 @@ pub fn show(
     names: &Names,
 ) -> Option<PanelAction> {
     ui.horizontal(|ui| {
-        ui.label(RichText::new(super::count(v.errors(), "error")).color(ERROR));
-        ui.label(RichText::new(super::count(v.warnings(), "warning")).color(WARNING));
+        let plain = ui.visuals().text_color();
+        ui.label(
+            RichText::new(super::count(v.errors(), "error")).color(tally(v.errors(), ERROR, plain)),
+        );
+        ui.label(
+            RichText::new(super::count(v.warnings(), "warning")).color(tally(
+                v.warnings(),
+                WARNING,
+                plain,
+            )),
+        );
         if v.acknowledged() > 0 {
             ui.label(
                 RichText::new(format!("{} acknowledged", v.acknowledged())).color(ACKNOWLEDGED),

@@ -572,11 +572,15 @@ impl Playtest {
             return;
         }
         let mut open = self.open;
-        // At the right, off the map's west edge where a scenario's first units stand.
+        let screen = ctx.content_rect();
+        // At the right, off the map's west edge where a scenario's first units stand. Its
+        // size is its own, not its content's: the log fills what the rest leaves, and long
+        // choices wrap, so the buttons stay where the pointer is from one action to the
+        // next (a window that grew was pushed back onto the screen, its buttons moved).
         egui::Window::new("Playtest")
             .open(&mut open)
-            .default_pos(ctx.content_rect().right_top() + egui::vec2(-480.0, 60.0))
-            .default_width(460.0)
+            .default_pos(screen.right_top() + egui::vec2(-480.0, 60.0))
+            .default_size([460.0, (screen.height() - 100.0).clamp(320.0, 680.0)])
             .show(ctx, |ui| self.ui(ui, doc));
         self.open = open;
         if !open {
@@ -642,9 +646,10 @@ impl Playtest {
             self.decision_ui(ui, doc, &d);
         }
         ui.separator();
+        // The newest line at the bottom, in view, unless the reader scrolled up.
         egui::ScrollArea::vertical()
             .id_salt("playtest-log")
-            .max_height(200.0)
+            .auto_shrink([false, false])
             .stick_to_bottom(true)
             .show(ui, |ui| {
                 for l in &self.lines {
@@ -854,5 +859,5 @@ fn side_colours(g: &crate::document::GenericScenario, sides: &[SideInfo]) -> Vec
 
 /// A choice as a button; pointing at it shows its explanation below the list.
 fn choice_button(ui: &mut egui::Ui, c: &Choice) -> egui::Response {
-    ui.button(drawable(ui.ctx(), &c.label))
+    ui.add(egui::Button::new(drawable(ui.ctx(), &c.label)).wrap())
 }
