@@ -18,22 +18,7 @@ use sztab::hex::HexId;
 use sztab::model::AttrValue;
 
 mod common;
-use common::{click, drag, harness, root, type_into};
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap().map(Result::unwrap) {
-        let (src, dst) = (e.path(), to.join(e.file_name()));
-        if e.file_name().to_string_lossy().starts_with('.') {
-            continue;
-        }
-        if src.is_dir() {
-            copy_dir(&src, &dst);
-        } else {
-            std::fs::copy(&src, &dst).unwrap();
-        }
-    }
-}
+use common::{click, copy_dir, drag, harness, root, type_into};
 
 /// A system's shipped folder and assets in `dir`; the path of its map `map`.
 fn content(dir: &Path, system: &str, map: &str) -> PathBuf {

@@ -10,23 +10,7 @@ use sztab::editor::tools::ToolKind;
 use sztab::hex::{HexId, Hexside};
 
 mod common;
-use common::{click, click_hex, hex, open, root};
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap().map(Result::unwrap) {
-        let (src, dst) = (e.path(), to.join(e.file_name()));
-        // Not an autosave a session left beside the shipped files.
-        if e.file_name().to_string_lossy().starts_with('.') {
-            continue;
-        }
-        if src.is_dir() {
-            copy_dir(&src, &dst);
-        } else {
-            std::fs::copy(&src, &dst).unwrap();
-        }
-    }
-}
+use common::{click, click_hex, copy_dir, hex, open, root};
 
 /// A shipped scenario of `system` with its folder and assets copied into `dir`, so edits
 /// and autosaves stay there.

@@ -17,24 +17,9 @@ use sztab::model::HexCell;
 use sztab::model::decompose::Destination;
 
 mod common;
-use common::{click, drag, harness, root};
+use common::{click, copy_dir, drag, harness, root};
 
 // ---- the shipped content, copied where its relative paths still hold ----
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap().map(Result::unwrap) {
-        let (src, dst) = (e.path(), to.join(e.file_name()));
-        if e.file_name().to_string_lossy().starts_with('.') {
-            continue;
-        }
-        if src.is_dir() {
-            copy_dir(&src, &dst);
-        } else {
-            std::fs::copy(&src, &dst).unwrap();
-        }
-    }
-}
 
 /// `scenarios/<folder>` and `assets/<system>` copied into `dir` at the same places.
 fn content(dir: &Path, folder: &str, system: &str) -> PathBuf {

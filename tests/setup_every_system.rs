@@ -15,23 +15,7 @@ use sztab::hex::HexId;
 use sztab::model::AttrValue;
 
 mod common;
-use common::{click, drag, drag_between, harness, root};
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap().map(Result::unwrap) {
-        let (src, dst) = (e.path(), to.join(e.file_name()));
-        // Not an autosave a session left beside the shipped files.
-        if e.file_name().to_string_lossy().starts_with('.') {
-            continue;
-        }
-        if src.is_dir() {
-            copy_dir(&src, &dst);
-        } else {
-            std::fs::copy(&src, &dst).unwrap();
-        }
-    }
-}
+use common::{click, copy_dir, drag, drag_between, harness, root};
 
 /// The example scenario of `system`, with its folder and assets, in `dir`.
 fn example(dir: &Path, system: &str, name: &str) -> PathBuf {

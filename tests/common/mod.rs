@@ -139,3 +139,21 @@ pub fn wait_for_lab(h: &mut Harness<EditorApp>) {
     }
     h.run();
 }
+
+/// Copies a folder of shipped files into a test's temporary folder, leaving out the
+/// autosaves (dot files) a session may have left beside them.
+pub fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap().map(Result::unwrap) {
+        let (src, dst) = (e.path(), to.join(e.file_name()));
+        // Not an autosave a session left beside the shipped files.
+        if e.file_name().to_string_lossy().starts_with('.') {
+            continue;
+        }
+        if src.is_dir() {
+            copy_dir(&src, &dst);
+        } else {
+            std::fs::copy(&src, &dst).unwrap();
+        }
+    }
+}
