@@ -10,22 +10,12 @@ use sztab::editor::tools::ToolKind;
 use sztab::hex::{HexId, Hexside};
 
 mod common;
-use common::{click, click_hex, copy_dir, hex, open, root};
+use common::{click, click_hex, copy_content, hex, open, root};
 
 /// A shipped scenario of `system` with its folder and assets copied into `dir`, so edits
 /// and autosaves stay there.
 fn example(dir: &Path, system: &str, folder: &str, name: &str) -> PathBuf {
-    copy_dir(
-        &root(&format!("scenarios/{folder}")),
-        &dir.join("scenarios").join(folder),
-    );
-    copy_dir(
-        &root(&format!("assets/{system}")),
-        &dir.join("assets").join(system),
-    );
-    dir.join("scenarios")
-        .join(folder)
-        .join(format!("{name}.scenario.ron"))
+    copy_content(dir, folder, system).join(format!("{name}.scenario.ron"))
 }
 
 fn opened(path: &str) -> Harness<'static, EditorApp> {

@@ -17,21 +17,13 @@ use sztab::model::HexCell;
 use sztab::model::decompose::Destination;
 
 mod common;
-use common::{click, copy_dir, drag, harness, root};
+use common::{click, copy_content, copy_dir, drag, harness, root};
 
 // ---- the shipped content, copied where its relative paths still hold ----
 
 /// `scenarios/<folder>` and `assets/<system>` copied into `dir` at the same places.
 fn content(dir: &Path, folder: &str, system: &str) -> PathBuf {
-    copy_dir(
-        &root(&format!("scenarios/{folder}")),
-        &dir.join("scenarios").join(folder),
-    );
-    copy_dir(
-        &root(&format!("assets/{system}")),
-        &dir.join("assets").join(system),
-    );
-    dir.join("scenarios").join(folder)
+    copy_content(dir, folder, system)
 }
 
 fn read(p: &Path) -> String {

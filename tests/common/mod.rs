@@ -157,3 +157,18 @@ pub fn copy_dir(from: &Path, to: &Path) {
         }
     }
 }
+
+/// `scenarios/<folder>` and `assets/<system>` copied into `dir` at the same places, so
+/// the shipped files' relative paths still hold and edits and autosaves stay in `dir`;
+/// the copied scenario folder.
+pub fn copy_content(dir: &Path, folder: &str, system: &str) -> PathBuf {
+    copy_dir(
+        &root(&format!("scenarios/{folder}")),
+        &dir.join("scenarios").join(folder),
+    );
+    copy_dir(
+        &root(&format!("assets/{system}")),
+        &dir.join("assets").join(system),
+    );
+    dir.join("scenarios").join(folder)
+}
