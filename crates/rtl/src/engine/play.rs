@@ -245,11 +245,18 @@ impl GameState for Game {
             .into_iter()
             .map(|a| {
                 let (mut units, target) = concerns(&a);
+                // A person reads units by the names their counters print, not by id.
+                let mut label = a.to_string();
+                for id in &units {
+                    if let Some(u) = self.rules.unit(id) {
+                        label = label.replace(id.as_str(), &self.rules.units[u].name);
+                    }
+                }
                 if matches!(a, Action::Step { .. }) {
                     units.clone_from(&mover);
                 }
                 Choice {
-                    label: a.to_string(),
+                    label,
                     units,
                     target,
                     hexes: Vec::new(),

@@ -78,6 +78,7 @@ fn r8_1_a_picked_stack_s_steps_are_choices_of_its_units() {
     let (b, _) = example();
     let mut g = Game::from_bundle(&b, 3).unwrap();
     let mut checked = false;
+    let mut picks_named = false;
     for _ in 0..200 {
         let legal = g.legal();
         let labels: Vec<String> = legal.iter().map(|a| a.to_string()).collect();
@@ -92,6 +93,14 @@ fn r8_1_a_picked_stack_s_steps_are_choices_of_its_units() {
             .zip(&legal)
             .filter(|(_, a)| matches!(a, Action::Step { .. }))
             .collect();
+        // A pick names the unit as its counter prints it, not by id.
+        for (c, a) in d.choices.iter().zip(&legal) {
+            if let Action::Pick { unit } = a {
+                let u = g.rules.unit(unit).unwrap();
+                assert_eq!(c.label, format!("pick {}", g.rules.units[u].name));
+                picks_named = true;
+            }
+        }
         if let Some((c, Action::Step { to })) = steps.first() {
             let mover = g.state().seq().and_then(|q| q.mover.as_ref()).unwrap();
             let ids: Vec<String> = mover
@@ -115,6 +124,7 @@ fn r8_1_a_picked_stack_s_steps_are_choices_of_its_units() {
         GameState::apply(&mut g, &next).unwrap();
     }
     assert!(checked, "no step was offered");
+    assert!(picks_named, "no pick was offered");
 }
 
 /// A person at the Soviet seat, a bot at the German: the game waits for the person, and
