@@ -19,7 +19,7 @@ const FIXTURE: &str = "tests/fixtures/mini.map.ron";
 mod common;
 use common::{
     button, click, click_hex, drag, harness, map_fixture_copy as fixture_copy, open, redo, root,
-    type_into, undo,
+    route_sides, type_into, undo,
 };
 
 fn map(h: &Harness<EditorApp>) -> Map {
@@ -907,15 +907,6 @@ fn a_line_drawn_beside_the_edges_paints_only_the_line() {
         assert!(fronts(&h, &sides).iter().all(|f| f.col == col));
         assert_eq!(h.state().doc().unwrap().history().done().len(), 1);
     }
-}
-
-/// The hexsides of the route the Roads tool would take from `a` to `b` now.
-fn route_sides(h: &Harness<EditorApp>, a: HexId, b: HexId) -> Vec<Hexside> {
-    let doc = h.state().doc().unwrap();
-    let path = sztab::editor::tools::route::route(doc.map(), doc.terrain(), a, b).unwrap();
-    path.windows(2)
-        .map(|w| Hexside::new(w[0], w[1]).unwrap())
-        .collect()
 }
 
 #[test]

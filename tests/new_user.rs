@@ -10,7 +10,7 @@ use sztab::editor::tools::ToolKind;
 use sztab::hex::{HexId, Hexside};
 
 mod common;
-use common::{click, click_hex, copy_content, hex, open, root};
+use common::{click, click_hex, copy_content, hex, open, root, route_sides};
 
 /// A shipped scenario of `system` with its folder and assets copied into `dir`, so edits
 /// and autosaves stay there.
@@ -40,14 +40,6 @@ fn a_scenario_of_every_system_opens_with_the_units_tool() {
         .load(&root("scenarios/rtl/soltsy-example.scenario.ron"));
     h.run();
     assert_eq!(h.state().tool(), ToolKind::Units);
-}
-
-fn route_sides(h: &Harness<EditorApp>, a: HexId, b: HexId) -> Vec<Hexside> {
-    let doc = h.state().doc().unwrap();
-    let path = sztab::editor::tools::route::route(doc.map(), doc.terrain(), a, b).unwrap();
-    path.windows(2)
-        .map(|w| Hexside::new(w[0], w[1]).unwrap())
-        .collect()
 }
 
 fn first_kinds(h: &Harness<EditorApp>, sides: &[Hexside]) -> Vec<Option<String>> {

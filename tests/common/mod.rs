@@ -10,7 +10,7 @@ use egui::{Event, Key, Modifiers, PointerButton, Pos2, vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use sztab::editor::EditorApp;
-use sztab::hex::HexId;
+use sztab::hex::{HexId, Hexside};
 
 pub fn root(p: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(p)
@@ -171,4 +171,13 @@ pub fn copy_content(dir: &Path, folder: &str, system: &str) -> PathBuf {
         &dir.join("assets").join(system),
     );
     dir.join("scenarios").join(folder)
+}
+
+/// The hexsides of the route the Roads tool would take from `a` to `b` now.
+pub fn route_sides(h: &Harness<EditorApp>, a: HexId, b: HexId) -> Vec<Hexside> {
+    let doc = h.state().doc().unwrap();
+    let path = sztab::editor::tools::route::route(doc.map(), doc.terrain(), a, b).unwrap();
+    path.windows(2)
+        .map(|w| Hexside::new(w[0], w[1]).unwrap())
+        .collect()
 }

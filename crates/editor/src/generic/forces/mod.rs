@@ -26,7 +26,7 @@ pub fn show(ui: &mut Ui, doc: &mut Document) {
     let schemas = g.system.schemas();
     let b = &g.bundle;
     ui.label(format!(
-        "{} units of {}; values as {} defines them. Set up at: the hex number, empty for none.",
+        "{} units of {}; values as {} defines them. Set up at: the hex as the map prints it (or its number), empty for none.",
         b.counters.units.len(),
         b.counters.name,
         g.system.name()
