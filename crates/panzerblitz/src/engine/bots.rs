@@ -123,6 +123,20 @@ pub(super) fn own(g: &Game) -> impl Iterator<Item = usize> + '_ {
     (0..g.s.units.len()).filter(move |&u| g.s.units[u].side == side)
 }
 
+/// The units of the side to play, not in `used`, that may take part in a combination
+/// attack on `h`: free to fire at it, with a factor against the stack as the weapons
+/// chart counts it. A unit with none (I weapons against armor, Weapon-to-Target A and
+/// the WEC; either type of an evenly divided stack, P-16) would have the whole order
+/// refused, so it is left out of the attack, not the attack left out (decision P-19).
+pub(super) fn attackers(g: &Game, h: HexId, used: &BTreeSet<usize>) -> Vec<usize> {
+    let stack = g.pieces(h, 1 - g.state().side, false);
+    let none = BTreeSet::new();
+    own(g)
+        .filter(|u| !used.contains(u))
+        .filter(|&u| g.stack_factors(&[u], h, &stack, &none).is_ok())
+        .collect()
+}
+
 /// Hexes holding units of the side not to play.
 pub(super) fn enemy_hexes(g: &Game) -> Vec<HexId> {
     let side = g.state().side;
@@ -189,9 +203,7 @@ impl Player {
             };
             for i in candidates {
                 let h = targets[i];
-                let mut att: Vec<usize> = own(g)
-                    .filter(|u| !used.contains(u) && g.can_fire_at(*u, h).is_ok())
-                    .collect();
+                let mut att = attackers(g, h, &used);
                 if !self.mind.greedy() {
                     att.retain(|_| self.mind.chance(60));
                 }

@@ -28,8 +28,8 @@ use sztab_core::model::generic::Condition;
 
 use super::action::{Action, FireOrder};
 use super::bots::{
-    Bot, StepKey, enemy_hexes, fire_action, fresh_armor, goals, legal, nearest, overrun_column,
-    overrun_legs, own,
+    Bot, StepKey, attackers, enemy_hexes, fire_action, fresh_armor, goals, legal, nearest,
+    overrun_column, overrun_legs, own,
 };
 use super::cover;
 use super::crt::{self, Outcome};
@@ -242,9 +242,8 @@ impl Heuristic {
         loop {
             let mut best: Option<(usize, Shot)> = None;
             for (i, &h) in targets.iter().enumerate() {
-                let att: Vec<usize> = own(g)
-                    .filter(|u| !used.contains(u) && g.can_fire_at(*u, h).is_ok())
-                    .collect();
+                // Only units with a factor against the stack (decision P-19).
+                let att = attackers(g, h, &used);
                 if att.is_empty() {
                     continue;
                 }
