@@ -57,3 +57,59 @@ fn weapon_to_target_a_bots_fire_on_armor_without_their_i_weapons() {
         ok(&mut g, a);
     }
 }
+
+/// Decision P-20: `heuristic` takes a strength 1 to 5 (3 when none is given); any other
+/// strength, or a strength for a bot that takes none, is refused.
+#[test]
+fn p20_heuristic_strengths_one_to_five() {
+    for n in 1..=5 {
+        assert!(bots::build(&format!("heuristic:{n}"), 1).is_ok(), "{n}");
+    }
+    assert!(bots::build("heuristic", 1).is_ok());
+    for bad in [
+        "heuristic:0",
+        "heuristic:6",
+        "heuristic:9",
+        "heuristic:x",
+        "greedy:2",
+    ] {
+        assert!(bots::build(bad, 1).is_err(), "{bad}");
+    }
+    let info = bots::BOTS.iter().find(|b| b.kind == "heuristic").unwrap();
+    assert_eq!(info.strengths, Some((1, 5)));
+    assert_eq!(info.default_strength, 3);
+}
+
+/// Decision P-20: at strength 1 the heuristic fires on the first target hex by hex that
+/// pays, with every unit that can; at 3 it picks the best target of the front and no
+/// more units than the odds need. Two AT guns reach a lone recon company (defense 4, the
+/// first hex) and a Tiger (defense 12); the Tiger is worth more.
+#[test]
+fn p20_strength_one_fires_hex_by_hex_three_weighs_the_front() {
+    let mut b = Sandbox::new(10, 10);
+    b.unit(GERMAN, "recon", RECON, "0304");
+    b.unit(GERMAN, "tiger", TIGER, "0704");
+    b.unit(RUSSIAN, "at-1", AT_76, "0506");
+    b.unit(RUSSIAN, "at-2", AT_76, "0505");
+    let mut g = b.game(1);
+    to_fire_of(&mut g, RUSSIAN);
+    let target = |bot: &str| -> Vec<(String, usize)> {
+        let a = bots::build(bot, 1).unwrap().decide(&g);
+        let Action::Fire { attacks, .. } = a else {
+            panic!("{bot}: {a}");
+        };
+        attacks
+            .iter()
+            .map(|o| (o.hex.to_string(), o.attackers().count()))
+            .collect()
+    };
+    let one = target("heuristic:1");
+    let three = target("heuristic:3");
+    assert_eq!(one.first().map(|x| x.0.as_str()), Some("0304"), "{one:?}");
+    assert_eq!(one[0].1, 2, "{one:?}");
+    assert_eq!(
+        three.first().map(|x| x.0.as_str()),
+        Some("0704"),
+        "{three:?}"
+    );
+}
