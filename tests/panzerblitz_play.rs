@@ -205,7 +205,7 @@ fn sztab_balance_plays_a_situation_on_every_thread_count_alike() {
     let (code, out, err) = sztab(&["balance", KRASNY, "--games", "2", "--quiet"]);
     assert_eq!(code, 0, "{err}");
     assert!(
-        out.contains("2 games, german heuristic vs russian heuristic"),
+        out.contains("2 games, german heuristic:3 vs russian heuristic:3"),
         "{out}"
     );
     assert!(out.contains("Win rates"), "{out}");

@@ -21,20 +21,40 @@ use super::action::{Action, FireOrder, OverrunLeg};
 use super::crt;
 use super::event::Step;
 use super::game::Game;
-use super::heuristic::Heuristic;
+use super::heuristic::{DEFAULT_STRENGTH, Heuristic, STRENGTHS};
 use super::movement::Route;
 use super::state::Loc;
 
 pub use sztab_seam::play::Bot;
 
-/// A bot by name: `heuristic`, `greedy` or `random`.
+/// A bot by name: `heuristic` (`heuristic:1` to `heuristic:5`, default 3: decision
+/// P-20), `greedy` or `random`. A strength out of range, or given to a bot that takes
+/// none, is refused.
 pub fn build(name: &str, seed: u64) -> Result<Box<dyn Bot<Game>>, String> {
-    let base = name.split(':').next().unwrap_or(name);
+    let (base, strength) = match name.split_once(':') {
+        Some((b, n)) => {
+            let n = n
+                .parse::<u8>()
+                .map_err(|_| format!("\"{name}\": the strength after ':' is a number"))?;
+            (b, Some(n))
+        }
+        None => (name, None),
+    };
     let rng = ChaCha8Rng::seed_from_u64(seed);
-    match base {
-        "random" => Ok(Box::new(Player::new(Mind::Random(Box::new(rng))))),
-        "greedy" => Ok(Box::new(Player::new(Mind::Greedy))),
-        "heuristic" => Ok(Box::new(Heuristic::new())),
+    match (base, strength) {
+        ("random", None) => Ok(Box::new(Player::new(Mind::Random(Box::new(rng))))),
+        ("greedy", None) => Ok(Box::new(Player::new(Mind::Greedy))),
+        ("heuristic", s) => {
+            let s = s.unwrap_or(DEFAULT_STRENGTH);
+            let (lo, hi) = STRENGTHS;
+            if !(lo..=hi).contains(&s) {
+                return Err(format!(
+                    "\"{name}\": the heuristic's strength is {lo} to {hi}"
+                ));
+            }
+            Ok(Box::new(Heuristic::new(s)))
+        }
+        ("random" | "greedy", Some(_)) => Err(format!("\"{name}\": {base} takes no strength")),
         _ => Err(format!(
             "unknown bot \"{name}\": PanzerBlitz has heuristic, greedy and random"
         )),
@@ -123,6 +143,20 @@ pub(super) fn own(g: &Game) -> impl Iterator<Item = usize> + '_ {
     (0..g.s.units.len()).filter(move |&u| g.s.units[u].side == side)
 }
 
+/// The units of the side to play, not in `used`, that may take part in a combination
+/// attack on `h`: free to fire at it, with a factor against the stack as the weapons
+/// chart counts it. A unit with none (I weapons against armor, Weapon-to-Target A and
+/// the WEC; either type of an evenly divided stack, P-16) would have the whole order
+/// refused, so it is left out of the attack, not the attack left out (decision P-19).
+pub(super) fn attackers(g: &Game, h: HexId, used: &BTreeSet<usize>) -> Vec<usize> {
+    let stack = g.pieces(h, 1 - g.state().side, false);
+    let none = BTreeSet::new();
+    own(g)
+        .filter(|u| !used.contains(u))
+        .filter(|&u| g.stack_factors(&[u], h, &stack, &none).is_ok())
+        .collect()
+}
+
 /// Hexes holding units of the side not to play.
 pub(super) fn enemy_hexes(g: &Game) -> Vec<HexId> {
     let side = g.state().side;
@@ -189,9 +223,7 @@ impl Player {
             };
             for i in candidates {
                 let h = targets[i];
-                let mut att: Vec<usize> = own(g)
-                    .filter(|u| !used.contains(u) && g.can_fire_at(*u, h).is_ok())
-                    .collect();
+                let mut att = attackers(g, h, &used);
                 if !self.mind.greedy() {
                     att.retain(|_| self.mind.chance(60));
                 }
@@ -541,8 +573,8 @@ pub const BOTS: &[BotInfo] = &[
     BotInfo {
         kind: "heuristic",
         label: "Heuristic",
-        strengths: None,
-        default_strength: 1,
+        strengths: Some(STRENGTHS),
+        default_strength: DEFAULT_STRENGTH,
     },
     BotInfo {
         kind: "greedy",

@@ -20,6 +20,15 @@
 //!   the enemy; a close assault costs the assaulting units nothing).
 //!
 //! Deterministic: it rolls no dice of its own, so a game depends only on the match seed.
+//!
+//! Its strength (1-5, default 3; decision P-20) is how far it looks across the front and
+//! how much it weighs the enemy's fire: at 1 it fires at the first target, hex by hex,
+//! that pays, with every unit that can, and moves without regard to the enemy's fire;
+//! at 2 it fires as at 1 but with no more units than the odds need, and weighs the
+//! enemy's fire at half; at 3 it weighs every target of the front before each attack
+//! and the enemy's fire in full; at 4 and 5 it also tries the fire step opening with
+//! each of the 3 (4) or 8 (5) best first attacks, and keeps the plan expected to gain
+//! most.
 
 use std::collections::{BTreeSet, HashMap};
 
@@ -28,8 +37,8 @@ use sztab_core::model::generic::Condition;
 
 use super::action::{Action, FireOrder};
 use super::bots::{
-    Bot, StepKey, enemy_hexes, fire_action, fresh_armor, goals, legal, nearest, overrun_column,
-    overrun_legs, own,
+    Bot, StepKey, attackers, enemy_hexes, fire_action, fresh_armor, goals, legal, nearest,
+    overrun_column, overrun_legs, own,
 };
 use super::cover;
 use super::crt::{self, Outcome};
@@ -38,6 +47,13 @@ use super::fire::Piece;
 use super::game::Game;
 use super::state::Loc;
 use super::unit::Class;
+
+/// The strengths the bot takes, and its default (decision P-20).
+pub const STRENGTHS: (u8, u8) = (1, 5);
+pub const DEFAULT_STRENGTH: u8 = 3;
+
+/// The least expected gain an attack of the fire step must bring.
+const MIN_GAIN: f64 = 0.05;
 
 /// What the side plays for, read from the victory levels.
 #[derive(Clone, Debug, Default)]
@@ -166,6 +182,7 @@ fn modifier(g: &Game, h: HexId, pieces: &[Piece], close: bool, terrain: bool) ->
 }
 
 pub(super) struct Heuristic {
+    strength: u8,
     posture: Option<Posture>,
     key: Option<StepKey>,
     /// Units dealt with in this step.
@@ -184,8 +201,10 @@ pub(super) struct Heuristic {
 }
 
 impl Heuristic {
-    pub(super) fn new() -> Self {
+    /// The bot at `strength`, one of [`STRENGTHS`].
+    pub(super) fn new(strength: u8) -> Self {
         Heuristic {
+            strength: strength.clamp(STRENGTHS.0, STRENGTHS.1),
             posture: None,
             key: None,
             done: BTreeSet::new(),
@@ -199,6 +218,25 @@ impl Heuristic {
 
     fn posture(&self) -> &Posture {
         self.posture.as_ref().expect("set in decide")
+    }
+
+    /// How many first attacks of the fire step it tries, each followed by the rest of
+    /// the plan; 1 for the plan that takes the best attack first (P-20).
+    fn openings(&self) -> usize {
+        match self.strength {
+            5 => 8,
+            4 => 3,
+            _ => 1,
+        }
+    }
+
+    /// How much the enemy's next fire counts against a hex it moves to (P-20).
+    fn fire_weight(&self) -> f64 {
+        match self.strength {
+            1 => 0.0,
+            2 => 0.5,
+            _ => 1.0,
+        }
     }
 }
 
@@ -234,30 +272,45 @@ struct Shot {
 }
 
 impl Heuristic {
-    /// The fire step: the attack that gains most, again and again, each unit firing once.
+    /// The fire step: the attack that gains most, again and again, each unit firing
+    /// once; at strength 4 and 5 the plan after each of the best first attacks, the one
+    /// expected to gain most kept (P-20).
     fn fire(&mut self, g: &Game) -> Action {
-        let mut used = BTreeSet::new();
-        let mut orders: Vec<FireOrder> = Vec::new();
-        let mut targets = enemy_hexes(g);
-        loop {
-            let mut best: Option<(usize, Shot)> = None;
-            for (i, &h) in targets.iter().enumerate() {
-                let att: Vec<usize> = own(g)
-                    .filter(|u| !used.contains(u) && g.can_fire_at(*u, h).is_ok())
-                    .collect();
-                if att.is_empty() {
-                    continue;
-                }
-                if let Some(shot) = self.shot(g, h, att)
-                    && best.as_ref().is_none_or(|(_, b)| shot.gain > b.gain)
-                {
-                    best = Some((i, shot));
+        let (mut gain, mut orders) = self.fire_plan(g, None);
+        let openings = self.openings();
+        if openings > 1 {
+            let none = BTreeSet::new();
+            let mut firsts: Vec<Shot> = enemy_hexes(g)
+                .into_iter()
+                .filter_map(|h| self.shot(g, h, attackers(g, h, &none)))
+                .filter(|s| s.gain > MIN_GAIN)
+                .collect();
+            // Stable: among equal gains the first hex, as the plan itself takes.
+            firsts.sort_by(|a, b| b.gain.total_cmp(&a.gain));
+            // The best first attack is the plan already made.
+            for first in firsts.into_iter().skip(1).take(openings - 1) {
+                let (g2, o2) = self.fire_plan(g, Some(first));
+                if g2 > gain + 1e-9 {
+                    (gain, orders) = (g2, o2);
                 }
             }
-            let Some((i, shot)) = best else {
-                break;
-            };
-            if shot.gain <= 0.05 {
+        }
+        fire_action(orders)
+    }
+
+    /// The attacks of a fire step, chosen one at a time (after `first`, if given) while
+    /// one pays, and their expected gain.
+    fn fire_plan(&self, g: &Game, first: Option<Shot>) -> (f64, Vec<FireOrder>) {
+        let mut used = BTreeSet::new();
+        let mut orders: Vec<FireOrder> = Vec::new();
+        let mut total = 0.0;
+        let mut targets = enemy_hexes(g);
+        let mut first = first.and_then(|s| {
+            let i = targets.iter().position(|&h| h == s.order.hex)?;
+            Some((i, s))
+        });
+        while let Some((i, shot)) = first.take().or_else(|| self.next_shot(g, &targets, &used)) {
+            if shot.gain <= MIN_GAIN {
                 break;
             }
             targets.remove(i);
@@ -266,13 +319,42 @@ impl Heuristic {
             if legal(g, &fire_action(trial.clone())) {
                 used.extend(shot.order.attackers().filter_map(|a| g.s.unit(a)));
                 orders = trial;
+                total += shot.gain;
             }
         }
-        fire_action(orders)
+        (total, orders)
+    }
+
+    /// The next attack: the one that gains most over every target of the front, or
+    /// below strength 3 the first target, hex by hex, whose attack pays (P-20).
+    fn next_shot(
+        &self,
+        g: &Game,
+        targets: &[HexId],
+        used: &BTreeSet<usize>,
+    ) -> Option<(usize, Shot)> {
+        let whole_front = self.strength >= 3;
+        let mut best: Option<(usize, Shot)> = None;
+        for (i, &h) in targets.iter().enumerate() {
+            // Only units with a factor against the stack (decision P-19).
+            let att = attackers(g, h, used);
+            if att.is_empty() {
+                continue;
+            }
+            if let Some(shot) = self.shot(g, h, att)
+                && best.as_ref().is_none_or(|(_, b)| shot.gain > b.gain)
+            {
+                if !whole_front && shot.gain > MIN_GAIN {
+                    return Some((i, shot));
+                }
+                best = Some((i, shot));
+            }
+        }
+        best
     }
 
     /// The best combination attack on `h` by some of `att`: weakest attackers dropped
-    /// while the gain does not fall.
+    /// while the gain does not fall; at strength 1 every unit of `att` (P-20).
     fn shot(&self, g: &Game, h: HexId, mut att: Vec<usize>) -> Option<Shot> {
         let gain = |att: &[usize]| -> Option<f64> {
             let order = order_of(g, h, att);
@@ -290,7 +372,7 @@ impl Heuristic {
         let mut best = gain(&att)?;
         att.sort_by_key(|&u| (g.s.units[u].f.attack, u));
         let mut i = 0;
-        while i < att.len() && att.len() > 1 {
+        while self.strength >= 2 && i < att.len() && att.len() > 1 {
             let mut fewer = att.clone();
             fewer.remove(i);
             match gain(&fewer) {
@@ -503,8 +585,10 @@ impl Heuristic {
         if g.state().mines.contains(&h) {
             s -= 6.0;
         }
-        let care = if p.careful { 2.5 } else { 1.2 };
-        s -= care * self.exposure(g, u, h);
+        let care = if p.careful { 2.5 } else { 1.2 } * self.fire_weight();
+        if care > 0.0 {
+            s -= care * self.exposure(g, u, h);
+        }
         s += 0.3 * f64::from(b.defense_modifier(h));
         if def.fires() {
             s += 0.8 * self.line_of_fire(g, u, h, &enemies);

@@ -50,6 +50,7 @@ pub mod units {
     use super::*;
     pub const PANTHER: Template = t("Panther", Kind::Armored, 16, Class::A, 12, 12, 10);
     pub const TIGER: Template = t("Tiger I", Kind::Armored, 15, Class::A, 12, 12, 8);
+    pub const PZ_III: Template = t("PzKw III", Kind::Armored, 8, Class::A, 3, 3, 8);
     pub const PZ_IV: Template = t("PzKw IV", Kind::Armored, 14, Class::A, 8, 8, 8);
     pub const STUH: Template = t("StuH 42", Kind::Armored, 14, Class::H, 12, 12, 8);
     pub const WESPE: Template = t("Wespe", Kind::Spa, 40, Class::H, 32, 5, 8);
@@ -69,6 +70,7 @@ pub mod units {
     pub const SMG_RU: Template = t("SMG", Kind::Infantry, 8, Class::I, 1, 12, 1);
     pub const ENGINEER_RU: Template = t("Engineer", Kind::Engineer, 3, Class::I, 2, 8, 1);
     pub const CAVALRY: Template = t("Cavalry", Kind::Cavalry, 10, Class::I, 3, 8, 3);
+    pub const AT_76: Template = t("76.2mm AT", Kind::Gun, 12, Class::A, 6, 2, 0);
     pub const AT_45: Template = t("45mm", Kind::Gun, 7, Class::A, 3, 3, 0);
     pub const MORTAR_82: Template = t("82mm", Kind::Gun, 3, Class::M, 12, 3, 1);
     pub const M2: Template = t("M-2", Kind::Halftrack, 2, Class::I, 1, 2, 10);

@@ -1,6 +1,7 @@
 //! The rules against the seed: each test names the section it checks ("Overrun B",
 //! "Special Note C"), and the seed's worked example is a test.
 
+mod bots;
 mod close;
 mod fire;
 mod los;
