@@ -1,13 +1,15 @@
 //! Build and tessellate one editor frame (the whole window: panels, canvas with every
 //! layer, minimap), headless: `ctx.run_ui` + `ctx.tessellate`, no GPU. Maps: the test
-//! fixture, a generated 200×200 map, and the Kursk northern map when it exists. Each at
-//! zoom-to-fit and at 200 %.
+//! fixture, the Kursk northern map, the joined Kursk-Prochorowka map and a generated
+//! 200×200 map. Each at zoom-to-fit and at 200 %, two frames: a hover (the pointer moves
+//! to another hex; the map's layers come from the cache) and a redraw (the view moves by
+//! a pixel, so the layers are drawn and tessellated again).
 
 use std::hint::black_box;
 use std::path::Path;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use egui::{Pos2, RawInput, Rect, vec2};
+use egui::{Event, Pos2, RawInput, Rect, vec2};
 use sztab::editor::{Document, EditorApp};
 use sztab::hex::{Grid, HexId, Hexside, Numbering};
 use sztab::model::{HexCell, HexsideFeature, Map, Place, PlaceKind, io};
@@ -93,10 +95,11 @@ fn generated() -> Document {
     Document::new_map(map, cat, cat_path)
 }
 
-fn input(t: f64) -> RawInput {
+fn input(t: f64, events: Vec<Event>) -> RawInput {
     RawInput {
         screen_rect: Some(Rect::from_min_size(Pos2::ZERO, vec2(SIZE[0], SIZE[1]))),
         time: Some(t),
+        events,
         ..Default::default()
     }
 }
@@ -105,6 +108,8 @@ struct Frames {
     ctx: egui::Context,
     app: EditorApp,
     t: f64,
+    /// Frames run: picks the next hover position and the pan's direction.
+    n: u32,
 }
 
 impl Frames {
@@ -115,18 +120,20 @@ impl Frames {
             ctx: egui::Context::default(),
             app,
             t: 0.0,
+            n: 0,
         };
         for _ in 0..5 {
-            f.frame();
+            f.frame(Vec::new());
         }
         f
     }
 
     /// One frame: build the UI and tessellate it. Returns the vertex count.
-    fn frame(&mut self) -> usize {
+    fn frame(&mut self, events: Vec<Event>) -> usize {
         self.t += 1.0 / 60.0;
+        self.n += 1;
         let app = &mut self.app;
-        let mut out = self.ctx.run_ui(input(self.t), |ui| app.ui(ui));
+        let mut out = self.ctx.run_ui(input(self.t, events), |ui| app.ui(ui));
         out.textures_delta.clear();
         let prims = self.ctx.tessellate(out.shapes, out.pixels_per_point);
         prims
@@ -141,23 +148,54 @@ impl Frames {
     fn zoom(&mut self, factor: f32) {
         let rect = self.app.canvas.rect();
         self.app.canvas.camera.zoom_at(rect, rect.center(), factor);
-        self.frame();
+        self.frame(Vec::new());
+    }
+
+    /// A frame in which the pointer moves over the canvas, to one of 97 places on a
+    /// diagonal.
+    fn hover(&mut self) -> usize {
+        let rect = self.app.canvas.rect();
+        let k = (self.n % 97) as f32 / 97.0;
+        let at = rect.min + rect.size() * vec2(0.1 + 0.8 * k, 0.2 + 0.6 * k);
+        self.frame(vec![Event::PointerMoved(at)])
+    }
+
+    /// A frame in which the view moves by one pixel, back and forth.
+    fn redraw(&mut self) -> usize {
+        let step = if self.n.is_multiple_of(2) { 1.0 } else { -1.0 };
+        self.app.canvas.camera.pan_pixels(vec2(step, 0.0));
+        self.frame(Vec::new())
     }
 }
 
 fn bench_map(c: &mut Criterion, name: &str, doc: Document) {
     let mut f = Frames::new(doc);
-    let drawn_fit = f.app.canvas.drawn;
-    let verts = f.frame();
-    eprintln!("{name} fit: {drawn_fit} hexes drawn, {verts} vertices");
-    c.bench_function(&format!("{name}/fit"), |b| b.iter(|| black_box(f.frame())));
-    f.zoom(2.0);
-    let verts = f.frame();
-    eprintln!(
-        "{name} 200%: {} hexes drawn, {verts} vertices",
-        f.app.canvas.drawn
-    );
-    c.bench_function(&format!("{name}/200%"), |b| b.iter(|| black_box(f.frame())));
+    for zoom in ["fit", "200%"] {
+        if zoom == "200%" {
+            f.zoom(2.0);
+        }
+        let verts = f.redraw();
+        eprintln!(
+            "{name} {zoom}: {} hexes drawn, {verts} vertices",
+            f.app.canvas.drawn
+        );
+        // The hover readout's glyphs may grow egui's font atlas once, which moves every
+        // glyph of the cached text: let that happen before counting.
+        for _ in 0..97 {
+            f.hover();
+        }
+        let builds = f.app.canvas.scene.builds;
+        c.bench_function(&format!("{name}/{zoom} hover"), |b| {
+            b.iter(|| black_box(f.hover()))
+        });
+        assert_eq!(
+            f.app.canvas.scene.builds, builds,
+            "a hover made the map again"
+        );
+        c.bench_function(&format!("{name}/{zoom} redraw"), |b| {
+            b.iter(|| black_box(f.redraw()))
+        });
+    }
 }
 
 fn canvas(c: &mut Criterion) {
@@ -174,6 +212,11 @@ fn canvas(c: &mut Criterion) {
         Ok(doc) => bench_map(c, "kursk north", doc),
         Err(e) => eprintln!("kursk north: skipped ({e})"),
     }
+    bench_map(
+        c,
+        "kursk-prochorowka joined",
+        open(&root("scenarios/kursk-1943/kursk-prochorowka.map.ron")).unwrap(),
+    );
     bench_map(c, "generated 200x200", generated());
 }
 

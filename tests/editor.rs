@@ -1228,3 +1228,46 @@ fn choosers_start_beside_the_document_and_ask_before_replacing() {
     assert_eq!(path_field(&h), format!("{}/", dir.path().display()));
     h.get_by_label(&format!("{}/mini.map.ron", dir.path().display()));
 }
+
+/// Issue 33: the map's layers are tessellated once per view. Hovering over hexes (the
+/// readout follows the pointer) makes nothing again; an edit, a zoom and a layer switched
+/// off each make the layers once more.
+#[test]
+fn the_map_is_drawn_once_per_view_and_again_after_an_edit() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&fixture_copy(dir.path()));
+    h.run();
+    let builds = |h: &Harness<EditorApp>| h.state().canvas.scene.builds;
+    let before = builds(&h);
+    assert!(before > 0);
+    for hex in ["0105", "0206", "0307"] {
+        let at = h.state().hex_screen_pos(id(hex)).unwrap();
+        h.hover_at(at);
+        h.run();
+        let label = format!("Hex {hex}");
+        assert!(
+            h.query_by_label_contains(&label).is_some(),
+            "no readout {label}"
+        );
+    }
+    assert_eq!(builds(&h), before, "hovering made the map's layers again");
+    h.state_mut().set_tool(ToolKind::Brush);
+    h.state_mut().brush.cell = HexCell::new("hills");
+    click_hex(&mut h, id("0105"));
+    let edited = builds(&h);
+    assert!(edited > before, "an edit did not make the layers again");
+    let rect = h.state().canvas.rect();
+    h.state_mut()
+        .canvas
+        .camera
+        .zoom_at(rect, rect.center(), 2.0);
+    h.run();
+    let zoomed = builds(&h);
+    assert!(zoomed > edited, "a zoom did not make the layers again");
+    h.state_mut().canvas.layers.numbers = !h.state().canvas.layers.numbers;
+    h.run();
+    assert!(
+        builds(&h) > zoomed,
+        "a layer switched off did not make the layers again"
+    );
+}

@@ -1113,7 +1113,7 @@ impl EditorApp {
             .filter(|p| frame.rect.contains(*p))
             .map(|p| self.canvas.camera.to_board(frame.rect, p));
         self.canvas
-            .paint(ui, doc, self.trace.scan.as_ref(), |sink| {
+            .paint(ui, doc, self.trace.scan.as_ref(), |sink, counters| {
                 if let (true, Some(w)) = (zones, &window) {
                     scenario_ui::paint_setup_zones(sink, doc, control, w);
                 }
@@ -1129,7 +1129,7 @@ impl EditorApp {
                 }
                 game.paint_below(sink, &doc.map().grid);
                 if let (Some(l), Some(w)) = (&layer, &window) {
-                    sztab_core::render::counter::draw_units(sink, &doc.map().grid, l, w);
+                    counters.draw(sink, &doc.map().grid, l, w);
                 }
                 game.paint_above(sink, &doc.map().grid);
                 tool.overlay(sink, pointer.as_ref(), &view);

@@ -58,6 +58,17 @@ impl<'a> EguiSink<'a> {
         self.painter.extend(std::mem::take(&mut self.shapes));
     }
 
+    /// Everything drawn so far, for a cache to tessellate, instead of the painter.
+    pub fn into_shapes(mut self) -> Vec<Shape> {
+        self.layer_done();
+        std::mem::take(&mut self.shapes)
+    }
+
+    /// The painter, camera and canvas this sink draws for.
+    pub fn view(&self) -> (&'a Painter, Camera, Rect) {
+        (self.painter, self.cam, self.rect)
+    }
+
     pub fn shape(&mut self, s: Shape) {
         self.layer_done();
         self.shapes.push(s);

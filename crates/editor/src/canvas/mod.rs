@@ -4,13 +4,15 @@
 //! the scenario's units, the playtest) drives it the same way: `interact`, act on the pointer,
 //! then `paint` with its own overlay.
 
+mod cache;
 mod camera;
 mod egui_sink;
 mod minimap;
 pub mod pick;
 
-use egui::{Key, PointerButton, Rect, Response, Sense, Ui, vec2};
+use egui::{Key, PointerButton, Rect, Response, Sense, Shape, Ui, vec2};
 
+pub use cache::{CounterCache, SceneCache};
 pub use camera::Camera;
 pub use egui_sink::{EguiSink, colour};
 pub use minimap::{Minimap, MinimapInput};
@@ -18,7 +20,7 @@ pub use minimap::{Minimap, MinimapInput};
 use super::document::Document;
 use super::trace::UnderlayView;
 use sztab_core::hex::HexId;
-use sztab_core::render::{HexWindow, Layers, SceneOptions, draw_marks, draw_names, draw_terrain};
+use sztab_core::render::{HexWindow, Layers};
 
 /// The pointer over the canvas, in board terms.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -58,6 +60,10 @@ pub struct Canvas {
     minimap: Minimap,
     /// Hexes drawn on the last frame (status bar, benchmarks).
     pub drawn: usize,
+    /// The map's static layers as meshes, made again when the document or view changes.
+    pub scene: SceneCache,
+    /// The counters the overlay draws, made again when they or the view change.
+    counters: CounterCache,
 }
 
 impl Default for Canvas {
@@ -72,6 +78,8 @@ impl Default for Canvas {
             last_board: None,
             minimap: Minimap::default(),
             drawn: 0,
+            scene: SceneCache::default(),
+            counters: CounterCache::default(),
         }
     }
 }
@@ -262,40 +270,44 @@ impl Canvas {
         Some(p)
     }
 
-    /// Paints the visible part of the map, the underlay, the overlay and the minimap.
+    /// Paints the visible part of the map, the underlay, the overlay and the minimap. The
+    /// map's layers come from the scene cache: a frame that changes neither the document
+    /// nor the view draws only the underlay and the overlay. The overlay draws counters
+    /// through the counter cache it is given.
     pub fn paint(
         &mut self,
         ui: &Ui,
         doc: &Document,
         underlay: Option<&UnderlayView>,
-        overlay: impl FnOnce(&mut EguiSink),
+        overlay: impl FnOnce(&mut EguiSink, &mut CounterCache),
     ) {
         let rect = self.rect;
         let painter = ui.painter_at(rect);
         painter.rect_filled(rect, 0.0, egui::Color32::from_gray(200));
-        let map = doc.map();
-        let (min, max) = self.camera.visible(rect);
+        let scene = self
+            .scene
+            .meshes(
+                &painter,
+                doc.revision(),
+                doc.map(),
+                doc.terrain(),
+                self.camera,
+                rect,
+                self.layers,
+            )
+            .clone();
+        self.drawn = scene.drawn;
         let mut sink = EguiSink::new(&painter, self.camera, rect);
-        self.drawn = 0;
-        let opts = HexWindow::covering(&map.grid, min, max).map(|window| SceneOptions {
-            layers: self.layers,
-            window,
-        });
-        if let Some(opts) = &opts {
-            self.drawn = opts.window.len();
-            draw_terrain(&mut sink, map, doc.terrain(), opts);
-            if self.layers.underlay
-                && let Some(u) = underlay
-            {
-                u.paint(&mut sink, &painter, self.camera, rect);
-            }
-            draw_marks(&mut sink, map, doc.terrain(), opts);
+        sink.shape(Shape::Mesh(scene.terrain));
+        if self.layers.underlay
+            && let Some(u) = underlay
+        {
+            u.paint(&mut sink, &painter, self.camera, rect);
         }
-        overlay(&mut sink);
+        sink.shape(Shape::Mesh(scene.marks));
+        overlay(&mut sink, &mut self.counters);
         // Names above the counters the overlay drew.
-        if let Some(opts) = &opts {
-            draw_names(&mut sink, map, doc.terrain(), opts);
-        }
+        sink.shape(Shape::Mesh(scene.names));
         sink.finish();
         self.minimap
             .paint(ui, &painter, rect, doc, self.camera, self.show_minimap);

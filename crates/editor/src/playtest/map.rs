@@ -13,7 +13,6 @@ use crate::document::Document;
 use sztab_core::hex::{Grid, HexId};
 use sztab_core::model::Colour;
 use sztab_core::render::Sink;
-use sztab_core::render::counter::draw_units;
 use sztab_wb95::visibility::StackView;
 use sztab_wb95::{Decision, Event, Game, Side};
 
@@ -47,7 +46,7 @@ pub fn show(pm: &mut PlayMode, ui: &mut Ui, doc: &Document, canvas: &mut Canvas)
     let focus = pm.focus_side();
     let target = pm.click_target();
     let hovered = pm.hovered;
-    canvas.paint(ui, doc, None, |sink| {
+    canvas.paint(ui, doc, None, |sink, counters| {
         if curtain {
             return;
         }
@@ -65,7 +64,7 @@ pub fn show(pm: &mut PlayMode, ui: &mut Ui, doc: &Document, canvas: &mut Canvas)
         }
         plans_below(sink, grid, g, pm, target.as_ref().map(|(_, d)| d));
         if let Some(w) = &window {
-            draw_units(sink, grid, &view.layer, w);
+            counters.draw(sink, grid, &view.layer, w);
             draw_plates(sink, grid, &view.plates, w);
         }
         plans_above(sink, grid, g, pm, target.as_ref(), hovered);
