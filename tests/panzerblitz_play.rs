@@ -350,3 +350,47 @@ fn every_shipped_situation_plays_to_its_last_turn_with_the_greedy_bots() {
         }
     });
 }
+
+/// Issue 33: on the printed boards the command line speaks the boards' labels. `play`
+/// narrates fire on "2-G-7", not on its number, and its log (whose fingerprint is made of
+/// the numbers) still replays; `odds` takes a printed label and answers with it.
+#[test]
+fn the_command_line_names_hexes_as_the_boards_print_them() {
+    let s = "scenarios/panzerblitz/01-rear-area-raid.scenario.ron";
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("raid.game.ron");
+    let (code, out, err) = sztab(&[
+        "play",
+        s,
+        "--bot",
+        "german=greedy",
+        "--bot",
+        "russian=greedy",
+        "--log",
+        log.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let fired: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.split(" fire on ").nth(1))
+        .filter_map(|rest| rest.split(' ').next())
+        .collect();
+    assert!(!fired.is_empty(), "{out}");
+    // "2-G-7": a board, a column letter, a row.
+    assert!(fired.iter().all(|h| h.split('-').count() == 3), "{fired:?}");
+    let (code, out, err) = sztab(&["replay", log.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, out, err) = sztab(&[
+        "odds",
+        s,
+        "--attackers",
+        "2-G-7",
+        "--defender",
+        "2-g-7",
+        "--opt",
+        "mines",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("minefield attack on 2-G-7"), "{out}");
+    assert!(out.contains("Command Post 201 G/201"), "{out}");
+}

@@ -124,6 +124,9 @@ pub struct Board {
     marks: BTreeMap<Hexside, Marks>,
     roads: BTreeSet<Hexside>,
     gully_links: BTreeSet<Hexside>,
+    /// The labels printed on a hex ("2-Q-5"; two where boards meet), where the map prints
+    /// any: what a player reads on the board, so what choices and narration name it by.
+    labels: BTreeMap<HexId, Vec<String>>,
 }
 
 impl Board {
@@ -135,7 +138,31 @@ impl Board {
             marks: BTreeMap::new(),
             roads: BTreeSet::new(),
             gully_links: BTreeSet::new(),
+            labels: BTreeMap::new(),
         }
+    }
+
+    /// Names `h` by the label printed on it ("2-Q-5"), else by its number ("1705").
+    pub fn label(&self, h: HexId) -> String {
+        match self.labels.get(&h).and_then(|l| l.first()) {
+            Some(l) => l.clone(),
+            None => h.to_string(),
+        }
+    }
+
+    pub fn set_labels(&mut self, h: HexId, labels: Vec<String>) {
+        self.labels.insert(h, labels);
+    }
+
+    /// The hex a person means by `text`: a label printed on it ("2-Q-5", any case) or
+    /// its number ("1705").
+    pub fn hex_named(&self, text: &str) -> Result<HexId, String> {
+        let t = text.trim();
+        self.labels
+            .iter()
+            .find(|(_, l)| l.iter().any(|l| l.eq_ignore_ascii_case(t)))
+            .map(|(h, _)| *h)
+            .map_or_else(|| HexId::parse(t).map_err(|e| e.to_string()), Ok)
     }
 
     pub fn contains(&self, h: HexId) -> bool {

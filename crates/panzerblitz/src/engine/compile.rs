@@ -229,6 +229,9 @@ fn entry(b: &Bundle, e: &Entry) -> Vec<HexId> {
 /// probe's. What cannot be read is a line of `errors`.
 pub fn board(map: &Map, errors: &mut Vec<String>) -> Board {
     let mut board = Board::new(map.grid);
+    for (h, labels) in &map.printed {
+        board.set_labels(*h, labels.clone());
+    }
     for (h, c) in &map.hexes {
         let Some(cell) = board.cell_mut(*h) else {
             continue;

@@ -63,12 +63,41 @@ pub enum Target {
     Fort(HexId),
 }
 
-impl fmt::Display for Target {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+/// How a text names a hex: by its number in the logs' fingerprints (`Display`), by the
+/// label printed on the map in what a person reads ([`Named`]).
+pub type HexName<'a> = &'a dyn Fn(HexId) -> String;
+
+/// A hex named by its number ("1705"), as `Display` writes it.
+fn number(h: HexId) -> String {
+    h.to_string()
+}
+
+/// An event, attack or target written with hexes named by `name`: the narration a person
+/// reads, with the labels printed on the map ("2-Q-5"). `Display` keeps the numbers, for
+/// the game logs' fingerprints are made of its text.
+pub struct Named<'a, T> {
+    pub what: &'a T,
+    pub name: HexName<'a>,
+}
+
+impl Target {
+    fn write(&self, f: &mut fmt::Formatter<'_>, name: HexName) -> fmt::Result {
         match self {
             Target::Unit(u) => f.write_str(u),
-            Target::Fort(h) => write!(f, "the fortification on {h}"),
+            Target::Fort(h) => write!(f, "the fortification on {}", name(*h)),
         }
+    }
+}
+
+impl fmt::Display for Target {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f, &number)
+    }
+}
+
+impl fmt::Display for Named<'_, Target> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.what.write(f, self.name)
     }
 }
 
@@ -206,7 +235,23 @@ pub enum Event {
 
 impl fmt::Display for Attack {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let targets: Vec<String> = self.targets.iter().map(ToString::to_string).collect();
+        self.write(f, &number)
+    }
+}
+
+impl fmt::Display for Named<'_, Attack> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.what.write(f, self.name)
+    }
+}
+
+impl Attack {
+    fn write(&self, f: &mut fmt::Formatter<'_>, name: HexName) -> fmt::Result {
+        let targets: Vec<String> = self
+            .targets
+            .iter()
+            .map(|t| Named { what: t, name }.to_string())
+            .collect();
         let what = match self.kind {
             AttackKind::Fire(m) => format!("{} fire", m.name()),
             AttackKind::Overrun => "overrun".into(),
@@ -217,7 +262,7 @@ impl fmt::Display for Attack {
         write!(
             f,
             "{what} on {} ({}) by {}: {} to {}, ",
-            self.hex,
+            name(self.hex),
             targets.join(", "),
             if self.attackers.is_empty() {
                 "the mines".to_owned()
@@ -262,31 +307,51 @@ impl fmt::Display for Attack {
 
 impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let path = |p: &[HexId]| {
-            p.iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
+        self.write(f, &number)
+    }
+}
+
+impl fmt::Display for Named<'_, Event> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.what.write(f, self.name)
+    }
+}
+
+impl Event {
+    fn write(&self, f: &mut fmt::Formatter<'_>, name: HexName) -> fmt::Result {
+        let path = |p: &[HexId]| p.iter().map(|h| name(*h)).collect::<Vec<_>>().join(" ");
         let fort = |b: bool| if b { " (into the fortification)" } else { "" };
         match self {
             Event::TurnBegan { turn } => write!(f, "turn {turn} begins"),
             Event::PlayerTurn { side } => write!(f, "player-turn of side {side}"),
             Event::StepBegan { step } => write!(f, "{} step", step.name()),
             Event::Placed { unit, hex, in_fort } => {
-                write!(f, "{unit} set up on {hex}{}", fort(*in_fort))
+                write!(f, "{unit} set up on {}{}", name(*hex), fort(*in_fort))
             }
-            Event::Attacked(a) => a.fmt(f),
+            Event::Attacked(a) => a.write(f, name),
             Event::Dispersed { unit } => write!(f, "{unit} is dispersed"),
-            Event::Destroyed { unit, hex } => write!(f, "{unit} is destroyed on {hex}"),
-            Event::WreckLeft { hex, side } => write!(f, "a wreck of side {side} on {hex}"),
-            Event::FortDispersed { hex } => write!(f, "the fortification on {hex} is dispersed"),
+            Event::Destroyed { unit, hex } => {
+                write!(f, "{unit} is destroyed on {}", name(*hex))
+            }
+            Event::WreckLeft { hex, side } => {
+                write!(f, "a wreck of side {side} on {}", name(*hex))
+            }
+            Event::FortDispersed { hex } => {
+                write!(f, "the fortification on {} is dispersed", name(*hex))
+            }
             Event::FortDestroyed { hex } => {
-                write!(f, "the fortification on {hex} is destroyed: a block")
+                write!(
+                    f,
+                    "the fortification on {} is destroyed: a block",
+                    name(*hex)
+                )
             }
-            Event::FortTaken { hex, units } => {
-                write!(f, "{} take the fortification on {hex}", units.join(", "))
-            }
+            Event::FortTaken { hex, units } => write!(
+                f,
+                "{} take the fortification on {}",
+                units.join(", "),
+                name(*hex)
+            ),
             Event::Moved {
                 unit,
                 path: p,
@@ -316,7 +381,7 @@ impl fmt::Display for Event {
                 stop,
                 in_fort,
             } => {
-                write!(f, "{unit} enters on {hex}")?;
+                write!(f, "{unit} enters on {}", name(*hex))?;
                 if let Some(p) = passenger {
                     write!(f, " carrying {p}")?;
                 }
@@ -337,15 +402,18 @@ impl fmt::Display for Event {
                 in_fort,
             } => write!(
                 f,
-                "{carrier} unloads {passenger} on {hex}{}",
+                "{carrier} unloads {passenger} on {}{}",
+                name(*hex),
                 fort(*in_fort)
             ),
             Event::MinesCleared { hex, unit, roll } => {
-                write!(f, "{unit} clears the mines on {hex} (roll {roll})")
+                write!(f, "{unit} clears the mines on {} (roll {roll})", name(*hex))
             }
-            Event::MinesHeld { hex, unit, roll } => {
-                write!(f, "{unit} fails to clear the mines on {hex} (roll {roll})")
-            }
+            Event::MinesHeld { hex, unit, roll } => write!(
+                f,
+                "{unit} fails to clear the mines on {} (roll {roll})",
+                name(*hex)
+            ),
             Event::Expended { unit } => write!(f, "{unit} fired intensively and is removed"),
             Event::Recovered { side } => write!(f, "side {side} turns its units face-up"),
             Event::Departed { unit } => write!(f, "{unit} leaves the game"),

@@ -94,7 +94,12 @@ pub fn odds_in(game: &Game, q: &OddsQuery) -> Result<String, MatchError> {
                 .into(),
         ));
     }
-    let hex = |s: &str| HexId::parse(s).map_err(|e| bad(format!("\"{s}\": {e}")));
+    let hex = |s: &str| {
+        game.s
+            .board
+            .hex_named(s)
+            .map_err(|e| bad(format!("\"{s}\": {e}")))
+    };
     let target = hex(&q.defender)?;
     if kind == Kind::Mines {
         return Ok(mines(game, target, q.flag("dispersed")));
@@ -186,7 +191,12 @@ pub fn odds_in(game: &Game, q: &OddsQuery) -> Result<String, MatchError> {
                 all.iter()
                     .find(|p| p.target == Target::Unit(t.to_owned()))
                     .cloned()
-                    .ok_or_else(|| bad(format!("{t} is not a unit of the enemy on {target}")))
+                    .ok_or_else(|| {
+                        bad(format!(
+                            "{t} is not a unit of the enemy on {}",
+                            g.s.board.label(target)
+                        ))
+                    })
             };
             let fits = |u: usize, p: &Piece| {
                 g.can_fire_at(u, target)?;
@@ -267,7 +277,7 @@ pub fn odds_in(game: &Game, q: &OddsQuery) -> Result<String, MatchError> {
         }
         Kind::Mines => unreachable!("answered above"),
     };
-    let mut out = format!("{}: {what} on {target}\n", g.s.title);
+    let mut out = format!("{}: {what} on {}\n", g.s.title, g.s.board.label(target));
     if !left.is_empty() {
         let _ = writeln!(out, "  left out, as they may not take part:");
         for (u, e) in &left {
@@ -326,7 +336,10 @@ fn overrun_leg(
     Err(first.unwrap_or_else(|| {
         Refusal::new(
             "Overrun B",
-            format!("{id} cannot reach a hex next to {target} with its MF"),
+            format!(
+                "{id} cannot reach a hex next to {} with its MF",
+                g.s.board.label(target)
+            ),
         )
     }))
 }
@@ -334,16 +347,17 @@ fn overrun_leg(
 /// The minefield's attack on every unit on `h` (Mines E, decision P-07): each at 2-1,
 /// whatever the terrain, one roll a unit.
 fn mines(g: &Game, h: HexId, dispersed: bool) -> String {
-    let mut out = format!("{}: minefield attack on {h}\n", g.s.title);
+    let at = g.s.board.label(h);
+    let mut out = format!("{}: minefield attack on {at}\n", g.s.title);
     if !g.state().mines.contains(&h) {
         let _ = writeln!(
             out,
-            "  (no minefield lies on {h} in the set-up: the odds are those of one if it did)"
+            "  (no minefield lies on {at} in the set-up: the odds are those of one if it did)"
         );
     }
     let units: Vec<usize> = g.state().at(h).collect();
     if units.is_empty() {
-        let _ = writeln!(out, "  no unit stands on {h}");
+        let _ = writeln!(out, "  no unit stands on {at}");
     }
     let modifier = if dispersed { -1 } else { 0 };
     for u in units {

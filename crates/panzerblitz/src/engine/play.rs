@@ -13,7 +13,7 @@ use sztab_seam::{BundleRef, Decision, Feature, MatchError, Narration, OnBoard, S
 use super::action::Action;
 use super::bots;
 use super::compile::compile;
-use super::event::{AttackKind, Event};
+use super::event::{AttackKind, Event, Named};
 use super::fire_plan::FirePlan;
 use super::game::Game;
 use super::scenario::Scenario;
@@ -181,12 +181,18 @@ struct PbChronicle(Narration);
 
 impl Chronicle<Game> for PbChronicle {
     fn events(&mut self, g: &Game, events: &[Event], out: &mut Vec<String>, tally: &mut Tally) {
+        // Hexes as the map prints them ("2-Q-5"); the logs keep the numbers (`Display`).
+        let name = |h| g.s.board.label(h);
         for e in events {
             count(g, e, tally);
             if self.0 == Narration::Silent {
                 continue;
             }
-            match e {
+            let e = &Named {
+                what: e,
+                name: &name,
+            };
+            match e.what {
                 Event::TurnBegan { turn } => out.push(format!("Turn {turn}")),
                 Event::Attacked(_)
                 | Event::Destroyed { .. }

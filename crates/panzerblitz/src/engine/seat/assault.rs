@@ -4,7 +4,7 @@
 use sztab_core::hex::HexId;
 use sztab_seam::Choice;
 
-use super::{Order, enemy_hexes, own};
+use super::{Order, enemy_hexes, hex, own};
 use crate::engine::action::Action;
 use crate::engine::crt;
 use crate::engine::game::Game;
@@ -46,7 +46,8 @@ fn assault_choice(g: &Game, h: HexId, units: &[String], out: &mut Vec<Choice>) {
     write_plan(&mut explain, g, h, &plan, -2, true, dispersed);
     out.push(Choice {
         label: format!(
-            "close assault on {h} by {} ({})",
+            "close assault on {} by {} ({})",
+            hex(g, h),
             units.join(" "),
             crt::odds_name(plan.column)
         ),

@@ -18,7 +18,7 @@ use sztab_core::hex::HexId;
 use sztab_seam::Choice;
 use sztab_seam::play::chance_of;
 
-use super::{Order, enemy_hexes, name, own, replan};
+use super::{Order, enemy_hexes, hex, name, own, replan, target};
 
 /// The fire step's choices; a note when the plan as it stands cannot be announced.
 pub(super) fn fire(g: &Game, plan: &FirePlan, out: &mut Vec<Choice>) -> Option<String> {
@@ -34,7 +34,7 @@ pub(super) fn fire(g: &Game, plan: &FirePlan, out: &mut Vec<Choice>) -> Option<S
     for (e, m) in &plan.clear {
         out.push(drop_choice(
             e,
-            format!("take {e} off the minefield on {m}"),
+            format!("take {e} off the minefield on {}", hex(g, *m)),
             *m,
         ));
     }
@@ -79,8 +79,8 @@ fn aims(g: &Game, plan: &FirePlan, h: HexId, out: &mut Vec<Choice>) {
             let Some(o) = with.attack_on(h) else { continue };
             let (odds, why) = breakdown(g, o);
             let whom = match at {
-                None if lone => h.to_string(),
-                None => format!("{h}, the whole stack"),
+                None if lone => hex(g, h),
+                None => format!("{}, the whole stack", hex(g, h)),
                 Some(t) => target_name(g, t, h),
             };
             let how = if lone {
@@ -95,7 +95,9 @@ fn aims(g: &Game, plan: &FirePlan, h: HexId, out: &mut Vec<Choice>) {
                 hexes: los.hexes(),
                 sight: true,
                 explain: Some(format!(
-                    "line of sight {from} to {h}: {}\n{why}",
+                    "line of sight {} to {}: {}\n{why}",
+                    hex(g, from),
+                    hex(g, h),
                     los.verdict()
                 )),
                 key: aim.key(),
@@ -108,10 +110,10 @@ fn aims(g: &Game, plan: &FirePlan, h: HexId, out: &mut Vec<Choice>) {
 fn target_name(g: &Game, t: &Target, h: HexId) -> String {
     match t {
         Target::Unit(id) => match g.s.unit(id) {
-            Some(u) => format!("{} on {h}", name(g, u)),
-            None => format!("{id} on {h}"),
+            Some(u) => format!("{} on {}", name(g, u), hex(g, h)),
+            None => format!("{id} on {}", hex(g, h)),
         },
-        Target::Fort(_) => t.to_string(),
+        Target::Fort(f) => format!("the fortification on {}", hex(g, *f)),
     }
 }
 
@@ -140,9 +142,10 @@ fn breakdown(g: &Game, o: &FireOrder) -> (String, String) {
 fn planned(g: &Game, plan: &FirePlan, o: &FireOrder, out: &mut Vec<Choice>) {
     for a in o.attackers() {
         let h = o.hex;
+        let at = hex(g, h);
         out.push(drop_choice(
             a,
-            format!("take {a} out of the attack on {h}"),
+            format!("take {a} out of the attack on {at}"),
             h,
         ));
         let Some(u) = g.s.unit(a) else { continue };
@@ -159,12 +162,12 @@ fn planned(g: &Game, plan: &FirePlan, o: &FireOrder, out: &mut Vec<Choice>) {
         let (odds, why) = breakdown(g, w);
         let (label, rule) = if on {
             (
-                format!("{a} fires intensively at {h} ({odds})"),
+                format!("{a} fires intensively at {at} ({odds})"),
                 "Ammunition A, B: its factor is tripled, then it is removed and counts as lost",
             )
         } else {
             (
-                format!("{a} fires at {h} at its normal factor ({odds})"),
+                format!("{a} fires at {at} at its normal factor ({odds})"),
                 "Ammunition: it fires at its normal factor and stays in play",
             )
         };
@@ -204,14 +207,18 @@ fn clearing(g: &Game, plan: &FirePlan, out: &mut Vec<Choice>) {
             if plan.has(id) || g.check_clearing(id, m).is_err() {
                 continue;
             }
+            let at = hex(g, m);
             out.push(Choice {
-                label: format!("{} clears the minefield on {m} ({chance:.1} %)", name(g, u)),
+                label: format!(
+                    "{} clears the minefield on {at} ({chance:.1} %)",
+                    name(g, u)
+                ),
                 units: vec![id.clone()],
                 target: Some(m),
                 hexes: vec![m],
                 sight: false,
                 explain: Some(format!(
-                    "Mines F, G: {id} tries to clear the minefield on {m} instead of firing; \
+                    "Mines F, G: {id} tries to clear the minefield on {at} instead of firing; \
                      a die roll of {CLEARING_ROLL} removes it ({chance:.1} %), and {id} may \
                      not move this turn\n"
                 )),
@@ -269,13 +276,13 @@ fn plan_summary(g: &Game, plan: &FirePlan) -> String {
             .iter()
             .map(|b| match &b.target {
                 None => b.attackers.join(" "),
-                Some(t) => format!("{} at {t}", b.attackers.join(" ")),
+                Some(t) => format!("{} at {}", b.attackers.join(" "), target(g, t)),
             })
             .collect();
         let _ = write!(
             s,
             "{}: {} attack by {} at {odds}",
-            o.hex,
+            hex(g, o.hex),
             o.mode.name(),
             battles.join("; ")
         );
@@ -285,7 +292,7 @@ fn plan_summary(g: &Game, plan: &FirePlan) -> String {
         s.push('\n');
     }
     for (e, m) in &plan.clear {
-        let _ = writeln!(s, "{m}: {e} tries to clear the minefield");
+        let _ = writeln!(s, "{}: {e} tries to clear the minefield", hex(g, *m));
     }
     s
 }

@@ -142,6 +142,19 @@ fn act(label: String, units: Vec<String>, target: Option<HexId>, a: Action) -> C
     }
 }
 
+/// A hex as the map prints it ("2-Q-5"), else by its number.
+fn hex(g: &Game, h: HexId) -> String {
+    g.s.board.label(h)
+}
+
+/// A target as a person reads it: the fortification by the hex's printed label.
+fn target(g: &Game, t: &Target) -> String {
+    match t {
+        Target::Unit(u) => u.clone(),
+        Target::Fort(h) => format!("the fortification on {}", hex(g, *h)),
+    }
+}
+
 fn name(g: &Game, u: usize) -> String {
     let d = &g.s.units[u];
     format!("{} {}", d.name, d.id)

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use sztab_core::hex::HexId;
 use sztab_seam::Choice;
 
-use super::{Order, act, enemy_hexes, legal, name, own};
+use super::{Order, act, enemy_hexes, hex, legal, name, own};
 use crate::engine::action::{Action, OverrunLeg};
 use crate::engine::crt;
 use crate::engine::event::{self, Step};
@@ -36,7 +36,7 @@ pub(super) fn movement(g: &Game, out: &mut Vec<Choice>) {
                     };
                     if legal(g, &a) {
                         out.push(act(
-                            format!("bring {} in on {h}", name(g, u)),
+                            format!("bring {} in on {}", name(g, u), hex(g, h)),
                             vec![id.clone()],
                             Some(h),
                             a,
@@ -48,7 +48,7 @@ pub(super) fn movement(g: &Game, out: &mut Vec<Choice>) {
                 for (to, route) in g.reach(u, true) {
                     let spent = event::half(route.spent);
                     out.push(Choice {
-                        label: format!("move {} to {to} ({spent} MF used)", name(g, u)),
+                        label: format!("move {} to {} ({spent} MF used)", name(g, u), hex(g, to)),
                         units: vec![id.clone()],
                         target: Some(to),
                         hexes: route.path.clone(),
@@ -204,7 +204,8 @@ fn overrun_choice(g: &Game, h: HexId, legs: &[OverrunLeg], out: &mut Vec<Choice>
     hexes.push(h);
     out.push(Choice {
         label: format!(
-            "overrun {h} with {} ({})",
+            "overrun {} with {} ({})",
+            hex(g, h),
             units.join(" "),
             crt::odds_name(column)
         ),

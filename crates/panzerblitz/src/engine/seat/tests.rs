@@ -73,6 +73,38 @@ fn a_person_plans_a_shot_with_its_odds_and_line_of_sight_then_fires() {
     assert!(d.prompt.contains(Step::VehicleMove.name()), "{}", d.prompt);
 }
 
+/// Issue 33: on a map that prints labels ("1-B-6" on a PanzerBlitz board), a person
+/// reads hexes as printed in the choices, their line of sight and the narration of the
+/// fire; the game's events keep the numbers the logs' fingerprints are made of.
+#[test]
+fn choices_and_narration_name_hexes_by_their_printed_labels() {
+    let mut b = position();
+    for (h, label) in [("0202", "1-B-2"), ("0206", "1-B-6"), ("0103", "1-A-3")] {
+        b.s.board.set_labels(hex(h), vec![label.to_owned()]);
+    }
+    assert_eq!(b.s.board.hex_named("1-b-6"), Ok(hex("0206")));
+    assert_eq!(b.s.board.hex_named("0206"), Ok(hex("0206")));
+    let mut m = Compiled(Arc::new(b.s))
+        .new_match(7, &[], Narration::Events)
+        .unwrap();
+    let d = m.decision().unwrap();
+    let shot = pick(&d.choices, "PzKw IV G/pz fires at 1-B-6").clone();
+    let why = shot.explain.as_deref().unwrap();
+    assert!(why.contains("line of sight 1-B-2 to 1-B-6: clear"), "{why}");
+    m.choose(&shot).unwrap();
+    let d = m.decision().unwrap();
+    pick(&d.choices, "take G/pz out of the attack on 1-B-6");
+    let fire = pick(&d.choices, "fire the 1 planned attack").clone();
+    let lines = m.choose(&fire).unwrap();
+    assert!(
+        lines.iter().any(|l| l.contains("fire on 1-B-6 (R/rifle)")),
+        "{lines:?}"
+    );
+    assert!(!lines.iter().any(|l| l.contains("0206")), "{lines:?}");
+    let d = m.decision().unwrap();
+    pick(&d.choices, "move Truck G/tr to 1-A-3 (2 MF used)");
+}
+
 #[test]
 fn a_person_moves_unloads_and_the_game_replays_from_its_log() {
     let mut m = seated();
