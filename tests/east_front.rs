@@ -824,3 +824,36 @@ fn jov_problems_name_hexes_by_their_sheet_labels() {
         "{jv01:?}"
     );
 }
+
+/// Issue 33: a Jaws of Victory game on two sheets is narrated with the sheets' printed
+/// labels ("A-4122"), and its log, whose fingerprint is made of the hex numbers, replays.
+#[test]
+fn jov_narration_names_hexes_by_their_sheet_labels_and_the_log_replays() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("korsun.game.ron");
+    let (code, out, err) = sztab(&[
+        "play",
+        "scenarios/jov/korsun-two-sheets.scenario.ron",
+        "--bot",
+        "german=random",
+        "--bot",
+        "soviet=random",
+        "--verbose",
+        "--log",
+        log.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let placed: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.split(" set up at ").nth(1))
+        .collect();
+    assert!(!placed.is_empty(), "{out}");
+    assert!(
+        placed
+            .iter()
+            .all(|h| h.starts_with("A-") || h.starts_with("B-")),
+        "{placed:?}"
+    );
+    let (code, out, err) = sztab(&["replay", log.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+}

@@ -17,6 +17,7 @@ mod decision;
 mod feature;
 pub mod fields;
 mod game;
+pub mod hex_names;
 mod odds;
 mod parts;
 pub mod play;

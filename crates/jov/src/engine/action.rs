@@ -6,6 +6,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use sztab_core::hex::HexId;
+use sztab_seam::hex_names::{HexName, WriteNamed, join, number};
 
 use super::state::Mode;
 
@@ -78,15 +79,17 @@ pub enum Action {
     Advance { unit: String, path: Vec<HexId> },
 }
 
-fn hexes(p: &[HexId]) -> String {
-    p.iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join("-")
-}
-
+/// `Display` names hexes by number, as the logs have them; a choice names them as the
+/// sheets print them ([`WriteNamed`]).
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_named(f, &number)
+    }
+}
+
+impl WriteNamed for Action {
+    fn write_named(&self, f: &mut fmt::Formatter<'_>, name: HexName) -> fmt::Result {
+        let hexes = |p: &[HexId]| join(p, "-", name);
         match self {
             Action::EndPhase => write!(f, "end the step"),
             Action::Intercept {
@@ -97,18 +100,22 @@ impl fmt::Display for Action {
             }
             Action::Decline => write!(f, "decline"),
             Action::ReturnFire => write!(f, "halt and return fire"),
-            Action::Enter { unit, hex } => write!(f, "{unit} enters at {hex}"),
+            Action::Enter { unit, hex } => write!(f, "{unit} enters at {}", name(*hex)),
             Action::Reserve { unit } => write!(f, "{unit} goes into reserve"),
             Action::Wanda => write!(f, "declare Operation Wanda"),
             Action::Replace { unit } => write!(f, "{unit} receives a replacement step"),
             Action::Move { units, to, mode } => {
-                write!(f, "{} move to {to} ({mode:?})", units.join("+"))
+                write!(f, "{} move to {} ({mode:?})", units.join("+"), name(*to))
             }
-            Action::Declare { hex } => write!(f, "declare an attack on {hex}"),
-            Action::AlarmAttack { hex } => write!(f, "attack the Alarm unit on {hex}"),
-            Action::SovietAir { hex } => write!(f, "Soviet air mission over {hex}"),
-            Action::React { unit, to } => write!(f, "{unit} moves one hex to {to}"),
-            Action::Attack { target, from } => write!(f, "attack {target} from {}", hexes(from)),
+            Action::Declare { hex } => write!(f, "declare an attack on {}", name(*hex)),
+            Action::AlarmAttack { hex } => {
+                write!(f, "attack the Alarm unit on {}", name(*hex))
+            }
+            Action::SovietAir { hex } => write!(f, "Soviet air mission over {}", name(*hex)),
+            Action::React { unit, to } => write!(f, "{unit} moves one hex to {}", name(*to)),
+            Action::Attack { target, from } => {
+                write!(f, "attack {} from {}", name(*target), hexes(from))
+            }
             Action::Supported(b) => write!(f, "{}", if *b { "supported" } else { "unsupported" }),
             Action::GermanAir(b) => {
                 write!(f, "German air mission: {}", if *b { "yes" } else { "no" })
@@ -119,16 +126,20 @@ impl fmt::Display for Action {
             Action::Engineer(Some(u)) => write!(f, "assault engineer {u}"),
             Action::NoRetreat(b) => write!(f, "No Retreat: {}", if *b { "yes" } else { "no" }),
             Action::Advance { unit, path } => write!(f, "{unit} advances {}", hexes(path)),
-            Action::PlaceSdm { sdm, hex } => write!(f, "place {sdm} at {hex}"),
-            Action::Extend { sdm, hex } => write!(f, "{sdm} extends supply to {hex}"),
+            Action::PlaceSdm { sdm, hex } => write!(f, "place {sdm} at {}", name(*hex)),
+            Action::Extend { sdm, hex } => {
+                write!(f, "{sdm} extends supply to {}", name(*hex))
+            }
             Action::Resupply { unit, full } => {
                 write!(f, "resupply {unit}{}", if *full { " fully" } else { "" })
             }
-            Action::AirDrop { hex } => write!(f, "Soviet air-drop on {hex}"),
-            Action::DestroyBridge { a, b } => write!(f, "blow the bridge {a}-{b}"),
-            Action::RepairBridge { a, b, unit } => write!(f, "{unit} repairs the bridge {a}-{b}"),
+            Action::AirDrop { hex } => write!(f, "Soviet air-drop on {}", name(*hex)),
+            Action::DestroyBridge { a, b } => write!(f, "blow the bridge {}", hexes(&[*a, *b])),
+            Action::RepairBridge { a, b, unit } => {
+                write!(f, "{unit} repairs the bridge {}", hexes(&[*a, *b]))
+            }
             Action::BuildMinefield { unit, facing } => {
-                write!(f, "{unit} lays a minefield facing {facing}")
+                write!(f, "{unit} lays a minefield facing {}", name(*facing))
             }
             Action::BuildIp { unit } => write!(f, "{unit} builds an Improved Position"),
         }

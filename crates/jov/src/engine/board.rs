@@ -7,6 +7,7 @@ use std::collections::HashMap;
 
 use sztab_core::hex::{Grid, HexId, Hexside, MapEdge};
 use sztab_core::model::Map;
+use sztab_seam::hex_names::Labels;
 
 /// A hex's terrain (one of them: a village or hilltop is a feature on it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -168,6 +169,8 @@ pub struct Board {
     roads: HashMap<Hexside, Vec<Road>>,
     /// Named places ("Korsun") and their hexes.
     pub places: Vec<(String, Vec<HexId>)>,
+    /// The labels the sheets print ("B-4722"): what choices and narration name hexes by.
+    pub labels: Labels,
 }
 
 impl Board {
@@ -183,12 +186,14 @@ impl Board {
             sides: HashMap::new(),
             roads: HashMap::new(),
             places: Vec::new(),
+            labels: Labels::default(),
         }
     }
 
     /// Reads a map; every catalogue id the rules do not know is a line of `errors`.
     pub fn of_map(map: &Map, errors: &mut Vec<String>) -> Board {
         let mut b = Board::clear(map.grid);
+        b.labels = Labels::of(map);
         for (hex, c) in &map.hexes {
             let Some(terrain) = Terrain::of(c.terrain.as_str()) else {
                 errors.push(format!(

@@ -5,6 +5,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use sztab_core::hex::HexId;
+use sztab_seam::hex_names::{HexName, WriteNamed, join, number};
 
 use super::charts::CrtResult;
 use super::mp::Mp;
@@ -229,18 +230,21 @@ pub enum Event {
     },
 }
 
-fn path(p: &[HexId]) -> String {
-    p.iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join("-")
-}
-
+/// `Display` names hexes by number: the game logs' fingerprints are made of this text.
+/// The narration a person reads names them as the sheets print them ([`WriteNamed`]).
 impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_named(f, &number)
+    }
+}
+
+impl WriteNamed for Event {
+    fn write_named(&self, f: &mut fmt::Formatter<'_>, name: HexName) -> fmt::Result {
         use Event::*;
+        let path = |p: &[HexId]| join(p, "-", name);
+        let bridge = |a: &HexId, b: &HexId| join(&[*a, *b], "-", name);
         match self {
-            Placed { unit, hex } => write!(f, "{unit} set up at {hex}"),
+            Placed { unit, hex } => write!(f, "{unit} set up at {}", name(*hex)),
             TurnBegan { turn, day } => write!(f, "game-turn {day} (scenario turn {turn}) begins"),
             PhaseBegan { phase } => write!(f, "{phase}"),
             GroundRolled { roll, drm, ground } => {
@@ -275,7 +279,7 @@ impl fmt::Display for Event {
                 "{sdm} receives {sp} SP ({increments} increment(s) from its source)"
             ),
             SupplyChanged { unit, supply } => write!(f, "{unit} is {supply:?}"),
-            Entered { unit, hex } => write!(f, "{unit} enters at {hex}"),
+            Entered { unit, hex } => write!(f, "{unit} enters at {}", name(*hex)),
             Reserved { unit } => write!(f, "{unit} is in reserve"),
             Moved {
                 units,
@@ -284,8 +288,10 @@ impl fmt::Display for Event {
                 spent,
             } => write!(
                 f,
-                "{} move {from} to {to} (spent {})",
+                "{} move {} to {} (spent {})",
                 units.join("+"),
+                name(*from),
+                name(*to),
                 spent
                     .iter()
                     .map(ToString::to_string)
@@ -294,9 +300,9 @@ impl fmt::Display for Event {
             ),
             Halted { units, rule } => write!(f, "{} must stop ({rule})", units.join("+")),
             OrgChanged { unit, org, rule } => write!(f, "{unit} becomes {org:?} ({rule})"),
-            Overstacked { hex } => write!(f, "{hex} is over-stacked (11.1.2)"),
-            Declared { hex } => write!(f, "attack declared on {hex}"),
-            AirAssigned { side, hex } => write!(f, "{side} air mission over {hex}"),
+            Overstacked { hex } => write!(f, "{} is over-stacked (11.1.2)", name(*hex)),
+            Declared { hex } => write!(f, "attack declared on {}", name(*hex)),
+            AirAssigned { side, hex } => write!(f, "{side} air mission over {}", name(*hex)),
             SpSpent { sdm, sp, left } => write!(f, "{sdm} spends {sp} SP ({left} left)"),
             ArtilleryFired {
                 side,
@@ -320,7 +326,8 @@ impl fmt::Display for Event {
                 final_column,
             } => write!(
                 f,
-                "combat on {target}: {attack} to {defence}, {column}, shifts {shifts:+}: {final_column}"
+                "combat on {}: {attack} to {defence}, {column}, shifts {shifts:+}: {final_column}",
+                name(*target)
             ),
             CombatRolled { red, black, result } => write!(
                 f,
@@ -379,7 +386,7 @@ impl fmt::Display for Event {
                 "{firer} fires on {target}: rolled {roll} against {dots} white dot(s): {}",
                 if *hit { "a step lost" } else { "missed" }
             ),
-            SdmPlaced { sdm, hex } => write!(f, "{sdm} placed at {hex}"),
+            SdmPlaced { sdm, hex } => write!(f, "{sdm} placed at {}", name(*hex)),
             WandaDeclared { roll, ends } => write!(
                 f,
                 "Operation Wanda: 4 CAS missions now; rolled {roll} + 3, it ends on game-turn {ends}"
@@ -392,20 +399,27 @@ impl fmt::Display for Event {
                 destroyed,
             } => write!(
                 f,
-                "bridge {a}-{b}: rolled {roll}{drm:+}: {}",
+                "bridge {}: rolled {roll}{drm:+}: {}",
+                bridge(a, b),
                 if *destroyed {
                     "destroyed"
                 } else {
                     "still standing"
                 }
             ),
-            BridgeRepairStarted { a, b } => write!(f, "repair begun on the bridge {a}-{b}"),
-            BridgeRepairRolled { a, b, roll } => write!(f, "bridge {a}-{b} repair: rolled {roll}"),
-            BridgeRepaired { a, b } => write!(f, "the bridge {a}-{b} is repaired"),
+            BridgeRepairStarted { a, b } => {
+                write!(f, "repair begun on the bridge {}", bridge(a, b))
+            }
+            BridgeRepairRolled { a, b, roll } => {
+                write!(f, "bridge {} repair: rolled {roll}", bridge(a, b))
+            }
+            BridgeRepaired { a, b } => write!(f, "the bridge {} is repaired", bridge(a, b)),
             MinefieldRoll { unit, roll } => write!(f, "{unit} in the minefield: rolled {roll}"),
-            MinefieldLifted { hex } => write!(f, "the minefield on {hex} is gone"),
-            MinefieldStarted { hex } => write!(f, "a minefield is begun on {hex}"),
-            MinefieldCompleted { hex } => write!(f, "the minefield on {hex} is completed"),
+            MinefieldLifted { hex } => write!(f, "the minefield on {} is gone", name(*hex)),
+            MinefieldStarted { hex } => write!(f, "a minefield is begun on {}", name(*hex)),
+            MinefieldCompleted { hex } => {
+                write!(f, "the minefield on {} is completed", name(*hex))
+            }
             Resupplied { unit, sp } => write!(f, "{unit} resupplied for {sp} SP"),
             AirDropRolled {
                 hex,
@@ -413,10 +427,11 @@ impl fmt::Display for Event {
                 supplied,
             } => write!(
                 f,
-                "air-drop on {hex}: rolled {roll}: {}",
+                "air-drop on {}: rolled {roll}: {}",
+                name(*hex),
                 if *supplied { "in supply" } else { "lost" }
             ),
-            IpBuilt { hex } => write!(f, "Improved Position built on {hex}"),
+            IpBuilt { hex } => write!(f, "Improved Position built on {}", name(*hex)),
             GameEnded { winner, level } => match (winner, level) {
                 (Some(w), Some(l)) => write!(f, "the game ends: {l} ({w})"),
                 _ => write!(f, "the game ends in a draw"),

@@ -13,6 +13,7 @@ use super::game::{Game, Outcome};
 use super::rules::Rules;
 use super::state::{Org, Supply};
 use sztab_core::hex::HexId;
+use sztab_seam::hex_names::WriteNamed;
 use sztab_seam::play::{Bot, Chronicle, Encoding, GameRules, GameState, LogSpec, Tally};
 use sztab_seam::{Choice, Decision, Narration, OnBoard, SideInfo};
 
@@ -164,7 +165,7 @@ impl GameState for Game {
         Decision {
             side,
             prompt: format!("{}: {}", self.actor(), self.state().phase),
-            choices: self.legal().into_iter().map(|a| choice(&a)).collect(),
+            choices: self.legal().into_iter().map(|a| choice(self, &a)).collect(),
         }
     }
 
@@ -185,8 +186,9 @@ impl GameState for Game {
     }
 }
 
-/// An action as a seat's choice: its units and target hex for the map.
-fn choice(a: &Action) -> Choice {
+/// An action as a seat's choice: its units and target hex for the map, its hexes named
+/// as the sheets print them.
+fn choice(g: &Game, a: &Action) -> Choice {
     let (units, target): (Vec<String>, Option<HexId>) = match a {
         Action::Enter { unit, hex } => (vec![unit.clone()], Some(*hex)),
         Action::Move { units, to, .. } => (units.clone(), Some(*to)),
@@ -202,7 +204,7 @@ fn choice(a: &Action) -> Choice {
         _ => (Vec::new(), None),
     };
     Choice {
-        label: a.to_string(),
+        label: a.named(&|h| g.rules.board.labels.label(h)).to_string(),
         units,
         target,
         hexes: target.into_iter().collect(),
@@ -218,11 +220,14 @@ struct JovChronicle(Narration);
 
 impl Chronicle<Game> for JovChronicle {
     fn events(&mut self, g: &Game, events: &[Event], out: &mut Vec<String>, tally: &mut Tally) {
+        // Hexes as the sheets print them ("B-4722"); the logs keep the numbers.
+        let name = |h| g.rules.board.labels.label(h);
         for e in events {
             count(g, e, tally);
+            let said = e.named(&name);
             match (self.0, e) {
                 (Narration::Silent, _) => {}
-                (Narration::Events, _) => out.push(format!("  {e}")),
+                (Narration::Events, _) => out.push(format!("  {said}")),
                 (
                     Narration::Turns,
                     Event::TurnBegan { .. }
@@ -230,7 +235,7 @@ impl Chronicle<Game> for JovChronicle {
                     | Event::CombatRolled { .. }
                     | Event::Eliminated { .. }
                     | Event::GameEnded { .. },
-                ) => out.push(format!("  {e}")),
+                ) => out.push(format!("  {said}")),
                 _ => {}
             }
         }

@@ -11,6 +11,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 
 use sztab_core::hex::{Grid, HexId, Hexside};
+use sztab_seam::hex_names::Labels;
 
 /// What covers a hex (TEC rows Clear, Woods, Towns, Swamps).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -124,9 +125,8 @@ pub struct Board {
     marks: BTreeMap<Hexside, Marks>,
     roads: BTreeSet<Hexside>,
     gully_links: BTreeSet<Hexside>,
-    /// The labels printed on a hex ("2-Q-5"; two where boards meet), where the map prints
-    /// any: what a player reads on the board, so what choices and narration name it by.
-    labels: BTreeMap<HexId, Vec<String>>,
+    /// The labels the map prints: what choices and narration name hexes by.
+    pub labels: Labels,
 }
 
 impl Board {
@@ -138,31 +138,13 @@ impl Board {
             marks: BTreeMap::new(),
             roads: BTreeSet::new(),
             gully_links: BTreeSet::new(),
-            labels: BTreeMap::new(),
+            labels: Labels::default(),
         }
     }
 
-    /// Names `h` by the label printed on it ("2-Q-5"), else by its number ("1705").
+    /// Names `h` by the label printed on it ("2-Q-5"), else by its number.
     pub fn label(&self, h: HexId) -> String {
-        match self.labels.get(&h).and_then(|l| l.first()) {
-            Some(l) => l.clone(),
-            None => h.to_string(),
-        }
-    }
-
-    pub fn set_labels(&mut self, h: HexId, labels: Vec<String>) {
-        self.labels.insert(h, labels);
-    }
-
-    /// The hex a person means by `text`: a label printed on it ("2-Q-5", any case) or
-    /// its number ("1705").
-    pub fn hex_named(&self, text: &str) -> Result<HexId, String> {
-        let t = text.trim();
-        self.labels
-            .iter()
-            .find(|(_, l)| l.iter().any(|l| l.eq_ignore_ascii_case(t)))
-            .map(|(h, _)| *h)
-            .map_or_else(|| HexId::parse(t).map_err(|e| e.to_string()), Ok)
+        self.labels.label(h)
     }
 
     pub fn contains(&self, h: HexId) -> bool {

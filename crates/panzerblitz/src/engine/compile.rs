@@ -17,6 +17,7 @@ use super::super::schema::{
 use super::board::{Board, Cell, Cover, Level};
 use super::scenario::{Arrival, Marker, Options, Scenario, SideDef, Start};
 use super::unit::{Class, Factors, Kind, UnitDef};
+use sztab_seam::hex_names::Labels;
 
 /// Compiles `b`; every reason it cannot be played is a line of the error.
 pub fn compile(b: &Bundle) -> Result<Scenario, Vec<String>> {
@@ -229,9 +230,7 @@ fn entry(b: &Bundle, e: &Entry) -> Vec<HexId> {
 /// probe's. What cannot be read is a line of `errors`.
 pub fn board(map: &Map, errors: &mut Vec<String>) -> Board {
     let mut board = Board::new(map.grid);
-    for (h, labels) in &map.printed {
-        board.set_labels(*h, labels.clone());
-    }
+    board.labels = Labels::of(map);
     for (h, c) in &map.hexes {
         let Some(cell) = board.cell_mut(*h) else {
             continue;

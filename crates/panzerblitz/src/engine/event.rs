@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::crt::{Outcome, odds_name};
 use sztab_core::hex::{HexId, MapEdge};
+use sztab_seam::hex_names::{HexName, WriteNamed, join, number};
 
 /// The steps of a player-turn where the player acts (Sequence of Play: minefield
 /// attacks come first and are automatic, turning units face-up last).
@@ -63,25 +64,8 @@ pub enum Target {
     Fort(HexId),
 }
 
-/// How a text names a hex: by its number in the logs' fingerprints (`Display`), by the
-/// label printed on the map in what a person reads ([`Named`]).
-pub type HexName<'a> = &'a dyn Fn(HexId) -> String;
-
-/// A hex named by its number ("1705"), as `Display` writes it.
-fn number(h: HexId) -> String {
-    h.to_string()
-}
-
-/// An event, attack or target written with hexes named by `name`: the narration a person
-/// reads, with the labels printed on the map ("2-Q-5"). `Display` keeps the numbers, for
-/// the game logs' fingerprints are made of its text.
-pub struct Named<'a, T> {
-    pub what: &'a T,
-    pub name: HexName<'a>,
-}
-
-impl Target {
-    fn write(&self, f: &mut fmt::Formatter<'_>, name: HexName) -> fmt::Result {
+impl WriteNamed for Target {
+    fn write_named(&self, f: &mut fmt::Formatter<'_>, name: HexName) -> fmt::Result {
         match self {
             Target::Unit(u) => f.write_str(u),
             Target::Fort(h) => write!(f, "the fortification on {}", name(*h)),
@@ -91,13 +75,7 @@ impl Target {
 
 impl fmt::Display for Target {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write(f, &number)
-    }
-}
-
-impl fmt::Display for Named<'_, Target> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.what.write(f, self.name)
+        self.write_named(f, &number)
     }
 }
 
@@ -235,22 +213,16 @@ pub enum Event {
 
 impl fmt::Display for Attack {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write(f, &number)
+        self.write_named(f, &number)
     }
 }
 
-impl fmt::Display for Named<'_, Attack> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.what.write(f, self.name)
-    }
-}
-
-impl Attack {
-    fn write(&self, f: &mut fmt::Formatter<'_>, name: HexName) -> fmt::Result {
+impl WriteNamed for Attack {
+    fn write_named(&self, f: &mut fmt::Formatter<'_>, name: HexName) -> fmt::Result {
         let targets: Vec<String> = self
             .targets
             .iter()
-            .map(|t| Named { what: t, name }.to_string())
+            .map(|t| t.named(name).to_string())
             .collect();
         let what = match self.kind {
             AttackKind::Fire(m) => format!("{} fire", m.name()),
@@ -305,21 +277,17 @@ impl Attack {
     }
 }
 
+/// `Display` names hexes by number: the game logs' fingerprints are made of this text.
+/// The narration a person reads names them as the map prints them ([`WriteNamed`]).
 impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write(f, &number)
+        self.write_named(f, &number)
     }
 }
 
-impl fmt::Display for Named<'_, Event> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.what.write(f, self.name)
-    }
-}
-
-impl Event {
-    fn write(&self, f: &mut fmt::Formatter<'_>, name: HexName) -> fmt::Result {
-        let path = |p: &[HexId]| p.iter().map(|h| name(*h)).collect::<Vec<_>>().join(" ");
+impl WriteNamed for Event {
+    fn write_named(&self, f: &mut fmt::Formatter<'_>, name: HexName) -> fmt::Result {
+        let path = |p: &[HexId]| join(p, " ", name);
         let fort = |b: bool| if b { " (into the fortification)" } else { "" };
         match self {
             Event::TurnBegan { turn } => write!(f, "turn {turn} begins"),
@@ -328,7 +296,7 @@ impl Event {
             Event::Placed { unit, hex, in_fort } => {
                 write!(f, "{unit} set up on {}{}", name(*hex), fort(*in_fort))
             }
-            Event::Attacked(a) => a.write(f, name),
+            Event::Attacked(a) => a.write_named(f, name),
             Event::Dispersed { unit } => write!(f, "{unit} is dispersed"),
             Event::Destroyed { unit, hex } => {
                 write!(f, "{unit} is destroyed on {}", name(*hex))

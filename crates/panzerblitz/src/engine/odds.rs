@@ -97,6 +97,7 @@ pub fn odds_in(game: &Game, q: &OddsQuery) -> Result<String, MatchError> {
     let hex = |s: &str| {
         game.s
             .board
+            .labels
             .hex_named(s)
             .map_err(|e| bad(format!("\"{s}\": {e}")))
     };

@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use sztab_core::model::generic::Bundle;
+use sztab_seam::hex_names::WriteNamed;
 use sztab_seam::play::{
     Bot, Chronicle, DieSampler, Encoding, GameRules, GameState, LogSpec, Outcome, Tally,
 };
@@ -13,7 +14,7 @@ use sztab_seam::{BundleRef, Decision, Feature, MatchError, Narration, OnBoard, S
 use super::action::Action;
 use super::bots;
 use super::compile::compile;
-use super::event::{AttackKind, Event, Named};
+use super::event::{AttackKind, Event};
 use super::fire_plan::FirePlan;
 use super::game::Game;
 use super::scenario::Scenario;
@@ -188,10 +189,7 @@ impl Chronicle<Game> for PbChronicle {
             if self.0 == Narration::Silent {
                 continue;
             }
-            let e = &Named {
-                what: e,
-                name: &name,
-            };
+            let e = &e.named(&name);
             match e.what {
                 Event::TurnBegan { turn } => out.push(format!("Turn {turn}")),
                 Event::Attacked(_)

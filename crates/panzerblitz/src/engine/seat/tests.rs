@@ -80,10 +80,10 @@ fn a_person_plans_a_shot_with_its_odds_and_line_of_sight_then_fires() {
 fn choices_and_narration_name_hexes_by_their_printed_labels() {
     let mut b = position();
     for (h, label) in [("0202", "1-B-2"), ("0206", "1-B-6"), ("0103", "1-A-3")] {
-        b.s.board.set_labels(hex(h), vec![label.to_owned()]);
+        b.s.board.labels.set(hex(h), vec![label.to_owned()]);
     }
-    assert_eq!(b.s.board.hex_named("1-b-6"), Ok(hex("0206")));
-    assert_eq!(b.s.board.hex_named("0206"), Ok(hex("0206")));
+    assert_eq!(b.s.board.labels.hex_named("1-b-6"), Ok(hex("0206")));
+    assert_eq!(b.s.board.labels.hex_named("0206"), Ok(hex("0206")));
     let mut m = Compiled(Arc::new(b.s))
         .new_match(7, &[], Narration::Events)
         .unwrap();
