@@ -35,9 +35,12 @@ fn weather(b: &Bundle) -> String {
     );
     for t in 1..=s.turns {
         let Some(r) = s.turn_record(t) else { continue };
+        // The card draws any file, checked or not: a Weather Box beyond the d10's faces
+        // reads as the whole die (found by the fuzz run of 2026-11-29, `cloudy_to:
+        // 9223372036854775807` overflowed).
         let (dry, cloudy) = (
-            TURN.int(&r.attrs, "dry_to"),
-            TURN.int(&r.attrs, "cloudy_to"),
+            TURN.int(&r.attrs, "dry_to").clamp(0, 10),
+            TURN.int(&r.attrs, "cloudy_to").clamp(0, 10),
         );
         let hist = TURN.text(&r.attrs, "historical");
         let star = |w: &str| if hist == w { "*" } else { "" };
@@ -82,4 +85,36 @@ fn markers(b: &Bundle) -> String {
     format!(
         "<table><tr><th>Side</th><th>Formation</th><th>AMs</th><th>Combination Value</th></tr>\n{rows}</table>\n"
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+    use crate::schema::SCHEMAS;
+    use sztab_core::model::AttrValue;
+
+    /// The fuzz run's reproducer: a Weather Box of `i64::MAX` overflowed drawing the
+    /// card; it reads as the whole d10 now, and a negative one as none of it.
+    #[test]
+    fn weather_boxes_beyond_the_die_are_drawn_as_the_whole_die() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../scenarios/rtl/soltsy-example.scenario.ron");
+        let mut b = Bundle::load(&path, &SCHEMAS).expect("the example loads").0;
+        let track = &mut b.scenario.turn_track;
+        for (t, dry, cloudy) in [(0, 4, i64::MAX), (1, i64::MIN, -3)] {
+            track[t].attrs.insert("dry_to".into(), AttrValue::Int(dry));
+            track[t]
+                .attrs
+                .insert("cloudy_to".into(), AttrValue::Int(cloudy));
+        }
+        // The stars mark the example's historical weather: not what is checked here.
+        let html = weather(&b).replace('*', "");
+        assert!(
+            html.contains("<td>1-4</td><td>5-10</td><td>—</td>"),
+            "{html}"
+        );
+        assert!(html.contains("<td>—</td><td>—</td><td>1-10</td>"), "{html}");
+    }
 }
