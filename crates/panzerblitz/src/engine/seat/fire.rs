@@ -113,7 +113,7 @@ fn target_name(g: &Game, t: &Target, h: HexId) -> String {
             Some(u) => format!("{} on {}", name(g, u), hex(g, h)),
             None => format!("{id} on {}", hex(g, h)),
         },
-        Target::Fort(f) => format!("the fortification on {}", hex(g, *f)),
+        Target::Fort(_) => target(g, t),
     }
 }
 

@@ -22,6 +22,7 @@ use std::collections::BTreeSet;
 use serde::{Deserialize, Serialize};
 
 use sztab_core::hex::HexId;
+use sztab_seam::hex_names::WriteNamed;
 use sztab_seam::{Choice, Decision};
 
 use super::action::Action;
@@ -147,12 +148,9 @@ fn hex(g: &Game, h: HexId) -> String {
     g.s.board.label(h)
 }
 
-/// A target as a person reads it: the fortification by the hex's printed label.
+/// A target as a person reads it: a fortification by its hex's printed label.
 fn target(g: &Game, t: &Target) -> String {
-    match t {
-        Target::Unit(u) => u.clone(),
-        Target::Fort(h) => format!("the fortification on {}", hex(g, *h)),
-    }
+    t.named(&|h| hex(g, h)).to_string()
 }
 
 fn name(g: &Game, u: usize) -> String {
