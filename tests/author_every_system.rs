@@ -64,11 +64,11 @@ fn hex(s: &str) -> HexId {
     HexId::parse(s).unwrap()
 }
 
-fn scenario(h: &Harness<EditorApp>) -> sztab::model::generic::Scenario {
+fn scenario(h: &Harness<EditorApp>) -> sztab::model::described::Scenario {
     h.state()
         .doc()
         .unwrap()
-        .generic()
+        .described()
         .unwrap()
         .bundle
         .scenario
@@ -157,7 +157,14 @@ fn author(plan: &Plan) {
     for _ in 0..2 {
         click(&mut h, "Add a Soviet unit");
     }
-    let c = &h.state().doc().unwrap().generic().unwrap().bundle.counters;
+    let c = &h
+        .state()
+        .doc()
+        .unwrap()
+        .described()
+        .unwrap()
+        .bundle
+        .counters;
     assert_eq!((c.formations.len(), c.units.len()), (2, 4));
     for (u, f) in [
         ("german-1", "german-f1"),

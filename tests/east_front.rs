@@ -628,7 +628,7 @@ fn a_scenarios_charts_must_hold_every_table_the_rules_read() {
 }
 
 #[test]
-fn the_generic_scenario_data_they_use_is_reference_checked() {
+fn the_described_scenario_data_they_use_is_reference_checked() {
     let s = "scenarios/rtl/soltsy-example.scenario.ron";
     let j = "scenarios/jov/korsun-example.scenario.ron";
     // A box and a marker the system does not have.
@@ -806,8 +806,8 @@ fn jov_problems_name_hexes_by_their_sheet_labels() {
     use sztab::hex::HexId;
     let path = root("scenarios/jov/korsun-two-sheets.scenario.ron");
     let (system, mut b, _) = systems::load(&path).unwrap();
-    let systems::AnyBundle::Generic(g) = &mut b else {
-        panic!("a generic bundle")
+    let systems::AnyBundle::Described(g) = &mut b else {
+        panic!("a described bundle")
     };
     let crowded = HexId::parse("4921").unwrap();
     for p in g.scenario.setup.iter_mut().take(4) {

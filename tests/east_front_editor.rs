@@ -169,7 +169,7 @@ fn units_are_placed_and_their_schema_fields_set_in_the_forces_table() {
     reveal(&mut h, "II/10 Pz Vehicle silhouette");
     click(&mut h, "II/10 Pz Vehicle silhouette");
     let doc = h.state().doc().unwrap();
-    let b = &doc.generic().unwrap().bundle;
+    let b = &doc.described().unwrap().bundle;
     let placed = b
         .scenario
         .setup
@@ -189,7 +189,7 @@ fn units_are_placed_and_their_schema_fields_set_in_the_forces_table() {
     assert_eq!(doc.history().done().len(), 2);
     common::undo(&mut h);
     common::undo(&mut h);
-    let b = &h.state().doc().unwrap().generic().unwrap().bundle;
+    let b = &h.state().doc().unwrap().described().unwrap().bundle;
     assert!(
         b.scenario
             .setup
@@ -210,7 +210,8 @@ fn units_are_placed_and_their_schema_fields_set_in_the_forces_table() {
     reveal(&mut h, "GR 217 Cadre side");
     click(&mut h, "GR 217 Cadre side");
     assert!(h.state_mut().save());
-    let saved: sztab::model::generic::Scenario = io::parse(&io::read_text(&path).unwrap()).unwrap();
+    let saved: sztab::model::described::Scenario =
+        io::parse(&io::read_text(&path).unwrap()).unwrap();
     let placed = saved
         .setup
         .iter()
@@ -408,7 +409,7 @@ fn a_scenarios_charts_open_from_the_file_menu_and_follow_a_save() {
     h.run();
     assert!(!h.state().tables.is_dirty());
     let doc = h.state().doc().unwrap();
-    let (t, _) = doc.generic().unwrap().bundle.tables.as_ref().unwrap();
+    let (t, _) = doc.described().unwrap().bundle.tables.as_ref().unwrap();
     assert_eq!(
         t.table("tec_movement")
             .unwrap()

@@ -298,11 +298,11 @@ fn the_playtest_window_keeps_its_place_follows_its_log_and_forgets_the_last_game
     click(&mut h, "Game");
     click(&mut h, "Play ▶ (playtest)…");
     {
-        let pt = &mut h.state_mut().generic.game;
+        let pt = &mut h.state_mut().described.game;
         pt.seed = 2;
         pt.seats = vec![
-            sztab::editor::generic::Seat::Human,
-            sztab::editor::generic::Seat::Bot("greedy".into()),
+            sztab::editor::described::Seat::Human,
+            sztab::editor::described::Seat::Bot("greedy".into()),
         ];
     }
     click(&mut h, "Start");
@@ -312,10 +312,10 @@ fn the_playtest_window_keeps_its_place_follows_its_log_and_forgets_the_last_game
     // bot playing its turns in between.
     let mut actions = 0;
     for _ in 0..200 {
-        if actions >= 12 || h.state().generic.game.result().is_some() {
+        if actions >= 12 || h.state().described.game.result().is_some() {
             break;
         }
-        let Some(d) = h.state().generic.game.decision().cloned() else {
+        let Some(d) = h.state().described.game.decision().cloned() else {
             h.step();
             continue;
         };
@@ -332,7 +332,7 @@ fn the_playtest_window_keeps_its_place_follows_its_log_and_forgets_the_last_game
     }
     assert!(actions >= 12);
     // The newest line of the log is in view, inside the window.
-    let lines = h.state().generic.game.lines().to_vec();
+    let lines = h.state().described.game.lines().to_vec();
     assert!(lines.len() > 20, "{}", lines.len());
     let last = h
         .query_all_by_label(lines.last().unwrap())
@@ -349,8 +349,8 @@ fn the_playtest_window_keeps_its_place_follows_its_log_and_forgets_the_last_game
         "scenarios/panzerblitz/02-advance-on-nikopol.scenario.ron",
     ));
     h.run();
-    assert!(h.state().generic.game.lines().is_empty());
-    assert!(h.state().generic.game.result().is_none());
+    assert!(h.state().described.game.lines().is_empty());
+    assert!(h.state().described.game.result().is_none());
     assert!(h.query_by_label(lines.last().unwrap()).is_none());
 }
 

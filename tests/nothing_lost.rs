@@ -292,7 +292,7 @@ fn edit_of(doc: &sztab::editor::Document, kind: Kind) -> Change {
                 after: Some(after),
             }
         }
-        Kind::Counter => match (doc.counters(), doc.generic()) {
+        Kind::Counter => match (doc.counters(), doc.described()) {
             (Some(c), _) => {
                 let u = c.units[0].clone();
                 let mut v = u.clone();
@@ -303,14 +303,14 @@ fn edit_of(doc: &sztab::editor::Document, kind: Kind) -> Change {
                 let u = g.bundle.counters.units[0].clone();
                 let mut v = u.clone();
                 v.designation.push_str(" (edited)");
-                Change::GenericUnit(Slot::replace(0, u, v))
+                Change::DescribedUnit(Slot::replace(0, u, v))
             }
             _ => unreachable!(),
         },
         Kind::Placement => {
             let map = doc.map();
             let to = map.grid.iter().nth(3).unwrap();
-            match (doc.scenario(), doc.generic()) {
+            match (doc.scenario(), doc.described()) {
                 (Some(s), _) => {
                     let p = s.setup[0].clone();
                     Change::Placement(Slot::replace(
@@ -321,10 +321,10 @@ fn edit_of(doc: &sztab::editor::Document, kind: Kind) -> Change {
                 }
                 (_, Some(g)) => {
                     let p = g.bundle.scenario.setup[0].clone();
-                    Change::GenericPlacement(Slot::replace(
+                    Change::DescribedPlacement(Slot::replace(
                         0,
                         p.clone(),
-                        sztab::model::generic::Placement { hex: to, ..p },
+                        sztab::model::described::Placement { hex: to, ..p },
                     ))
                 }
                 _ => unreachable!(),
@@ -340,13 +340,13 @@ fn part_of(doc: &sztab::editor::Document, kind: Kind) -> String {
         Kind::Counter => format!(
             "{:?}{:?}",
             doc.counters(),
-            doc.generic().map(|g| &g.bundle.counters)
+            doc.described().map(|g| &g.bundle.counters)
         ),
         Kind::Placement => {
             format!(
                 "{:?}{:?}",
                 doc.scenario(),
-                doc.generic().map(|g| &g.bundle.scenario)
+                doc.described().map(|g| &g.bundle.scenario)
             )
         }
     }
@@ -424,7 +424,7 @@ fn forces_edits_of_rtl_and_jov_are_autosaved_and_come_back_after_a_kill() {
         click(&mut h, "Recover");
         let doc = h.state().doc().unwrap();
         let placed = doc
-            .generic()
+            .described()
             .unwrap()
             .bundle
             .scenario
@@ -503,7 +503,7 @@ fn shipped_charts_are_saved_as_a_copy_beside_the_scenario_with_one_line_changed(
     // The scenario now plays with the copy: an edit of it, saved with it.
     let doc = h.state().doc().unwrap();
     assert!(doc.is_dirty());
-    let (t, p) = doc.generic().unwrap().bundle.tables.as_ref().unwrap();
+    let (t, p) = doc.described().unwrap().bundle.tables.as_ref().unwrap();
     assert_eq!(p, &copy);
     assert_eq!(
         t.table("tec_movement")
@@ -728,7 +728,7 @@ fn change_of(doc: &sztab::editor::Document, op: &Op) -> Option<Change> {
                 after,
             })
         }
-        Op::Rename(u) => Some(match (doc.counters(), doc.generic()) {
+        Op::Rename(u) => Some(match (doc.counters(), doc.described()) {
             (Some(c), _) => {
                 let i = u % c.units.len();
                 let mut v = c.units[i].clone();
@@ -740,13 +740,13 @@ fn change_of(doc: &sztab::editor::Document, op: &Op) -> Option<Change> {
                 let i = u % units.len();
                 let mut v = units[i].clone();
                 v.designation.push('*');
-                Change::GenericUnit(Slot::replace(i, units[i].clone(), v))
+                Change::DescribedUnit(Slot::replace(i, units[i].clone(), v))
             }
             _ => return None,
         }),
         Op::Move(p, h) => {
             let to = nth(&hexes, h)?;
-            Some(match (doc.scenario(), doc.generic()) {
+            Some(match (doc.scenario(), doc.described()) {
                 (Some(s), _) => {
                     let i = p % s.setup.len();
                     let was = s.setup[i].clone();
@@ -760,11 +760,11 @@ fn change_of(doc: &sztab::editor::Document, op: &Op) -> Option<Change> {
                     let setup = &g.bundle.scenario.setup;
                     let i = p % setup.len();
                     let was = setup[i].clone();
-                    let now = sztab::model::generic::Placement {
+                    let now = sztab::model::described::Placement {
                         hex: to,
                         ..was.clone()
                     };
-                    Change::GenericPlacement(Slot::replace(i, was, now))
+                    Change::DescribedPlacement(Slot::replace(i, was, now))
                 }
                 _ => return None,
             })
@@ -791,7 +791,7 @@ fn same_document(a: &sztab::editor::Document, b: &sztab::editor::Document) -> Re
         return Err("the WB-95 scenario or counters".into());
     }
     let g = |d: &sztab::editor::Document| {
-        d.generic()
+        d.described()
             .map(|g| (g.bundle.scenario.clone(), g.bundle.counters.clone()))
     };
     if g(a) != g(b) {
@@ -949,15 +949,15 @@ fn a_kill_at_any_moment_of_a_save_leaves_every_file_whole_and_readable() {
 
 /// The file parses as what its name says it is.
 fn reads_whole(f: &Path) -> Result<(), String> {
-    use sztab::model::{generic, io};
+    use sztab::model::{described, io};
     let name = f.to_string_lossy();
     let source = io::read_text(f).map_err(|e| e.to_string())?;
     let parsed = if name.ends_with(".map.ron") {
         io::parse::<Map>(&source).map(drop)
     } else if name.ends_with(".counters.ron") {
-        io::parse::<generic::Counters>(&source).map(drop)
+        io::parse::<described::Counters>(&source).map(drop)
     } else {
-        io::parse::<generic::Scenario>(&source).map(drop)
+        io::parse::<described::Scenario>(&source).map(drop)
     };
     parsed.map_err(|e| e.to_string())
 }

@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use sztab::hex::HexId;
-use sztab::model::generic::Counters;
+use sztab::model::described::Counters;
 use sztab::model::{MapBundle, compose, io};
 use sztab::systems::panzerblitz::schema::{PbUnit, UnitType, WeaponClass};
 use sztab::systems::{self, RuleSystem};
@@ -235,7 +235,7 @@ fn situation_1_puts_the_command_posts_in_forts_where_the_card_says() {
     let (_, b, problems) = systems::load(&path).unwrap();
     assert!(problems.is_empty(), "{problems:?}");
     let view = b.view();
-    let g = view.generic().unwrap();
+    let g = view.described().unwrap();
     let at = |u: &str| g.scenario.placement(u).unwrap().hex;
     // 2-G-7 and 2-T-6: board 2 is the middle of three side by side.
     assert_eq!((at("G/201"), at("G/1111")), (hex("0717"), hex("0717")));
@@ -250,8 +250,8 @@ fn setup_checks_refuse_the_pond_vehicles_in_swamp_doubled_markers_and_a_fort_on_
     let (system, mut b, problems) = systems::load(&path).unwrap();
     assert!(problems.is_empty(), "{problems:?}");
     assert!(system.setup_checks(b.view()).is_empty());
-    let sztab::systems::AnyBundle::Generic(g) = &mut b else {
-        panic!("a generic bundle")
+    let sztab::systems::AnyBundle::Described(g) = &mut b else {
+        panic!("a described bundle")
     };
     let roads: BTreeSet<HexId> = g
         .map
@@ -308,8 +308,8 @@ fn mines_a_blockage_a_one_minefield_and_one_block_a_hex() {
     let path = root(&format!("{DIR}/08-korsun-pocket.scenario.ron"));
     let (system, mut b, _) = systems::load(&path).unwrap();
     assert!(system.setup_checks(b.view()).is_empty());
-    let sztab::systems::AnyBundle::Generic(g) = &mut b else {
-        panic!("a generic bundle")
+    let sztab::systems::AnyBundle::Described(g) = &mut b else {
+        panic!("a described bundle")
     };
     for (unit, onto) in [("R/MINES-2", "R/MINES-1"), ("R/BLOCK-2", "R/BLOCK-1")] {
         let hex = g.scenario.placement(onto).unwrap().hex;
@@ -330,7 +330,7 @@ fn mines_a_blockage_a_one_minefield_and_one_block_a_hex() {
     assert_eq!(rules, BTreeSet::from(["Mines A", "Blockage A"]));
     // The problem names the hex as the board prints it ("3-K-4"), not by its number.
     let g = b.view();
-    let g = g.generic().unwrap();
+    let g = g.described().unwrap();
     let mines = g.scenario.placement("R/MINES-1").unwrap().hex;
     let label = g.map.label_of(mines);
     assert!(label.contains('-'), "{label}");
@@ -349,7 +349,7 @@ fn every_situation_says_its_victory_and_each_zone_is_one_board_of_its_layout() {
         let (_, b, problems) = systems::load(&path).unwrap();
         assert!(problems.is_empty(), "{name}: {problems:?}");
         let view = b.view();
-        let g = view.generic().unwrap();
+        let g = view.described().unwrap();
         let v = g.scenario.victory.as_ref().unwrap();
         let winners: BTreeSet<&str> = v.levels.iter().map(|l| l.winner.as_str()).collect();
         assert_eq!(winners.len(), 2, "{name}: {winners:?}");

@@ -35,7 +35,7 @@ fn order_of_battle(b: &AnyBundle) -> usize {
                 .collect();
             ids.len()
         }
-        BundleRef::Generic(b) => {
+        BundleRef::Described(b) => {
             let s = &b.scenario;
             let ids: BTreeSet<_> = s
                 .setup
@@ -179,8 +179,8 @@ fn bigger_hexes_take_more_map_pages() {
 fn counters_with_a_printed_back_get_it() {
     // Roads to Leningrad: two-step units print their reduced side, artillery Fired, HQs Spent.
     let (system, b, _) = sztab_registry::load(&root(SCENARIOS[2])).unwrap();
-    let BundleRef::Generic(g) = b.view() else {
-        panic!("generic")
+    let BundleRef::Described(g) = b.view() else {
+        panic!("described")
     };
     let two_step = g
         .counters
@@ -194,8 +194,8 @@ fn counters_with_a_printed_back_get_it() {
     assert!(system.counter_face(&g.counters, two_step, &back).reduced);
     // PanzerBlitz counters are one-sided: a dispersed unit is turned face down.
     let (pb, b, _) = sztab_registry::load(&root(SCENARIOS[1])).unwrap();
-    let BundleRef::Generic(g) = b.view() else {
-        panic!("generic")
+    let BundleRef::Described(g) = b.view() else {
+        panic!("described")
     };
     assert!(pb.back_state(&g.counters.units[0]).is_none());
 }

@@ -38,7 +38,7 @@ fn hex(s: &str) -> HexId {
 
 /// Where `unit` is set up.
 fn placed(h: &Harness<EditorApp>, unit: &str) -> Option<HexId> {
-    let g = h.state().doc().unwrap().generic().unwrap();
+    let g = h.state().doc().unwrap().described().unwrap();
     let setup = &g.bundle.scenario.setup;
     setup
         .iter()
@@ -47,7 +47,7 @@ fn placed(h: &Harness<EditorApp>, unit: &str) -> Option<HexId> {
 }
 
 fn state_of(h: &Harness<EditorApp>, unit: &str, key: &str) -> Option<AttrValue> {
-    let g = h.state().doc().unwrap().generic().unwrap();
+    let g = h.state().doc().unwrap().described().unwrap();
     let setup = &g.bundle.scenario.setup;
     let p = setup.iter().find(|p| p.unit.as_str() == unit)?;
     p.state.get(key).cloned()
@@ -243,9 +243,9 @@ fn the_schedule_timeline_reads_each_turn_of_any_system() {
     let dir = tempfile::tempdir().unwrap();
     let path = example(dir.path(), "rtl", "soltsy-example");
     let (system, bundle, _) = sztab::systems::load(&path).unwrap();
-    let b = bundle.generic().unwrap();
+    let b = bundle.described().unwrap();
     let turn = system.schemas().turn;
-    let rows = sztab::editor::generic::schedule_tab::rows(b, &turn);
+    let rows = sztab::editor::described::schedule_tab::rows(b, &turn);
     let (head, lines) = &rows[1];
     assert_eq!(head, "Turn 2 (14 Jul PM)");
     assert!(
@@ -258,8 +258,8 @@ fn the_schedule_timeline_reads_each_turn_of_any_system() {
     // Quiet turns read as one row.
     let path = root("scenarios/panzerblitz/01-rear-area-raid.scenario.ron");
     let (system, bundle, _) = sztab::systems::load(&path).unwrap();
-    let b = bundle.generic().unwrap();
-    let rows = sztab::editor::generic::schedule_tab::rows(b, &system.schemas().turn);
+    let b = bundle.described().unwrap();
+    let rows = sztab::editor::described::schedule_tab::rows(b, &system.schemas().turn);
     assert_eq!(rows.len(), 2, "{rows:?}");
     assert_eq!(rows[1], ("Turns 2–10".to_owned(), Vec::new()));
 }
@@ -296,7 +296,7 @@ fn a_railroad_is_laid_beside_a_road_on_one_hexside_saved_and_erased_alone() {
         "{text}"
     );
     let (_, bundle, _) = sztab::systems::load(&path).unwrap();
-    let m = &bundle.generic().unwrap().map;
+    let m = &bundle.described().unwrap().map;
     assert_eq!(m.roads[&side].kinds().len(), 2);
     // Erasing the railroad leaves the road.
     let pts = [pos(&h, "3215"), pos(&h, "3216")];

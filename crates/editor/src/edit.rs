@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use sztab_core::hex::{HexId, Hexside};
-use sztab_core::model::generic;
+use sztab_core::model::described;
 use sztab_core::model::{
     AirCounter, Counters, Formation, HexCell, HexsideFeature, Label, Map, Nation, Place, Placement,
     Roads, Scenario, SideId, SupplySource, TerrainCatalogue, Underlay, UnitDef, ZoneId,
@@ -20,8 +20,8 @@ pub struct Target<'a> {
     pub terrain_path: &'a mut PathBuf,
     pub scenario: Option<&'a mut Scenario>,
     pub counters: Option<&'a mut Counters>,
-    /// A scenario of another rule system (the generic files), with its counter set.
-    pub generic: Option<(&'a mut generic::Scenario, &'a mut generic::Counters)>,
+    /// A scenario of another rule system (the described files), with its counter set.
+    pub described: Option<(&'a mut described::Scenario, &'a mut described::Counters)>,
 }
 
 /// One entry of a list inserted (`before` none), removed (`after` none) or replaced at
@@ -164,21 +164,21 @@ pub enum Change {
         before: Box<Counters>,
         after: Box<Counters>,
     },
-    /// One unit placed at setup in a generic scenario.
-    GenericPlacement(Slot<generic::Placement>),
-    /// One unit counter of a generic counter set.
-    GenericUnit(Slot<generic::Unit>),
-    /// One formation of a generic counter set.
-    GenericFormation(Slot<generic::Formation>),
-    /// A whole generic scenario: pointing it at another charts file, autosave recovery.
-    GenericScenario {
-        before: Box<generic::Scenario>,
-        after: Box<generic::Scenario>,
+    /// One unit placed at setup in a described scenario.
+    DescribedPlacement(Slot<described::Placement>),
+    /// One unit counter of a described counter set.
+    DescribedUnit(Slot<described::Unit>),
+    /// One formation of a described counter set.
+    DescribedFormation(Slot<described::Formation>),
+    /// A whole described scenario: pointing it at another charts file, autosave recovery.
+    DescribedScenario {
+        before: Box<described::Scenario>,
+        after: Box<described::Scenario>,
     },
-    /// A whole generic counter set (autosave recovery).
-    GenericCounters {
-        before: Box<generic::Counters>,
-        after: Box<generic::Counters>,
+    /// A whole described counter set (autosave recovery).
+    DescribedCounters {
+        before: Box<described::Counters>,
+        after: Box<described::Counters>,
     },
     /// Another terrain catalogue, with its file.
     Catalogue {
@@ -264,31 +264,31 @@ impl Change {
                     slot.apply(&mut c.units, forward);
                 }
             }
-            Change::GenericPlacement(slot) => {
-                if let Some((s, _)) = t.generic.as_mut() {
+            Change::DescribedPlacement(slot) => {
+                if let Some((s, _)) = t.described.as_mut() {
                     slot.apply(&mut s.setup, forward);
                 }
             }
-            Change::GenericUnit(slot) => {
-                if let Some((_, c)) = t.generic.as_mut() {
+            Change::DescribedUnit(slot) => {
+                if let Some((_, c)) = t.described.as_mut() {
                     slot.apply(&mut c.units, forward);
                 }
             }
-            Change::GenericFormation(slot) => {
-                if let Some((_, c)) = t.generic.as_mut() {
+            Change::DescribedFormation(slot) => {
+                if let Some((_, c)) = t.described.as_mut() {
                     slot.apply(&mut c.formations, forward);
                 }
             }
-            Change::GenericScenario { before, after } => {
-                if let Some((s, _)) = t.generic.as_mut() {
+            Change::DescribedScenario { before, after } => {
+                if let Some((s, _)) = t.described.as_mut() {
                     // The map and counter files follow Save As, not undo.
                     let (map, counters) = (s.map.clone(), s.counters.clone());
                     **s = (**pick(forward, before, after)).clone();
                     (s.map, s.counters) = (map, counters);
                 }
             }
-            Change::GenericCounters { before, after } => {
-                if let Some((_, c)) = t.generic.as_mut() {
+            Change::DescribedCounters { before, after } => {
+                if let Some((_, c)) = t.described.as_mut() {
                     **c = (**pick(forward, before, after)).clone();
                 }
             }
@@ -336,11 +336,11 @@ impl Change {
             Change::Scenario { before, after } => before == after,
             Change::Placement(s) => s.is_noop(),
             Change::Unit(s) => s.is_noop(),
-            Change::GenericPlacement(s) => s.is_noop(),
-            Change::GenericUnit(s) => s.is_noop(),
-            Change::GenericFormation(s) => s.is_noop(),
-            Change::GenericScenario { before, after } => before == after,
-            Change::GenericCounters { before, after } => before == after,
+            Change::DescribedPlacement(s) => s.is_noop(),
+            Change::DescribedUnit(s) => s.is_noop(),
+            Change::DescribedFormation(s) => s.is_noop(),
+            Change::DescribedScenario { before, after } => before == after,
+            Change::DescribedCounters { before, after } => before == after,
             Change::Formation(s) => s.is_noop(),
             Change::Nation(s) => s.is_noop(),
             Change::AirCounter(s) => s.is_noop(),
@@ -357,8 +357,8 @@ impl Change {
                 | Change::Control { .. }
                 | Change::Scenario { .. }
                 | Change::Placement(_)
-                | Change::GenericPlacement(_)
-                | Change::GenericScenario { .. }
+                | Change::DescribedPlacement(_)
+                | Change::DescribedScenario { .. }
         )
     }
 
@@ -367,9 +367,9 @@ impl Change {
         matches!(
             self,
             Change::Unit(_)
-                | Change::GenericUnit(_)
-                | Change::GenericCounters { .. }
-                | Change::GenericFormation(_)
+                | Change::DescribedUnit(_)
+                | Change::DescribedCounters { .. }
+                | Change::DescribedFormation(_)
                 | Change::Formation(_)
                 | Change::Nation(_)
                 | Change::AirCounter(_)
@@ -391,9 +391,9 @@ impl Change {
             }
             (Change::Placement(a), Change::Placement(b)) => a.absorb(b),
             (Change::Unit(a), Change::Unit(b)) => a.absorb(b),
-            (Change::GenericPlacement(a), Change::GenericPlacement(b)) => a.absorb(b),
-            (Change::GenericUnit(a), Change::GenericUnit(b)) => a.absorb(b),
-            (Change::GenericFormation(a), Change::GenericFormation(b)) => a.absorb(b),
+            (Change::DescribedPlacement(a), Change::DescribedPlacement(b)) => a.absorb(b),
+            (Change::DescribedUnit(a), Change::DescribedUnit(b)) => a.absorb(b),
+            (Change::DescribedFormation(a), Change::DescribedFormation(b)) => a.absorb(b),
             (Change::Formation(a), Change::Formation(b)) => a.absorb(b),
             (Change::Nation(a), Change::Nation(b)) => a.absorb(b),
             (Change::AirCounter(a), Change::AirCounter(b)) => a.absorb(b),

@@ -9,10 +9,10 @@
 
 mod app;
 pub mod canvas;
+pub mod described;
 pub mod document;
 pub mod edit;
 pub mod files;
-pub mod generic;
 pub mod history;
 mod keyboard;
 pub mod lab;

@@ -1,11 +1,11 @@
 //! The Jaws of Victory's setup checks, each with its code and rule (the table is in
-//! docs/jov/setup-checks.md). They run after the generic reference checks, so every id
+//! docs/jov/setup-checks.md). They run after the described reference checks, so every id
 //! they meet exists; a unit missing from the counters is skipped here.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use sztab_core::hex::{Dir, HexId, Hexside};
-use sztab_core::model::generic::{Bundle, Marker, Unit};
+use sztab_core::model::described::{Bundle, Marker, Unit};
 use sztab_core::model::{Problem, Subject};
 use sztab_seam::setup_lint::{self, Placed};
 

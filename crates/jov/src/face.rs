@@ -6,7 +6,7 @@
 //! capacity and its Frozen/Mud range increments. A unit starting with fewer steps than its
 //! most, Fired or Out of Ammo shows its back.
 
-use sztab_core::model::generic::{Counters, Unit};
+use sztab_core::model::described::{Counters, Unit};
 use sztab_core::model::{AttrValue, Attrs, Colour, UnitKind};
 use sztab_core::render::counter::{CounterFace, Emblem, Layout, Mark, Printed, Row};
 use sztab_seam::counters::{face_of, formation_colour};

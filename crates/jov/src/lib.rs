@@ -18,7 +18,7 @@ pub mod schema;
 
 use std::sync::Arc;
 
-use sztab_core::model::generic::{Bundle, Schemas};
+use sztab_core::model::described::{Bundle, Schemas};
 use sztab_core::model::{Problem, Schema};
 use sztab_seam::fields::term;
 use sztab_seam::{
@@ -181,8 +181,8 @@ impl RuleSystem for Jov {
     /// Its counters as printed (`face.rs`).
     fn counter_face(
         &self,
-        counters: &sztab_core::model::generic::Counters,
-        unit: &sztab_core::model::generic::Unit,
+        counters: &sztab_core::model::described::Counters,
+        unit: &sztab_core::model::described::Unit,
         state: &sztab_core::model::Attrs,
     ) -> sztab_core::render::counter::CounterFace {
         face::face(counters, unit, state)
@@ -192,7 +192,7 @@ impl RuleSystem for Jov {
     /// unit without a strength chit its one-step side (docs/jov/counters.md C8).
     fn back_state(
         &self,
-        unit: &sztab_core::model::generic::Unit,
+        unit: &sztab_core::model::described::Unit,
     ) -> Option<sztab_core::model::Attrs> {
         face::back_state(unit)
     }
@@ -224,7 +224,7 @@ impl RuleSystem for Jov {
     }
 
     fn setup_checks(&self, bundle: BundleRef<'_>) -> Vec<Problem> {
-        match bundle.generic() {
+        match bundle.described() {
             Some(b) => checks::check(b),
             None => vec![Problem::error("Y01", "not a Jaws of Victory scenario")],
         }
@@ -248,7 +248,7 @@ impl Engine for Jov {
     /// cell the game reads left empty refuses it too).
     fn compile(&self, bundle: BundleRef<'_>) -> Result<Arc<dyn Playable>, MatchError> {
         let b = bundle
-            .generic()
+            .described()
             .ok_or_else(|| MatchError::BadRequest("not a Jaws of Victory scenario".into()))?;
         sztab_seam::refuse_errors(&checks::check(b))?;
         let rules = engine::compile(b).map_err(MatchError::Refused)?;

@@ -1,4 +1,4 @@
-//! What The Jaws of Victory's files hold beyond the generic shapes: a counter's values
+//! What The Jaws of Victory's files hold beyond the described shapes: a counter's values
 //! (rules 4.1-4.9, 12.10, 13.2), a formation's place in the order of battle (4.2, 8.1.2),
 //! how a unit starts (4.4, 4.7, 4.8, 12.10.5, 12.17, 13.5), the scenario's switches
 //! (16, 18), a turn of the Turn Record Track (3.1, 5.1, 18.2) and replacement points
@@ -6,7 +6,7 @@
 
 use sztab_core::model::Schema;
 use sztab_core::model::attrs::{Choice, FieldDef};
-use sztab_core::model::generic::Schemas;
+use sztab_core::model::described::Schemas;
 use sztab_seam::fields::{c, choice, flag, int};
 
 /// Unit types by movement class (4.3.2), and the counters that are no combat unit.

@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::schema::{PbPlacement, PbUnit, UnitType, link, stacking_limit, terrain};
 use sztab_core::hex::HexId;
-use sztab_core::model::generic::{Bundle, Placement, Unit};
+use sztab_core::model::described::{Bundle, Placement, Unit};
 use sztab_core::model::{Map, Problem, Subject};
 
 /// One placed counter, with what the checks read of it.

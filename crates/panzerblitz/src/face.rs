@@ -6,7 +6,7 @@
 //! where the face draws the NATO symbol nearest their type; a dispersed unit shows its
 //! back.
 
-use sztab_core::model::generic::{Counters, Unit};
+use sztab_core::model::described::{Counters, Unit};
 use sztab_core::model::{Attrs, UnitKind};
 use sztab_core::render::counter::{CounterFace, Layout, Printed, Row};
 use sztab_seam::counters::face_of;

@@ -73,7 +73,7 @@ use std::sync::Arc;
 
 use sztab_core::hex::HexId;
 use sztab_core::model::Map;
-use sztab_core::model::generic::Schemas;
+use sztab_core::model::described::Schemas;
 use sztab_core::model::{Problem, Schema};
 use sztab_seam::{
     BotInfo, BundleRef, Engine, MatchError, OddsQuery, Playable, ProbeInfo, ProbeReport,
@@ -111,8 +111,8 @@ impl RuleSystem for PanzerBlitz {
     /// Its counters as printed (`face.rs`).
     fn counter_face(
         &self,
-        counters: &sztab_core::model::generic::Counters,
-        unit: &sztab_core::model::generic::Unit,
+        counters: &sztab_core::model::described::Counters,
+        unit: &sztab_core::model::described::Unit,
         state: &sztab_core::model::Attrs,
     ) -> sztab_core::render::counter::CounterFace {
         face::face(counters, unit, state)
@@ -133,7 +133,7 @@ impl RuleSystem for PanzerBlitz {
     }
 
     fn setup_checks(&self, bundle: BundleRef<'_>) -> Vec<Problem> {
-        match bundle.generic() {
+        match bundle.described() {
             Some(b) => checks::check(b),
             None => vec![Problem::error("Y01", "not a PanzerBlitz scenario")],
         }

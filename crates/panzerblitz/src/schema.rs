@@ -5,7 +5,7 @@
 //! [`super`].
 
 use sztab_core::model::attrs::{Choice, FieldDef, FieldKind, Lit};
-use sztab_core::model::generic::{Placement, Scenario, Unit};
+use sztab_core::model::described::{Placement, Scenario, Unit};
 use sztab_core::model::{Attrs, Schema};
 use sztab_seam::{Term, TermClass};
 

@@ -77,7 +77,7 @@ pub fn load(path: &Path) -> Result<(&'static dyn RuleSystem, AnyBundle, Vec<Prob
     }
     let terrain_source = io::read_text(&bundle.paths().terrain)?;
     problems.extend(system.check_catalogue(bundle.terrain(), &terrain_source));
-    if let Some((tables, tables_path)) = bundle.generic().and_then(|b| b.tables.as_ref()) {
+    if let Some((tables, tables_path)) = bundle.described().and_then(|b| b.tables.as_ref()) {
         let source = io::read_text(tables_path)?;
         problems.extend(system.check_tables(tables, &source));
     }
@@ -120,14 +120,14 @@ fn shipped(system: &str, suffix: &str) -> Vec<std::path::PathBuf> {
 }
 
 /// The JSON Schema files `sztab schema` writes: WB-95's and the core formats, then each
-/// generic system's counters and scenario with its attributes.
+/// described system's counters and scenario with its attributes.
 pub fn schema_files() -> Vec<(String, String)> {
     let mut files = sztab_core::model::schema::all();
     for s in SYSTEMS
         .iter()
         .filter(|s| s.id() != sztab_wb95::system::Wb95.id())
     {
-        files.extend(sztab_core::model::schema::of_generic_system(
+        files.extend(sztab_core::model::schema::of_described_system(
             s.id(),
             &s.schemas(),
         ));

@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use super::schema::{FORMATION, TURN};
 use sztab_core::markup::escape;
-use sztab_core::model::generic::Bundle;
+use sztab_core::model::described::Bundle;
 
 pub fn sections(b: &Bundle) -> Vec<(String, String)> {
     let mut out = Vec::new();

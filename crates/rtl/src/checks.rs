@@ -1,9 +1,9 @@
 //! Roads to Leningrad's setup checks, each with its code and rule (the table is in
-//! docs/rtl/setup-checks.md). They run after the generic reference checks, so every id
+//! docs/rtl/setup-checks.md). They run after the described reference checks, so every id
 //! they meet exists; a unit missing from the counters is skipped here.
 
 use sztab_core::hex::HexId;
-use sztab_core::model::generic::{Bundle, Unit};
+use sztab_core::model::described::{Bundle, Unit};
 use sztab_core::model::{Problem, Subject};
 use sztab_seam::setup_lint::{self, Placed};
 

@@ -6,7 +6,7 @@
 //! symbol. The reduced side shows the reduced values; an HQ's back is Spent, artillery's
 //! Fired.
 
-use sztab_core::model::generic::{Counters, Unit};
+use sztab_core::model::described::{Counters, Unit};
 use sztab_core::model::{AttrValue, Attrs, Colour, UnitKind};
 use sztab_core::render::counter::{CounterFace, Layout, Mark, Printed, Row};
 use sztab_seam::counters::{face_of, formation_colour};

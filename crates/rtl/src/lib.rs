@@ -16,7 +16,7 @@ pub mod schema;
 
 use std::sync::Arc;
 
-use sztab_core::model::generic::{Bundle, Schemas};
+use sztab_core::model::described::{Bundle, Schemas};
 use sztab_core::model::{Problem, Schema};
 use sztab_seam::fields::term;
 use sztab_seam::play::shared;
@@ -158,8 +158,8 @@ impl RuleSystem for Rtl {
     /// Its counters as printed (`face.rs`).
     fn counter_face(
         &self,
-        counters: &sztab_core::model::generic::Counters,
-        unit: &sztab_core::model::generic::Unit,
+        counters: &sztab_core::model::described::Counters,
+        unit: &sztab_core::model::described::Unit,
         state: &sztab_core::model::Attrs,
     ) -> sztab_core::render::counter::CounterFace {
         face::face(counters, unit, state)
@@ -169,7 +169,7 @@ impl RuleSystem for Rtl {
     /// reduced values (3.6, 3.62; docs/rtl/counters.md C9).
     fn back_state(
         &self,
-        unit: &sztab_core::model::generic::Unit,
+        unit: &sztab_core::model::described::Unit,
     ) -> Option<sztab_core::model::Attrs> {
         face::back_state(unit)
     }
@@ -201,7 +201,7 @@ impl RuleSystem for Rtl {
     }
 
     fn setup_checks(&self, bundle: BundleRef<'_>) -> Vec<Problem> {
-        match bundle.generic() {
+        match bundle.described() {
             Some(b) => checks::check(b),
             None => vec![Problem::error("Y01", "not a Roads to Leningrad scenario")],
         }
@@ -238,7 +238,7 @@ impl Engine for Rtl {
     /// The setup checks' errors and what the engine cannot compile refuse the scenario.
     fn compile(&self, bundle: BundleRef<'_>) -> Result<Arc<dyn Playable>, MatchError> {
         let b = bundle
-            .generic()
+            .described()
             .ok_or_else(|| MatchError::BadRequest("not a Roads to Leningrad scenario".into()))?;
         sztab_seam::refuse_errors(&checks::check(b))?;
         let rules = engine::compile(b).map_err(MatchError::Refused)?;

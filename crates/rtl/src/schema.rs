@@ -1,11 +1,11 @@
-//! What Roads to Leningrad's files hold beyond the generic shapes: a counter's values
+//! What Roads to Leningrad's files hold beyond the described shapes: a counter's values
 //! (rule 2.21 and the counter legend, 3.1-3.6, 12.0, 13.1, 15.1-15.2), a formation's
 //! Activation Markers (4.3, 7.3), how a unit starts (4.13, 3.6-3.7, 6.1), the scenario's
 //! switches (5.11, 7.12, 13.24) and a turn's Weather Box (5.11).
 
 use sztab_core::model::Schema;
 use sztab_core::model::attrs::{Choice, FieldDef};
-use sztab_core::model::generic::Schemas;
+use sztab_core::model::described::Schemas;
 use sztab_seam::fields::{c, choice, flag, int};
 
 /// Unit types (the counter legend, 2.21) and the pieces that are not combat units.

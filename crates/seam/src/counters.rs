@@ -1,22 +1,22 @@
 //! How the counters of a scenario are drawn, whatever its system: WB-95 draws its typed
-//! counters itself; a generic system's units get a face from [`RuleSystem::counter_face`].
+//! counters itself; a described system's units get a face from [`RuleSystem::counter_face`].
 
 use std::collections::{BTreeMap, HashMap};
 
 use super::{BundleRef, RuleSystem};
 use sztab_core::hex::HexId;
-use sztab_core::model::generic;
+use sztab_core::model::described;
 use sztab_core::model::{Colour, FieldKind, Schema, UnitKind, UnitSize};
 use sztab_core::render::counter::{CounterFace, Stack, UnitLayer, UnitMarkers};
 
-/// The plain face of a generic unit: its nation's colours, its designation and
+/// The plain face of a described unit: its nation's colours, its designation and
 /// formation, the schema's whole-number values joined as printed ("3-2-4") under an
 /// infantry symbol. Systems with a look of their own override
 /// [`RuleSystem::counter_face`].
 pub fn plain_face(
     schema: &Schema,
-    counters: &generic::Counters,
-    unit: &generic::Unit,
+    counters: &described::Counters,
+    unit: &described::Unit,
 ) -> CounterFace {
     let nation = counters.nation(unit.nation.as_str());
     let values: Vec<String> = schema
@@ -62,8 +62,8 @@ pub fn nato_size(text: &str) -> Option<UnitSize> {
 /// printed layout of the system's, its size from the NATO mark `size` (other marks, like
 /// "KG", printed as they are; none left blank).
 pub fn face_of(
-    counters: &generic::Counters,
-    unit: &generic::Unit,
+    counters: &described::Counters,
+    unit: &described::Unit,
     kind: UnitKind,
     size: &str,
     layout: sztab_core::render::counter::Layout,
@@ -98,7 +98,7 @@ pub fn face_of(
 }
 
 /// The colour of the formation a unit belongs to, if it has one.
-pub fn formation_colour(counters: &generic::Counters, unit: &generic::Unit) -> Option<Colour> {
+pub fn formation_colour(counters: &described::Counters, unit: &described::Unit) -> Option<Colour> {
     let f = unit.formation.as_ref()?;
     counters.formations.iter().find(|x| x.id == *f)?.colour
 }
@@ -107,7 +107,7 @@ pub fn formation_colour(counters: &generic::Counters, unit: &generic::Unit) -> O
 pub fn setup_layer(system: &dyn RuleSystem, bundle: BundleRef<'_>) -> UnitLayer {
     match bundle {
         BundleRef::Wb95(b) => UnitLayer::of_setup(&b.scenario, &b.counters),
-        BundleRef::Generic(b) => {
+        BundleRef::Described(b) => {
             // By id in constant time: linear in the setup, however large.
             let mut units = HashMap::new();
             for u in &b.counters.units {

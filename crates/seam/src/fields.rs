@@ -1,4 +1,4 @@
-//! Short constructors for the schema fields of the generic systems (their schemas are
+//! Short constructors for the schema fields of the described systems (their schemas are
 //! long `static` lists, one field a line).
 
 use sztab_core::model::attrs::{Choice, FieldDef, FieldKind, Lit};

@@ -40,7 +40,7 @@ pub use scenario::{AnyBundle, BundleRef};
 use std::path::Path;
 
 use sztab_core::hex::HexId;
-use sztab_core::model::generic::Schemas;
+use sztab_core::model::described::Schemas;
 use sztab_core::model::tables::cell::Parsed;
 use sztab_core::model::tables::{Table, Tables};
 use sztab_core::model::{LoadError, Map, Problem, Schema, Source, TerrainCatalogue};
@@ -124,7 +124,7 @@ pub trait RuleSystem: Sync {
     fn vocabulary(&self) -> &'static [Term];
     /// What a unit counter has (the generated unit editor and table, `sztab systems`).
     fn unit_schema(&self) -> Schema;
-    /// The schemas its generic files are checked against (systems with typed files of
+    /// The schemas its described files are checked against (systems with typed files of
     /// their own, like WB-95, give empty ones).
     fn schemas(&self) -> Schemas {
         Schemas {
@@ -133,12 +133,12 @@ pub trait RuleSystem: Sync {
         }
     }
 
-    /// The counter of a generic unit, in the state `state` (its placement's
+    /// The counter of a described unit, in the state `state` (its placement's
     /// attributes), as the map, the PNG export and the setup card draw it.
     fn counter_face(
         &self,
-        counters: &sztab_core::model::generic::Counters,
-        unit: &sztab_core::model::generic::Unit,
+        counters: &sztab_core::model::described::Counters,
+        unit: &sztab_core::model::described::Unit,
         state: &sztab_core::model::Attrs,
     ) -> sztab_core::render::counter::CounterFace {
         let _ = state;
@@ -149,7 +149,7 @@ pub trait RuleSystem: Sync {
     /// print-and-play kit; `None` when the counter's back is blank.
     fn back_state(
         &self,
-        unit: &sztab_core::model::generic::Unit,
+        unit: &sztab_core::model::described::Unit,
     ) -> Option<sztab_core::model::Attrs> {
         let _ = unit;
         None
@@ -169,8 +169,8 @@ pub trait RuleSystem: Sync {
     /// What its rules need of a counters file read on its own (`sztab validate`): by
     /// default the counter set every system but WB-95 shares, against its schemas.
     fn check_counters(&self, source: &Source) -> Result<Vec<Problem>, LoadError> {
-        let c: sztab_core::model::generic::Counters = sztab_core::model::io::parse(source)?;
-        Ok(sztab_core::model::generic::check_counters(
+        let c: sztab_core::model::described::Counters = sztab_core::model::io::parse(source)?;
+        Ok(sztab_core::model::described::check_counters(
             &c,
             &self.schemas(),
             source,
@@ -222,9 +222,12 @@ pub trait RuleSystem: Sync {
         Ok(())
     }
 
-    /// Sections of its own on a generic scenario's setup card, after the common ones:
+    /// Sections of its own on a described scenario's setup card, after the common ones:
     /// each a title and an HTML body.
-    fn card_sections(&self, bundle: &sztab_core::model::generic::Bundle) -> Vec<(String, String)> {
+    fn card_sections(
+        &self,
+        bundle: &sztab_core::model::described::Bundle,
+    ) -> Vec<(String, String)> {
         let _ = bundle;
         Vec::new()
     }
@@ -232,8 +235,8 @@ pub trait RuleSystem: Sync {
     /// Loads a scenario of this system with the files it references; returns their
     /// reference problems.
     fn load(&self, path: &Path) -> Result<(AnyBundle, Vec<Problem>), LoadError> {
-        let (b, p) = sztab_core::model::generic::Bundle::load(path, &self.schemas())?;
-        Ok((AnyBundle::Generic(Box::new(b)), p))
+        let (b, p) = sztab_core::model::described::Bundle::load(path, &self.schemas())?;
+        Ok((AnyBundle::Described(Box::new(b)), p))
     }
 
     /// The rules' checks of a scenario's setup, run after the reference checks.

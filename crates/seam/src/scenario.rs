@@ -1,30 +1,30 @@
-//! A scenario as loaded by its system: WB-95's typed files or a generic bundle, owned
+//! A scenario as loaded by its system: WB-95's typed files or a described bundle, owned
 //! ([`AnyBundle`]) or borrowed ([`BundleRef`], what the seam's methods take, so the
 //! editor can hand over the document it holds without a copy).
 
-use sztab_core::model::generic;
+use sztab_core::model::described;
 use sztab_core::model::{Bundle, BundlePaths, Map, Problem, SystemId, TerrainCatalogue};
 
 /// A loaded scenario. WB-95 keeps its typed counters and scenario; every later system
-/// uses the generic, schema-driven files (see [`generic`]).
+/// uses the described, schema-driven files (see [`described`]).
 #[derive(Clone, Debug)]
 pub enum AnyBundle {
     Wb95(Box<Bundle>),
-    Generic(Box<generic::Bundle>),
+    Described(Box<described::Bundle>),
 }
 
 /// A scenario lent to a system.
 #[derive(Clone, Copy, Debug)]
 pub enum BundleRef<'a> {
     Wb95(&'a Bundle),
-    Generic(&'a generic::Bundle),
+    Described(&'a described::Bundle),
 }
 
 impl AnyBundle {
     pub fn view(&self) -> BundleRef<'_> {
         match self {
             AnyBundle::Wb95(b) => BundleRef::Wb95(b),
-            AnyBundle::Generic(b) => BundleRef::Generic(b),
+            AnyBundle::Described(b) => BundleRef::Described(b),
         }
     }
 
@@ -52,8 +52,8 @@ impl AnyBundle {
         self.view().wb95()
     }
 
-    pub fn generic(&self) -> Option<&generic::Bundle> {
-        self.view().generic()
+    pub fn described(&self) -> Option<&described::Bundle> {
+        self.view().described()
     }
 }
 
@@ -61,44 +61,44 @@ impl<'a> BundleRef<'a> {
     pub fn system(self) -> &'a SystemId {
         match self {
             BundleRef::Wb95(b) => &b.scenario.system,
-            BundleRef::Generic(b) => &b.scenario.system,
+            BundleRef::Described(b) => &b.scenario.system,
         }
     }
 
     pub fn title(self) -> &'a str {
         match self {
             BundleRef::Wb95(b) => &b.scenario.title,
-            BundleRef::Generic(b) => &b.scenario.title,
+            BundleRef::Described(b) => &b.scenario.title,
         }
     }
 
     pub fn map(self) -> &'a Map {
         match self {
             BundleRef::Wb95(b) => &b.map,
-            BundleRef::Generic(b) => &b.map,
+            BundleRef::Described(b) => &b.map,
         }
     }
 
     pub fn terrain(self) -> &'a TerrainCatalogue {
         match self {
             BundleRef::Wb95(b) => &b.terrain,
-            BundleRef::Generic(b) => &b.terrain,
+            BundleRef::Described(b) => &b.terrain,
         }
     }
 
     pub fn paths(self) -> &'a BundlePaths {
         match self {
             BundleRef::Wb95(b) => &b.paths,
-            BundleRef::Generic(b) => &b.paths,
+            BundleRef::Described(b) => &b.paths,
         }
     }
 
-    /// The warnings the scenario acknowledges as intended (generic scenarios keep none
+    /// The warnings the scenario acknowledges as intended (described scenarios keep none
     /// yet).
     pub fn acknowledged(self) -> &'a [sztab_core::model::Acknowledgement] {
         match self {
             BundleRef::Wb95(b) => &b.scenario.acknowledged,
-            BundleRef::Generic(_) => &[],
+            BundleRef::Described(_) => &[],
         }
     }
 
@@ -114,7 +114,7 @@ impl<'a> BundleRef<'a> {
                     .collect(),
                 b.scenario.initiative.as_str(),
             ),
-            BundleRef::Generic(b) => (
+            BundleRef::Described(b) => (
                 b.scenario
                     .sides
                     .iter()
@@ -132,29 +132,29 @@ impl<'a> BundleRef<'a> {
     pub fn wb95(self) -> Option<&'a Bundle> {
         match self {
             BundleRef::Wb95(b) => Some(b),
-            BundleRef::Generic(_) => None,
+            BundleRef::Described(_) => None,
         }
     }
 
-    pub fn generic(self) -> Option<&'a generic::Bundle> {
+    pub fn described(self) -> Option<&'a described::Bundle> {
         match self {
-            BundleRef::Generic(b) => Some(b),
+            BundleRef::Described(b) => Some(b),
             BundleRef::Wb95(_) => None,
         }
     }
 
     /// Re-runs the reference checks on the data in memory (no file positions).
-    pub fn check(self, schemas: &generic::Schemas) -> Vec<Problem> {
+    pub fn check(self, schemas: &described::Schemas) -> Vec<Problem> {
         match self {
             BundleRef::Wb95(b) => b.check(),
-            BundleRef::Generic(b) => b.check(schemas),
+            BundleRef::Described(b) => b.check(schemas),
         }
     }
 
     pub fn to_owned(self) -> AnyBundle {
         match self {
             BundleRef::Wb95(b) => AnyBundle::Wb95(Box::new(b.clone())),
-            BundleRef::Generic(b) => AnyBundle::Generic(Box::new(b.clone())),
+            BundleRef::Described(b) => AnyBundle::Described(Box::new(b.clone())),
         }
     }
 }

@@ -1,4 +1,4 @@
-//! Pieces of setup checks that several generic systems share (Roads to Leningrad and The
+//! Pieces of setup checks that several described systems share (Roads to Leningrad and The
 //! Jaws of Victory read them with their own codes and rule numbers): who is on each hex
 //! at the start, whose a unit is, and the set-up facts every hex-and-counter game checks
 //! the same way (both sides in one hex, entry hexes on a map edge, the charts entered).
@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use sztab_core::hex::HexId;
-use sztab_core::model::generic::{Bundle, Placement, Unit};
+use sztab_core::model::described::{Bundle, Placement, Unit};
 use sztab_core::model::{Entry, Problem, Subject};
 
 /// One unit on the map at the start, with its counter.

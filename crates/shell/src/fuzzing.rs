@@ -7,7 +7,7 @@
 use std::path::Path;
 
 use sztab_core::model::check::{check_counters, check_terrain};
-use sztab_core::model::{Counters, Scenario, TerrainCatalogue, generic, io, tables};
+use sztab_core::model::{Counters, Scenario, TerrainCatalogue, described, io, tables};
 use sztab_seam::{AnyBundle, BundleRef, RuleSystem};
 
 /// How far an input went: a seed that stops short of [`Reached::Checked`] no longer
@@ -82,7 +82,7 @@ pub fn load_files(data: &[u8]) -> Reached {
         3 => {
             let _ = io::probe_system(&src);
             let typed = io::parse::<Scenario>(&src).is_ok();
-            io::parse::<generic::Scenario>(&src).is_ok() || typed
+            io::parse::<described::Scenario>(&src).is_ok() || typed
         }
         4 => io::parse::<tables::Tables>(&src).is_ok_and(|t| {
             let _ = tables::check::check(&t, &src);
@@ -91,9 +91,9 @@ pub fn load_files(data: &[u8]) -> Reached {
             }
             true
         }),
-        _ => io::parse::<generic::Counters>(&src).is_ok_and(|c| {
+        _ => io::parse::<described::Counters>(&src).is_ok_and(|c| {
             for s in systems {
-                let _ = generic::check_counters(&c, &s.schemas(), &src);
+                let _ = described::check_counters(&c, &s.schemas(), &src);
             }
             true
         }),
@@ -147,20 +147,20 @@ impl SetupBundles {
                 );
                 after_checks(*system, BundleRef::Wb95(&b));
             }
-            AnyBundle::Generic(b) => {
-                let Ok(s) = io::parse::<generic::Scenario>(&src) else {
+            AnyBundle::Described(b) => {
+                let Ok(s) = io::parse::<described::Scenario>(&src) else {
                     return Reached::Decoded;
                 };
                 let mut b = (**b).clone();
                 b.scenario = s;
-                let _ = generic::check_scenario(
+                let _ = described::check_scenario(
                     &b.scenario,
                     &b.map,
                     &b.counters,
                     &system.schemas(),
                     &src,
                 );
-                after_checks(*system, BundleRef::Generic(&b));
+                after_checks(*system, BundleRef::Described(&b));
             }
         }
         Reached::Checked

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use sztab_core::model::check::check_terrain;
-use sztab_core::model::generic::anchor_of;
+use sztab_core::model::described::anchor_of;
 use sztab_core::model::{FileKind, LoadError, MapBundle, Problem, Sources, acknowledge, io};
 
 /// What validating one file found.
@@ -96,7 +96,7 @@ pub fn validate_file(path: &Path) -> Result<Report, LoadError> {
             acknowledge::apply(&mut problems, b.view().acknowledged(), complete);
             let p = b.paths();
             // A problem that names only its subject is located at the value that states it.
-            if let Some(g) = b.generic() {
+            if let Some(g) = b.described() {
                 for x in problems.iter_mut().filter(|x| x.file.is_none()) {
                     if x.anchor.is_none() {
                         x.anchor = x.subject.as_ref().and_then(|s| anchor_of(&g.scenario, s));
@@ -118,7 +118,7 @@ pub fn validate_file(path: &Path) -> Result<Report, LoadError> {
                 p.terrain.clone(),
             ];
             files.extend(
-                b.generic()
+                b.described()
                     .and_then(|g| g.tables.as_ref())
                     .map(|t| t.1.clone()),
             );

@@ -6,7 +6,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::rules::{Action, Game, Loc, Phase};
 use sztab_core::hex::HexId;
-use sztab_core::model::generic::Condition;
+use sztab_core::model::described::Condition;
 use sztab_seam::play::Bot;
 
 /// A bot by name: `random` or `greedy`.

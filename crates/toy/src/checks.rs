@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use sztab_core::model::generic::{Bundle, Condition};
+use sztab_core::model::described::{Bundle, Condition};
 use sztab_core::model::{Problem, Subject};
 
 pub fn check(b: &Bundle) -> Vec<Problem> {
@@ -65,7 +65,7 @@ pub fn check(b: &Bundle) -> Vec<Problem> {
                     format!(
                         "victory level \"{}\": the toy rules cannot judge \"{}\"",
                         l.name,
-                        sztab_core::model::generic::describe(b, c)
+                        sztab_core::model::described::describe(b, c)
                     ),
                 ));
             }

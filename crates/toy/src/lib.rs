@@ -1,7 +1,7 @@
 //! Toy: a tiny, complete game built for the tests, not a published game. It exists to
 //! prove that the editor, the playtest shell, the command line and the balance lab work
 //! for a rule system other than WB-95, through the seam alone (docs/adding-a-rule-system.md
-//! walks through it). Its rules are in [`rules`]; its files are the generic ones.
+//! walks through it). Its rules are in [`rules`]; its files are the described ones.
 
 mod bots;
 mod checks;
@@ -12,7 +12,7 @@ mod seat;
 use std::sync::Arc;
 
 use sztab_core::model::attrs::{FieldDef, FieldKind};
-use sztab_core::model::generic::Schemas;
+use sztab_core::model::described::Schemas;
 use sztab_core::model::{Problem, Schema};
 use sztab_seam::{
     BotInfo, BundleRef, Engine, MatchError, OddsQuery, Playable, RuleSystem, Term, TermClass,
@@ -125,7 +125,7 @@ impl RuleSystem for Toy {
     }
 
     fn setup_checks(&self, bundle: BundleRef<'_>) -> Vec<Problem> {
-        match bundle.generic() {
+        match bundle.described() {
             Some(b) => checks::check(b),
             None => vec![Problem::error("Y01", "not a toy scenario")],
         }
@@ -143,7 +143,7 @@ impl RuleSystem for Toy {
 impl Engine for Toy {
     fn compile(&self, bundle: BundleRef<'_>) -> Result<Arc<dyn Playable>, MatchError> {
         let b = bundle
-            .generic()
+            .described()
             .ok_or_else(|| MatchError::BadRequest("not a toy scenario".into()))?;
         sztab_seam::refuse_errors(&checks::check(b))?;
         let rules = rules::Rules::compile(b)

@@ -172,7 +172,7 @@ fn count(g: &Game, e: &Event, tally: &mut Tally) {
 
 fn prepared_rules(bundle: BundleRef<'_>) -> Result<Arc<Rules>, MatchError> {
     let b = bundle
-        .generic()
+        .described()
         .ok_or_else(|| MatchError::BadLog("not a toy scenario".into()))?;
     Rules::compile(b)
         .map(Arc::new)

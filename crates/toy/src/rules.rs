@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use sztab_seam::play::{Dice, DieSampler};
 
 use sztab_core::hex::{HexId, Hexside};
-use sztab_core::model::generic::{self, Condition};
+use sztab_core::model::described::{self, Condition};
 use sztab_core::model::{Entry, Problem};
 
 /// A table roll of this much or more eliminates the target.
@@ -52,13 +52,13 @@ pub struct Rules {
     /// Per turn: units that may enter and where.
     arrivals: Vec<(u32, Vec<usize>, Vec<HexId>)>,
     departures: Vec<(u32, Vec<usize>)>,
-    victory: Option<generic::Victory>,
+    victory: Option<described::Victory>,
     places: BTreeMap<String, Vec<HexId>>,
 }
 
 impl Rules {
-    /// Compiles a generic bundle of the toy system; the reference checks have run.
-    pub fn compile(b: &generic::Bundle) -> Result<Rules, Vec<Problem>> {
+    /// Compiles a described bundle of the toy system; the reference checks have run.
+    pub fn compile(b: &described::Bundle) -> Result<Rules, Vec<Problem>> {
         let s = &b.scenario;
         let first = s.sides.iter().position(|x| x.id == s.first).unwrap_or(0);
         let order = [first, 1 - first.min(1)];

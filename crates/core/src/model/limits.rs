@@ -99,7 +99,7 @@ pub const SCHEDULE: Count = Count::new(20_000, "entries", "in one list of a scen
 pub const AREAS: Count = Count::new(100, "set-up areas", "in a scenario");
 /// Shapes of one set-up area or victory zone.
 pub const SHAPES: Count = Count::new(100, "shapes", "in one area");
-/// Victory levels of a generic scenario, and the conditions of one level.
+/// Victory levels of a described scenario, and the conditions of one level.
 pub const LEVELS: Count = Count::new(100, "victory levels or conditions", "in a scenario");
 
 /// Tables of a tables file.

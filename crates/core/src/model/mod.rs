@@ -12,7 +12,7 @@ pub mod compose;
 mod counters;
 mod date;
 pub mod decompose;
-pub mod generic;
+pub mod described;
 mod ids;
 pub mod io;
 pub mod limits;

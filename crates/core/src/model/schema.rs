@@ -1,13 +1,13 @@
 //! JSON Schemas of the file formats, generated from the Rust types
 //! (`sztab schema --out schemas`): the four formats of WB-95 and the core (maps, terrain
-//! catalogues and tables files are every system's), and the generic counters and scenarios of
+//! catalogues and tables files are every system's), and the described counters and scenarios of
 //! each later system with its own attributes filled in from its schemas.
 
 use schemars::{JsonSchema, generate::SchemaSettings};
 use serde_json::{Value, json};
 
 use super::attrs::{FieldKind, Schema};
-use super::generic::{self, Schemas};
+use super::described::{self, Schemas};
 use super::{Counters, FileKind, Map, Scenario, TerrainCatalogue};
 
 fn schema_value<T: JsonSchema>(title: String) -> Value {
@@ -50,15 +50,15 @@ pub fn all() -> Vec<(String, String)> {
         .collect()
 }
 
-/// The counters and scenario schemas of a generic system (`toy.counters.schema.json`),
+/// The counters and scenario schemas of a described system (`toy.counters.schema.json`),
 /// with its unit, placement and scenario attributes spelled out.
-pub fn of_generic_system(system: &str, schemas: &Schemas) -> Vec<(String, String)> {
+pub fn of_described_system(system: &str, schemas: &Schemas) -> Vec<(String, String)> {
     let named = |kind: FileKind| format!("{} ({system})", title(kind));
-    let mut counters = schema_value::<generic::Counters>(named(FileKind::Counters));
+    let mut counters = schema_value::<described::Counters>(named(FileKind::Counters));
     set_attrs(&mut counters, "Unit", "attrs", &schemas.unit);
     set_attrs(&mut counters, "Formation", "attrs", &schemas.formation);
     pin_system(&mut counters, system);
-    let mut scenario = schema_value::<generic::Scenario>(named(FileKind::Scenario));
+    let mut scenario = schema_value::<described::Scenario>(named(FileKind::Scenario));
     set_attrs(&mut scenario, "Placement", "state", &schemas.placement);
     set_attrs(&mut scenario, "OffMap", "state", &schemas.placement);
     set_attrs(&mut scenario, "TurnRecord", "attrs", &schemas.turn);

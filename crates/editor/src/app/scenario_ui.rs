@@ -108,7 +108,7 @@ impl EditorApp {
             return;
         }
         // Game → Forces… shows the Forces tab.
-        if std::mem::take(&mut self.generic.forces_open) {
+        if std::mem::take(&mut self.described.forces_open) {
             self.scen.tab = crate::scenario::Tab::Forces;
         }
         egui::Panel::right("scenario")
@@ -127,7 +127,7 @@ impl EditorApp {
                 .stack_popup
                 .filter(|h| doc.map().grid.contains(*h))
                 .map(|h| self.canvas.screen_of(doc.map().grid.center(h)));
-            if doc.generic().is_some() {
+            if doc.described().is_some() {
                 crate::scenario::setup_stack::show(ctx, &mut self.scen, doc, at);
             } else {
                 stack_popup::show(ctx, &mut self.scen, doc, at);
@@ -213,7 +213,7 @@ impl EditorApp {
             return;
         };
         let label = format!("Unplace {u}");
-        if doc.generic().is_some() {
+        if doc.described().is_some() {
             if let Some(e) =
                 crate::scenario::setup_ops::move_units(doc, std::slice::from_ref(&u), None, &label)
             {
@@ -308,7 +308,7 @@ impl EditorApp {
             self.status = format!("{}: no units to place", payload.label);
             return;
         }
-        if doc.generic().is_some() {
+        if doc.described().is_some() {
             self.drop_any_system(&payload, hex);
             return;
         }

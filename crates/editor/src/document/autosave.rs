@@ -52,8 +52,8 @@ impl Document {
                     });
                 }
             }
-            Content::Generic(g) => {
-                let saved = self.saved_generic.as_ref();
+            Content::Described(g) => {
+                let saved = self.saved_described.as_ref();
                 let b = &g.bundle;
                 if let Some(p) = counters {
                     let changed = saved.is_none_or(|(_, c)| *c != b.counters);
@@ -182,11 +182,11 @@ impl Document {
                 before: Box::new(b.scenario.clone()),
                 after: Box::new(io::load_scenario(side)?.value),
             }),
-            Content::Generic(g) if counters => Some(Change::GenericCounters {
+            Content::Described(g) if counters => Some(Change::DescribedCounters {
                 before: Box::new(g.bundle.counters.clone()),
                 after: Box::new(read(side)?),
             }),
-            Content::Generic(g) => Some(Change::GenericScenario {
+            Content::Described(g) => Some(Change::DescribedScenario {
                 before: Box::new(g.bundle.scenario.clone()),
                 after: Box::new(read(side)?),
             }),

@@ -14,7 +14,7 @@ pub use save::SharedBoards;
 use super::edit::{Edit, Target};
 use super::history::{CANVAS_STROKE, History};
 use sztab_core::model::decompose::Destination;
-use sztab_core::model::generic;
+use sztab_core::model::described;
 use sztab_core::model::io::FileKind;
 use sztab_core::model::{
     Bundle, BundlePaths, Counters, LoadError, Map, MapBundle, Problem, Scenario, TerrainCatalogue,
@@ -32,14 +32,14 @@ pub enum Content {
     /// A WB-95 scenario (its typed files).
     Scenario(Box<Bundle>),
     Map(Box<MapBundle>),
-    /// A scenario of another rule system, in the generic files its schemas check.
-    Generic(Box<GenericScenario>),
+    /// A scenario of another rule system, in the described files its schemas check.
+    Described(Box<DescribedScenario>),
 }
 
 /// A scenario of a rule system other than WB-95, with the system that reads it.
-pub struct GenericScenario {
+pub struct DescribedScenario {
     pub system: &'static dyn RuleSystem,
-    pub bundle: generic::Bundle,
+    pub bundle: described::Bundle,
 }
 
 pub struct Document {
@@ -58,8 +58,8 @@ pub struct Document {
     saved_map: Map,
     saved_scenario: Option<Scenario>,
     saved_counters: Option<Counters>,
-    /// A generic scenario's scenario and counter files as on disk.
-    saved_generic: Option<(generic::Scenario, generic::Counters)>,
+    /// A described scenario's scenario and counter files as on disk.
+    saved_described: Option<(described::Scenario, described::Counters)>,
     /// Where the edits of a composed map are saved: into its boards, or its own file.
     destination: Destination,
     /// Where the document's file was before Save As: the next save writes it anew, into
@@ -74,14 +74,14 @@ impl Document {
         let saved_map = match &content {
             Content::Scenario(b) => b.map.clone(),
             Content::Map(b) => b.map.clone(),
-            Content::Generic(g) => g.bundle.map.clone(),
+            Content::Described(g) => g.bundle.map.clone(),
         };
         let (saved_scenario, saved_counters) = match &content {
             Content::Scenario(b) => (Some(b.scenario.clone()), Some(b.counters.clone())),
-            Content::Map(_) | Content::Generic(_) => (None, None),
+            Content::Map(_) | Content::Described(_) => (None, None),
         };
-        let saved_generic = match &content {
-            Content::Generic(g) => Some((g.bundle.scenario.clone(), g.bundle.counters.clone())),
+        let saved_described = match &content {
+            Content::Described(g) => Some((g.bundle.scenario.clone(), g.bundle.counters.clone())),
             _ => None,
         };
         let id = next_revision();
@@ -95,7 +95,7 @@ impl Document {
             saved_map,
             saved_scenario,
             saved_counters,
-            saved_generic,
+            saved_described,
             destination: Destination::Boards,
             moved_doc: None,
             moved_map: None,
@@ -138,9 +138,9 @@ impl Document {
 
     /// A new, unsaved scenario of a rule system other than WB-95 (its map and counter
     /// files exist; Save As writes the scenario).
-    pub fn new_generic(system: &'static dyn RuleSystem, bundle: generic::Bundle) -> Self {
+    pub fn new_described(system: &'static dyn RuleSystem, bundle: described::Bundle) -> Self {
         Self::from_content(
-            Content::Generic(Box::new(GenericScenario { system, bundle })),
+            Content::Described(Box::new(DescribedScenario { system, bundle })),
             None,
         )
     }
@@ -149,7 +149,7 @@ impl Document {
     pub fn rules_view(&self) -> Option<sztab_seam::BundleRef<'_>> {
         match &self.content {
             Content::Scenario(b) => Some(sztab_seam::BundleRef::Wb95(b)),
-            Content::Generic(g) => Some(sztab_seam::BundleRef::Generic(&g.bundle)),
+            Content::Described(g) => Some(sztab_seam::BundleRef::Described(&g.bundle)),
             Content::Map(_) => None,
         }
     }
@@ -158,15 +158,15 @@ impl Document {
     pub fn system(&self) -> Option<&'static dyn RuleSystem> {
         match &self.content {
             Content::Scenario(_) => sztab_registry::get("wb95"),
-            Content::Generic(g) => Some(g.system),
+            Content::Described(g) => Some(g.system),
             Content::Map(_) => None,
         }
     }
 
     /// The open scenario of a system other than WB-95.
-    pub fn generic(&self) -> Option<&GenericScenario> {
+    pub fn described(&self) -> Option<&DescribedScenario> {
         match &self.content {
-            Content::Generic(g) => Some(g),
+            Content::Described(g) => Some(g),
             _ => None,
         }
     }
@@ -176,8 +176,8 @@ impl Document {
         let content = match FileKind::of_path(path) {
             Some(FileKind::Scenario) => sztab_registry::load(path).map(|(system, b, p)| match b {
                 AnyBundle::Wb95(b) => (Content::Scenario(b), p),
-                AnyBundle::Generic(b) => (
-                    Content::Generic(Box::new(GenericScenario { system, bundle: *b })),
+                AnyBundle::Described(b) => (
+                    Content::Described(Box::new(DescribedScenario { system, bundle: *b })),
                     p,
                 ),
             }),
@@ -216,7 +216,7 @@ impl Document {
         match &self.content {
             Content::Scenario(b) => &b.map,
             Content::Map(b) => &b.map,
-            Content::Generic(g) => &g.bundle.map,
+            Content::Described(g) => &g.bundle.map,
         }
     }
 
@@ -225,7 +225,7 @@ impl Document {
         match &mut self.content {
             Content::Scenario(b) => &mut b.map,
             Content::Map(b) => &mut b.map,
-            Content::Generic(g) => &mut g.bundle.map,
+            Content::Described(g) => &mut g.bundle.map,
         }
     }
 
@@ -233,7 +233,7 @@ impl Document {
         match &self.content {
             Content::Scenario(b) => &b.terrain,
             Content::Map(b) => &b.terrain,
-            Content::Generic(g) => &g.bundle.terrain,
+            Content::Described(g) => &g.bundle.terrain,
         }
     }
 
@@ -241,21 +241,21 @@ impl Document {
         match &self.content {
             Content::Scenario(b) => &b.paths.terrain,
             Content::Map(b) => &b.terrain_path,
-            Content::Generic(g) => &g.bundle.paths.terrain,
+            Content::Described(g) => &g.bundle.paths.terrain,
         }
     }
 
     pub fn scenario(&self) -> Option<&Scenario> {
         match &self.content {
             Content::Scenario(b) => Some(&b.scenario),
-            Content::Map(_) | Content::Generic(_) => None,
+            Content::Map(_) | Content::Described(_) => None,
         }
     }
 
     pub fn counters(&self) -> Option<&Counters> {
         match &self.content {
             Content::Scenario(b) => Some(&b.counters),
-            Content::Map(_) | Content::Generic(_) => None,
+            Content::Map(_) | Content::Described(_) => None,
         }
     }
 
@@ -263,7 +263,7 @@ impl Document {
     pub fn bundle(&self) -> Option<&Bundle> {
         match &self.content {
             Content::Scenario(b) => Some(b),
-            Content::Map(_) | Content::Generic(_) => None,
+            Content::Map(_) | Content::Described(_) => None,
         }
     }
 
@@ -271,7 +271,7 @@ impl Document {
     pub fn counters_path(&self) -> Option<&Path> {
         match &self.content {
             Content::Scenario(b) => Some(&b.paths.counters),
-            Content::Generic(g) => Some(&g.bundle.paths.counters),
+            Content::Described(g) => Some(&g.bundle.paths.counters),
             Content::Map(_) => None,
         }
     }
@@ -284,7 +284,7 @@ impl Document {
     pub fn map_path(&self) -> Option<&Path> {
         match &self.content {
             Content::Scenario(b) => Some(&b.paths.map),
-            Content::Generic(g) => Some(&g.bundle.paths.map),
+            Content::Described(g) => Some(&g.bundle.paths.map),
             Content::Map(_) => self.path.as_deref(),
         }
     }
@@ -293,7 +293,7 @@ impl Document {
         match &self.content {
             Content::Scenario(b) => b.scenario.title.clone(),
             Content::Map(b) => b.map.name.clone(),
-            Content::Generic(g) => g.bundle.scenario.title.clone(),
+            Content::Described(g) => g.bundle.scenario.title.clone(),
         }
     }
 
@@ -322,7 +322,7 @@ impl Document {
                 terrain_path: &mut b.paths.terrain,
                 scenario: Some(&mut b.scenario),
                 counters: Some(&mut b.counters),
-                generic: None,
+                described: None,
             },
             Content::Map(b) => Target {
                 map: &mut b.map,
@@ -330,9 +330,9 @@ impl Document {
                 terrain_path: &mut b.terrain_path,
                 scenario: None,
                 counters: None,
-                generic: None,
+                described: None,
             },
-            Content::Generic(g) => {
+            Content::Described(g) => {
                 let b = &mut g.bundle;
                 Target {
                     map: &mut b.map,
@@ -340,7 +340,7 @@ impl Document {
                     terrain_path: &mut b.paths.terrain,
                     scenario: None,
                     counters: None,
-                    generic: Some((&mut b.scenario, &mut b.counters)),
+                    described: Some((&mut b.scenario, &mut b.counters)),
                 }
             }
         }
@@ -449,7 +449,7 @@ impl Document {
     /// reads the saved tables from now on (its live checks run again). The tables are
     /// not the document's data, so this is no edit of it.
     pub fn charts_saved(&mut self, path: &Path, tables: sztab_core::model::tables::Tables) {
-        if let Content::Generic(g) = &mut self.content
+        if let Content::Described(g) = &mut self.content
             && let Some((t, p)) = &mut g.bundle.tables
             && same_file(p, path)
         {
@@ -461,7 +461,7 @@ impl Document {
     /// Points the scenario at the charts file `path` (a copy of shipped charts the table
     /// editor saved for it): an undoable edit of the scenario's `tables`.
     pub fn use_charts(&mut self, path: &Path) -> Result<(), String> {
-        let Some(g) = self.generic() else {
+        let Some(g) = self.described() else {
             return Err("only a scenario names a charts file".into());
         };
         let own = self
@@ -472,7 +472,7 @@ impl Document {
         let mut after = before.clone();
         after.tables = Some(sztab_core::model::io::relative(&own, path));
         self.apply(
-            Edit::new("Use the charts copy").with(super::edit::Change::GenericScenario {
+            Edit::new("Use the charts copy").with(super::edit::Change::DescribedScenario {
                 before: Box::new(before),
                 after: Box::new(after),
             }),
@@ -484,7 +484,7 @@ impl Document {
     /// its undo): the scenario plays with the charts its file says.
     fn follow_charts(&mut self) {
         let Some(own) = self.path.clone() else { return };
-        let Content::Generic(g) = &mut self.content else {
+        let Content::Described(g) = &mut self.content else {
             return;
         };
         let b = &mut g.bundle;

@@ -130,8 +130,8 @@ impl Document {
                     w.file(FileKind::Counters, path, &b.counters, saved, None)?;
                 }
             }
-            Content::Generic(g) => {
-                let saved = self.saved_generic.as_ref().map(|(_, c)| c);
+            Content::Described(g) => {
+                let saved = self.saved_described.as_ref().map(|(_, c)| c);
                 if saved != Some(&g.bundle.counters) || !path.exists() {
                     w.file(FileKind::Counters, path, &g.bundle.counters, saved, None)?;
                 }
@@ -151,8 +151,8 @@ impl Document {
                     w.file(FileKind::Scenario, path, &b.scenario, saved, moved)?;
                 }
             }
-            Content::Generic(g) => {
-                let saved = self.saved_generic.as_ref().map(|(s, _)| s);
+            Content::Described(g) => {
+                let saved = self.saved_described.as_ref().map(|(s, _)| s);
                 if saved != Some(&g.bundle.scenario) || fresh {
                     w.file(FileKind::Scenario, path, &g.bundle.scenario, saved, moved)?;
                 }
@@ -167,8 +167,8 @@ impl Document {
         self.saved_map = self.map().clone();
         self.saved_scenario = self.scenario().cloned();
         self.saved_counters = self.counters().cloned();
-        self.saved_generic = self
-            .generic()
+        self.saved_described = self
+            .described()
             .map(|g| (g.bundle.scenario.clone(), g.bundle.counters.clone()));
         self.moved_doc = None;
         self.moved_map = None;
@@ -250,7 +250,7 @@ impl Document {
                 b.scenario.counters = paths::relative(&abs, &b.paths.counters);
                 b.paths.scenario = abs.clone();
             }
-            Content::Generic(g) => {
+            Content::Described(g) => {
                 let b = &mut g.bundle;
                 if b.paths.counters.as_os_str().is_empty() {
                     b.paths.counters = counters_beside(&abs);
@@ -313,7 +313,7 @@ impl Document {
                 b.paths.map = abs.clone();
                 b.scenario.map = paths::relative(&own, &abs);
             }
-            Content::Generic(g) => {
+            Content::Described(g) => {
                 g.bundle.paths.map = abs.clone();
                 g.bundle.scenario.map = paths::relative(&own, &abs);
             }

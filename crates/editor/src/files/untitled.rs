@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use crate::document::{Content, Document};
 use crate::edit::{Change, Edit};
 use sztab_core::model::atomic_write::Batch;
-use sztab_core::model::generic;
+use sztab_core::model::described;
 use sztab_core::model::io::{self, FileKind};
 use sztab_core::model::{LoadError, MapBundle};
 use sztab_seam::AnyBundle;
@@ -72,7 +72,7 @@ impl UntitledAutosave {
                 stage(SCENARIO, io::to_ron(FileKind::Scenario, &s))?;
                 stage(COUNTERS, io::to_ron(FileKind::Counters, &b.counters))?;
             }
-            Content::Generic(g) => {
+            Content::Described(g) => {
                 let b = &g.bundle;
                 let mut s = b.scenario.clone();
                 s.map = abs(doc.map_path());
@@ -106,7 +106,7 @@ impl UntitledAutosave {
     }
 
     /// The untitled document an earlier session autosaved, if any. It counts as unsaved
-    /// work; a scenario's changes to its map (and a generic scenario's to its counter
+    /// work; a scenario's changes to its map (and a described scenario's to its counter
     /// set) are one undo step on the files as they are on disk. An autosave that cannot
     /// be read is an error naming the file.
     pub fn read(&self) -> Result<Option<Document>, String> {
@@ -117,7 +117,7 @@ impl UntitledAutosave {
             if system.as_str() == "wb95" || system.as_str().is_empty() {
                 self.read_wb95(&scenario).map_err(why)?
             } else {
-                self.read_generic(&scenario).map_err(why)?
+                self.read_described(&scenario).map_err(why)?
             }
         } else if map.exists() {
             let b = MapBundle::load(&map).map_err(why)?.0;
@@ -152,12 +152,12 @@ impl UntitledAutosave {
 
     /// A scenario of another system: its files as they are on disk, then its counter set
     /// as autosaved.
-    fn read_generic(&self, scenario: &Path) -> Result<Document, LoadError> {
+    fn read_described(&self, scenario: &Path) -> Result<Document, LoadError> {
         let (system, bundle, _) = sztab_registry::load(scenario)?;
-        let AnyBundle::Generic(b) = bundle else {
+        let AnyBundle::Described(b) = bundle else {
             return Err(LoadError::Refused {
                 path: scenario.to_owned(),
-                message: "not a scenario of a generic system".into(),
+                message: "not a scenario in schema-described files".into(),
             });
         };
         let mut b = *b;
@@ -167,17 +167,19 @@ impl UntitledAutosave {
             b.paths.counters = PathBuf::new();
             b.scenario.counters = PathBuf::new();
         }
-        let mut doc = Document::new_generic(system, b);
+        let mut doc = Document::new_described(system, b);
         if counters.exists() {
-            let after: generic::Counters = io::parse(&io::read_text(&counters)?)?;
-            if let Some(g) = doc.generic()
+            let after: described::Counters = io::parse(&io::read_text(&counters)?)?;
+            if let Some(g) = doc.described()
                 && g.bundle.counters != after
             {
                 let before = Box::new(g.bundle.counters.clone());
-                doc.apply(Edit::new("Recover autosave").with(Change::GenericCounters {
-                    before,
-                    after: Box::new(after),
-                }));
+                doc.apply(
+                    Edit::new("Recover autosave").with(Change::DescribedCounters {
+                        before,
+                        after: Box::new(after),
+                    }),
+                );
             }
         }
         Ok(doc)

@@ -12,7 +12,7 @@ pub mod icon;
 pub mod legality;
 pub mod naming;
 mod nations;
-pub mod new_generic;
+pub mod new_described;
 pub mod new_scenario;
 pub(crate) mod notes;
 mod oob;

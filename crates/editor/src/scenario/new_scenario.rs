@@ -2,7 +2,7 @@
 //! start a new one with the German and Soviet nations of the Kursk edition), the first day
 //! and the number of turns. The sides follow the counter set's first two nations;
 //! everything else is set in the panels. Other systems' scenarios are made by
-//! [`super::new_generic`].
+//! [`super::new_described`].
 
 use std::path::{Path, PathBuf};
 
@@ -15,7 +15,7 @@ use sztab_core::model::{
 };
 
 pub struct NewScenario {
-    /// The rule system's id: WB-95's typed scenario, or another system's generic one.
+    /// The rule system's id: WB-95's typed scenario, or another system's described one.
     pub system: &'static str,
     pub title: String,
     pub map: String,
@@ -124,7 +124,7 @@ impl NewScenario {
     ) -> (Option<Document>, bool) {
         self.system_pick(ui);
         if self.system != "wb95" {
-            return self.show_generic(ui, browse);
+            return self.show_described(ui, browse);
         }
         egui::Grid::new("new scenario")
             .num_columns(2)
@@ -216,13 +216,13 @@ impl NewScenario {
     }
 
     /// The form for another system: title, its map and counter set, turns.
-    fn show_generic(
+    fn show_described(
         &mut self,
         ui: &mut Ui,
         browse: &mut Option<crate::files::ChooserPurpose>,
     ) -> (Option<Document>, bool) {
         use crate::files::ChooserPurpose;
-        egui::Grid::new("new generic scenario")
+        egui::Grid::new("new described scenario")
             .num_columns(2)
             .spacing([8.0, 6.0])
             .show(ui, |ui| {
@@ -276,7 +276,7 @@ impl NewScenario {
                 )
             }
         });
-        self.buttons(ui, Self::create_generic)
+        self.buttons(ui, Self::create_described)
     }
 
     /// The error line and the Create scenario / Cancel row both forms end with; returns the
@@ -307,13 +307,13 @@ impl NewScenario {
         (made, close)
     }
 
-    /// Builds a scenario of another system (see [`super::new_generic`]).
-    pub fn create_generic(&self) -> Result<Document, String> {
+    /// Builds a scenario of another system (see [`super::new_described`]).
+    pub fn create_described(&self) -> Result<Document, String> {
         let system = sztab_registry::get(self.system)
             .ok_or_else(|| format!("no rule system \"{}\"", self.system))?;
         let map = PathBuf::from(self.map.trim());
         let counters = self.counters.as_deref().map(|c| PathBuf::from(c.trim()));
-        super::new_generic::create(&super::new_generic::Request {
+        super::new_described::create(&super::new_described::Request {
             system,
             title: &self.title,
             map: &map,

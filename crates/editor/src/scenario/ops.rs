@@ -437,7 +437,7 @@ mod tests {
             terrain_path: &mut b.paths.terrain,
             scenario: Some(&mut b.scenario),
             counters: Some(&mut b.counters),
-            generic: None,
+            described: None,
         }
     }
 

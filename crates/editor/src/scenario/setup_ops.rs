@@ -1,4 +1,4 @@
-//! Set-up operations on a scenario of any rule system (its generic setup list): a unit
+//! Set-up operations on a scenario of any rule system (its described setup list): a unit
 //! moved onto a hex (to the top of its stack), taken off the map, a start state set. Each
 //! is one undoable edit of per-placement slot changes, as WB-95's drafts make.
 
@@ -6,7 +6,7 @@ use super::draft::ListDraft;
 use crate::document::Document;
 use crate::edit::{Change, Edit};
 use sztab_core::hex::HexId;
-use sztab_core::model::generic::Placement;
+use sztab_core::model::described::Placement;
 use sztab_core::model::{AttrValue, UnitId};
 
 /// The edit that moves `units` onto `to`, each to the top of the stack there, or takes them
@@ -29,7 +29,7 @@ pub fn spread_units(
     hexes: &[HexId],
     label: &str,
 ) -> Option<Edit> {
-    let g = doc.generic()?;
+    let g = doc.described()?;
     let taken: std::collections::BTreeSet<HexId> = g
         .bundle
         .scenario
@@ -50,7 +50,7 @@ pub fn spread_units(
 /// The edit that moves each unit onto its hex (to the top of the stack there) or off the
 /// map (`None`).
 fn place_units(doc: &Document, moves: &[(UnitId, Option<HexId>)], label: &str) -> Option<Edit> {
-    let g = doc.generic()?;
+    let g = doc.described()?;
     let mut setup = ListDraft::new(&g.bundle.scenario.setup);
     for (u, to) in moves {
         let to = *to;
@@ -93,7 +93,7 @@ pub fn set_state(
     key: &str,
     value: Option<AttrValue>,
 ) -> Option<Edit> {
-    let g = doc.generic()?;
+    let g = doc.described()?;
     let mut setup = ListDraft::new(&g.bundle.scenario.setup);
     let i = setup.list.iter().position(|p| p.unit == *unit)?;
     let mut p = setup.list[i].clone();
@@ -112,7 +112,7 @@ pub fn set_state(
 fn finish(setup: ListDraft<Placement>, label: &str) -> Option<Edit> {
     let mut edit = Edit::new(label);
     for s in setup.into_slots() {
-        edit.push(Change::GenericPlacement(s));
+        edit.push(Change::DescribedPlacement(s));
     }
     (!edit.is_empty()).then_some(edit)
 }

@@ -11,13 +11,13 @@ use super::setup_ops;
 use super::workbench::Workbench;
 use crate::document::Document;
 use crate::edit::Edit;
-use sztab_core::model::generic::Placement;
+use sztab_core::model::described::Placement;
 use sztab_core::model::{AttrValue, FieldDef, FieldKind, Schema};
 
 /// The window opens beside `at`, the stack's place on screen.
 pub fn show(ctx: &Context, wb: &mut Workbench, doc: &mut Document, at: Option<egui::Pos2>) {
     let Some(hex) = wb.stack_popup else { return };
-    let Some(g) = doc.generic() else { return };
+    let Some(g) = doc.described() else { return };
     let here: Vec<Placement> = g
         .bundle
         .scenario
@@ -61,7 +61,7 @@ pub fn show(ctx: &Context, wb: &mut Workbench, doc: &mut Document, at: Option<eg
 
 /// One unit of the stack: its counter, name, start states and an Unplace button.
 fn unit_row(ui: &mut Ui, doc: &Document, schema: &Schema, p: &Placement, edits: &mut Vec<Edit>) {
-    let Some(g) = doc.generic() else { return };
+    let Some(g) = doc.described() else { return };
     let counters = &g.bundle.counters;
     let Some(u) = counters.unit(p.unit.as_str()) else {
         ui.label(format!("{} (not in the counter set)", p.unit));

@@ -260,11 +260,11 @@ impl Workbench {
             }
         });
         ui.separator();
-        let generic = doc.generic().is_some();
+        let described = doc.described().is_some();
         match self.tab {
-            Tab::Forces if generic => crate::generic::forces::show(ui, doc),
-            Tab::Schedule if generic => crate::generic::schedule_tab::show(ui, doc),
-            Tab::Scenario if generic => crate::generic::scenario_tab::show(ui, doc),
+            Tab::Forces if described => crate::described::forces::show(ui, doc),
+            Tab::Schedule if described => crate::described::schedule_tab::show(ui, doc),
+            Tab::Scenario if described => crate::described::scenario_tab::show(ui, doc),
             Tab::Forces => super::oob::show(ui, self, doc),
             Tab::Schedule => super::schedule::show(ui, self, doc),
             Tab::Scenario => super::settings::show(ui, self, doc),
@@ -277,7 +277,7 @@ impl Workbench {
     /// names is a link; a WB-95 warning can be acknowledged.
     fn problems_tab(&mut self, ui: &mut Ui, doc: &mut Document, v: &Validator) {
         let stale = v.is_stale(doc);
-        let units: std::collections::HashSet<String> = match (doc.counters(), doc.generic()) {
+        let units: std::collections::HashSet<String> = match (doc.counters(), doc.described()) {
             (Some(c), _) => c.units.iter().map(|u| u.id.to_string()).collect(),
             (_, Some(g)) => g
                 .bundle

@@ -65,7 +65,7 @@ impl Tool for Units {
     fn options(&mut self, ui: &mut Ui, cx: &mut ToolCtx) {
         ui.label("Drag a counter to move it; Shift+drag moves the whole stack.");
         ui.label("Drag it off the map, or press Delete, to unplace it.");
-        if let Some(g) = cx.doc.generic() {
+        if let Some(g) = cx.doc.described() {
             ui.label(format!(
                 "Click a stack to open it: its units' start states as {} has them.",
                 g.system.name()
@@ -207,7 +207,7 @@ impl Units {
             None => format!("Unplace {}", units[0]),
         };
         let before = cx.doc.revision();
-        if cx.doc.generic().is_some() {
+        if cx.doc.described().is_some() {
             if let Some(edit) = setup_ops::move_units(cx.doc, &units, to, &label) {
                 cx.doc.apply(edit);
             }

@@ -13,7 +13,7 @@ pub fn hex_of(subject: &Subject, doc: &Document) -> Option<HexId> {
     let h = match subject {
         Subject::Hex(h) => Some(*h),
         Subject::Hexside(s) => Some(s.hexes().0),
-        Subject::Unit(u) => match (doc.scenario(), doc.generic()) {
+        Subject::Unit(u) => match (doc.scenario(), doc.described()) {
             (Some(s), _) => s.setup.iter().find(|p| p.unit == *u).map(|p| p.hex),
             (_, Some(g)) => g
                 .bundle

@@ -152,11 +152,11 @@ impl Validator {
                 let b = (**b).clone();
                 Box::new(move || sztab_wb95::live_check::check_in_editor(&b))
             }
-            Content::Generic(g) => {
+            Content::Described(g) => {
                 let (system, b) = (g.system, g.bundle.clone());
                 Box::new(move || {
                     let mut problems = b.check(&system.schemas());
-                    problems.extend(system.setup_checks(BundleRef::Generic(&b)));
+                    problems.extend(system.setup_checks(BundleRef::Described(&b)));
                     Checked {
                         problems,
                         control: None,

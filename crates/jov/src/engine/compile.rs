@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 
 use sztab_core::hex::{Dir, HexId, MapEdge};
-use sztab_core::model::generic::{Bundle, Condition as Cond};
+use sztab_core::model::described::{Bundle, Condition as Cond};
 use sztab_core::model::{Entry, SupplySource};
 
 use super::super::schema::{FORMATION, PLACEMENT, REPLACEMENT, SCENARIO, TURN, UNIT};

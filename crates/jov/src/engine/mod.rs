@@ -1,7 +1,7 @@
 //! The Jaws of Victory's rules engine: the rules as pure functions on the engine's own
 //! types, headless and deterministic.
 //!
-//! [`compile`] turns a generic bundle into [`Rules`] (refusing, with a list, a scenario
+//! [`compile`] turns a described bundle into [`Rules`] (refusing, with a list, a scenario
 //! the game cannot be played with, such as charts with empty cells the game reads); a
 //! [`Game`] holds the rules, the [`State`](state::State) and the seeded dice, and
 //! [`Game::apply`] checks an [`Action`] against the rules (a refusal is a [`RuleError`]

@@ -14,7 +14,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use sztab_core::hex::HexId;
-use sztab_core::model::generic::Condition;
+use sztab_core::model::described::Condition;
 use sztab_seam::BotInfo;
 
 use super::action::{Action, FireOrder, OverrunLeg};

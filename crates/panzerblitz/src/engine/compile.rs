@@ -1,4 +1,4 @@
-//! A situation file compiled for play: the generic scenario, map and counters of a
+//! A situation file compiled for play: the described scenario, map and counters of a
 //! PanzerBlitz bundle read into the engine's [`Scenario`] — the board's terrain from the
 //! catalogue ids of the system's vocabulary, each counter's values and kind from its
 //! attributes, placements with their start states, the markers (fortifications, mines,
@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use sztab_core::hex::HexId;
 use sztab_core::model::Entry;
-use sztab_core::model::generic::{Bundle, Condition};
+use sztab_core::model::described::{Bundle, Condition};
 use sztab_core::model::{HexCell, Map};
 
 use super::super::schema::{
@@ -33,7 +33,7 @@ pub fn compile(b: &Bundle) -> Result<Scenario, Vec<String>> {
             sc.sides.len()
         )]);
     };
-    let side_def = |s: &sztab_core::model::generic::Side| SideDef {
+    let side_def = |s: &sztab_core::model::described::Side| SideDef {
         id: s.id.to_string(),
         name: s.name.clone(),
         stacking: s

@@ -33,7 +33,7 @@
 use std::collections::{BTreeSet, HashMap};
 
 use sztab_core::hex::{HexId, MapEdge};
-use sztab_core::model::generic::Condition;
+use sztab_core::model::described::Condition;
 
 use super::action::{Action, FireOrder};
 use super::bots::{

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use sztab_core::model::generic::Bundle;
+use sztab_core::model::described::Bundle;
 use sztab_seam::hex_names::WriteNamed;
 use sztab_seam::play::{
     Bot, Chronicle, DieSampler, Encoding, GameRules, GameState, LogSpec, Outcome, Tally,
@@ -27,16 +27,16 @@ pub struct Compiled(pub Arc<Scenario>);
 impl Compiled {
     /// Compiles a bundle whose setup checks have passed.
     pub fn of(bundle: BundleRef<'_>) -> Result<Compiled, MatchError> {
-        let b = generic(bundle)?;
+        let b = described(bundle)?;
         compile(b)
             .map(|s| Compiled(Arc::new(s)))
             .map_err(MatchError::Refused)
     }
 }
 
-fn generic(bundle: BundleRef<'_>) -> Result<&Bundle, MatchError> {
+fn described(bundle: BundleRef<'_>) -> Result<&Bundle, MatchError> {
     bundle
-        .generic()
+        .described()
         .ok_or_else(|| MatchError::BadRequest("not a PanzerBlitz situation".into()))
 }
 

@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use sztab_core::hex::{HexId, MapEdge};
 use sztab_core::model::AreaShape;
-use sztab_core::model::generic::Victory;
+use sztab_core::model::described::Victory;
 
 use super::board::Board;
 use super::unit::UnitDef;

@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 
 use sztab_core::hex::{HexId, MapEdge};
 use sztab_core::model::AreaShape;
-use sztab_core::model::generic::Condition;
+use sztab_core::model::described::Condition;
 
 use super::cover;
 use super::game::Game;

@@ -3,7 +3,7 @@
 //! the refusal — never a panic, never a value made up.
 
 use sztab_core::hex::{Dir, HexId};
-use sztab_core::model::generic::{Bundle, Condition, Scoring as GenScoring};
+use sztab_core::model::described::{Bundle, Condition, Scoring as GenScoring};
 use sztab_core::model::{Entry, Map, SupplySource as GenSource};
 
 use super::super::schema::{FORMATION, PLACEMENT, SCENARIO, TURN, UNIT};
@@ -396,7 +396,7 @@ pub fn board(map: &Map, errors: &mut Vec<String>) -> Board {
 
 /// A counter's values (2.21, 3.1-3.6, 12.0, 13.2, 15.1-15.2).
 fn unit(
-    u: &sztab_core::model::generic::Unit,
+    u: &sztab_core::model::described::Unit,
     side: Side,
     formations: &[FormationDef],
 ) -> Result<UnitDef, String> {

@@ -7,7 +7,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use sztab_core::model::generic::Bundle;
+use sztab_core::model::described::Bundle;
 use sztab_seam::play::{Dice, DieSampler};
 
 use super::action::Action;

@@ -1,7 +1,7 @@
 //! The Roads to Leningrad rules engine: the game of the rule booklet, headless and
 //! deterministic, as pure functions over a compiled scenario and its state.
 //!
-//! [`compile`] turns a generic bundle (scenario, counters, map, charts) into the engine's
+//! [`compile`] turns a described bundle (scenario, counters, map, charts) into the engine's
 //! [`Rules`], or the list of what is missing. A [`Game`] holds the rules, the state and
 //! its dice (the seam's, a d10 by rejection sampling); [`Game::to_act`] names the side to decide, [`Game::legal`] lists its
 //! legal actions, [`Game::apply`] checks one — a refused action names the rule it breaks

@@ -51,7 +51,7 @@ pub fn odds(bundle: BundleRef<'_>, q: &OddsQuery) -> Result<String, MatchError> 
         )));
     }
     let b = bundle
-        .generic()
+        .described()
         .ok_or_else(|| bad("not a Roads to Leningrad scenario"))?;
     let rules = super::compile(b).map_err(MatchError::Refused)?;
     report_on(Game::new(Arc::new(rules), 0), q)

@@ -1,7 +1,7 @@
 //! The setup card: a scenario as a printable, self-contained HTML page laid out like the
 //! rulebook's scenario pages (File → Export setup card, `sztab card`).
 
-pub mod generic;
+pub mod described;
 mod page;
 pub mod rules;
 pub mod setup;
@@ -21,6 +21,6 @@ pub fn write(b: &Bundle, out: &Path) -> std::io::Result<()> {
 pub fn html_of(system: &dyn sztab_seam::RuleSystem, b: sztab_seam::BundleRef<'_>) -> String {
     match b {
         sztab_seam::BundleRef::Wb95(b) => html(b),
-        sztab_seam::BundleRef::Generic(b) => generic::html(system, b),
+        sztab_seam::BundleRef::Described(b) => described::html(system, b),
     }
 }

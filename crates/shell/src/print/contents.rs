@@ -1,7 +1,7 @@
 //! What a kit prints of a scenario, whatever its system: the counters with their backs,
 //! the markers, the setup lines and the turn track.
 
-use sztab_core::model::generic;
+use sztab_core::model::described;
 use sztab_core::model::{Attrs, Bundle, Map, UnitId};
 use sztab_core::render::counter::{CounterFace, UnitState};
 use sztab_seam::{BundleRef, RuleSystem};
@@ -46,7 +46,7 @@ pub fn of(system: &dyn RuleSystem, b: BundleRef<'_>) -> Result<Contents, String>
     }
     let mut c = match b {
         BundleRef::Wb95(b) => of_wb95(b)?,
-        BundleRef::Generic(b) => of_generic(system, b)?,
+        BundleRef::Described(b) => of_described(system, b)?,
     };
     markers.append(&mut c.markers);
     c.markers = markers;
@@ -66,7 +66,7 @@ fn too_long(turns: u32) -> Result<(), String> {
     Ok(())
 }
 
-fn of_generic(system: &dyn RuleSystem, b: &generic::Bundle) -> Result<Contents, String> {
+fn of_described(system: &dyn RuleSystem, b: &described::Bundle) -> Result<Contents, String> {
     let s = &b.scenario;
     too_long(s.turns)?;
     let name = |u: &UnitId| {

@@ -26,7 +26,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::{Action, Event, Game, Rules};
-use sztab_core::model::generic::Bundle;
+use sztab_core::model::described::Bundle;
 
 /// An example scenario of `scenarios/jov`, loaded.
 pub fn example(name: &str) -> Bundle {

@@ -20,7 +20,7 @@ fn both_examples_play_to_a_result_with_random_bots_and_replay() {
     ] {
         let b = example(name);
         let playable = Jov
-            .prepare(BundleRef::Generic(&b))
+            .prepare(BundleRef::Described(&b))
             .expect("the example is playable");
         let mut m = playable.new_match(7, &bots(), Narration::Silent).unwrap();
         while !m.is_over() {
@@ -38,7 +38,7 @@ fn both_examples_play_to_a_result_with_random_bots_and_replay() {
 #[test]
 fn a_seat_is_offered_every_legal_action() {
     let b = example("korsun-example.scenario.ron");
-    let playable = Jov.prepare(BundleRef::Generic(&b)).unwrap();
+    let playable = Jov.prepare(BundleRef::Described(&b)).unwrap();
     let mut m = playable
         .new_match(3, &[("german".into(), "random".into())], Narration::Silent)
         .unwrap();

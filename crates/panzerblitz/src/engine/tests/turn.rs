@@ -8,7 +8,7 @@ use crate::engine::sandbox::{GERMAN, RUSSIAN, Sandbox, hex, units::*};
 use crate::engine::state::Loc;
 use crate::engine::victory;
 use crate::engine::{Action, Event, FireOrder, Game, Step};
-use sztab_core::model::generic::{Condition, Level as VictoryLevel, Victory};
+use sztab_core::model::described::{Condition, Level as VictoryLevel, Victory};
 
 fn attacks(e: &[Event]) -> Vec<Attack> {
     e.iter()

@@ -13,7 +13,7 @@ use crate::engine::state::Loc;
 use crate::engine::victory::{self, holds};
 use sztab_core::hex::MapEdge;
 use sztab_core::model::AreaShape;
-use sztab_core::model::generic::Condition;
+use sztab_core::model::described::Condition;
 
 fn destroy(g: &mut Game, id: &str) {
     let u = g.s.unit(id).expect("a unit of the sandbox");

@@ -11,7 +11,7 @@ use crate::engine::sandbox::units::*;
 use crate::engine::state::Stage;
 use crate::engine::words::{CrtKind, GERMAN, SOVIET};
 use crate::schema::SCHEMAS;
-use sztab_core::model::generic::Bundle;
+use sztab_core::model::described::Bundle;
 use sztab_seam::{BundleRef, Narration, OddsQuery, RuleSystem};
 
 fn example() -> (Bundle, PathBuf) {
@@ -108,12 +108,12 @@ fn r10_61_odds_in_the_example_break_the_attack_down() {
         options: Vec::new(),
     };
     let e = Rtl
-        .odds(BundleRef::Generic(&b), &far)
+        .odds(BundleRef::Described(&b), &far)
         .unwrap_err()
         .to_string();
     assert!(e.contains("3118 is not adjacent to 3219 (9.11)"), "{e}");
     let q = placed(&[]);
-    let out = Rtl.odds(BundleRef::Generic(&b), &q).unwrap();
+    let out = Rtl.odds(BundleRef::Described(&b), &q).unwrap();
     assert!(out.contains("Assault CRT"), "{out}");
     assert!(
         !out.contains("Mobile CRT"),
@@ -145,13 +145,13 @@ fn r10_32_odds_refuse_a_crt_the_attack_may_not_use_and_unknown_options() {
     let (b, _) = example();
     let q = placed(&[("mobile", "")]);
     let e = Rtl
-        .odds(BundleRef::Generic(&b), &q)
+        .odds(BundleRef::Described(&b), &q)
         .unwrap_err()
         .to_string();
     assert!(e.contains("10.32"), "{e}");
     let q = placed(&[("odds", "")]);
     let e = Rtl
-        .odds(BundleRef::Generic(&b), &q)
+        .odds(BundleRef::Described(&b), &q)
         .unwrap_err()
         .to_string();
     assert!(
@@ -254,7 +254,7 @@ fn seat(name: &str, side: &str) -> (String, String) {
 /// replays identically.
 fn play(german: &str, soviet: &str, seed: u64) -> i32 {
     let (b, path) = example();
-    let playable = Rtl.prepare(BundleRef::Generic(&b)).unwrap();
+    let playable = Rtl.prepare(BundleRef::Described(&b)).unwrap();
     let bots = vec![seat(german, "german"), seat(soviet, "soviet")];
     let mut m = playable.new_match(seed, &bots, Narration::Silent).unwrap();
     while !m.is_over() {

@@ -7,7 +7,7 @@ use crate::engine::rules::{AmKind, StartAt};
 use crate::engine::words::{Class, GERMAN, SOVIET, Weather};
 use crate::engine::{Game, compile};
 use crate::schema::SCHEMAS;
-use sztab_core::model::generic::Bundle;
+use sztab_core::model::described::Bundle;
 
 fn example() -> Bundle {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))

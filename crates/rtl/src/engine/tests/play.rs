@@ -12,7 +12,7 @@ use crate::engine::movement::STACKING;
 use crate::engine::state::{Loc, Phase, Stage};
 use crate::engine::{Action, Game, compile};
 use crate::schema::SCHEMAS;
-use sztab_core::model::generic::Bundle;
+use sztab_core::model::described::Bundle;
 
 fn example() -> std::sync::Arc<crate::engine::Rules> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -13,7 +13,7 @@ use crate::engine::play::Compiled;
 use crate::engine::state::{Phase, Stage};
 use crate::engine::{Action, Game, Outcome};
 use crate::schema::SCHEMAS;
-use sztab_core::model::generic::Bundle;
+use sztab_core::model::described::Bundle;
 use sztab_seam::play::{GameLog, GameRules, GameState};
 use sztab_seam::{BundleRef, Narration, RuleSystem};
 
@@ -33,7 +33,7 @@ fn bots() -> Vec<(String, String)> {
 #[test]
 fn the_example_plays_through_the_seam_with_random_bots_and_its_log_replays() {
     let (b, path) = example();
-    let playable = Rtl.prepare(BundleRef::Generic(&b)).unwrap();
+    let playable = Rtl.prepare(BundleRef::Described(&b)).unwrap();
     for seed in [17, 18] {
         let mut m = playable.new_match(seed, &bots(), Narration::Turns).unwrap();
         let mut lines = Vec::new();
@@ -132,7 +132,7 @@ fn r8_1_a_picked_stack_s_steps_are_choices_of_its_units() {
 #[test]
 fn a_seats_choice_is_applied_and_recorded() {
     let (b, path) = example();
-    let playable = Rtl.prepare(BundleRef::Generic(&b)).unwrap();
+    let playable = Rtl.prepare(BundleRef::Described(&b)).unwrap();
     let mut m = playable
         .new_match(5, &[("german".into(), "random".into())], Narration::Silent)
         .unwrap();
