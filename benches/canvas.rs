@@ -10,6 +10,7 @@ use std::path::Path;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use egui::{Event, Pos2, RawInput, Rect, vec2};
+use sztab::editor::canvas::GpuLayers;
 use sztab::editor::{Document, EditorApp};
 use sztab::hex::{Grid, HexId, Hexside, Numbering};
 use sztab::model::{HexCell, HexsideFeature, Map, Place, PlaceKind, io};
@@ -195,6 +196,15 @@ fn bench_map(c: &mut Criterion, name: &str, doc: Document) {
         c.bench_function(&format!("{name}/{zoom} redraw"), |b| {
             b.iter(|| black_box(f.redraw()))
         });
+        // The window paints the static layers from textures (canvas/gpu.rs): a hover
+        // frame hands egui three paint callbacks instead of the meshes. This is egui's
+        // side of that frame; the OpenGL side is measured by hover-cpu.sh.
+        f.app.canvas.gpu = Some(GpuLayers::default());
+        f.hover();
+        c.bench_function(&format!("{name}/{zoom} hover, layers as textures"), |b| {
+            b.iter(|| black_box(f.hover()))
+        });
+        f.app.canvas.gpu = None;
     }
 }
 

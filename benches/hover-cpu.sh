@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # CPU per hover repaint of the editor under software OpenGL (Mesa's llvmpipe) on Xvfb: a
 # laptop without a working GPU driver, a VM, a remote desktop. Opens MAP, moves the pointer
-# over the canvas MOVES times (each move one repaint: the hex readout follows it), and
+# over the canvas MOVES times (the hex readout follows; egui paints a move in about three
+# frames: docs/measurements/canvas.md), and
 # prints the process's CPU time (every thread: llvmpipe rasterizes on its own) per move,
 # less what the same time idle costs.
 #

@@ -1271,3 +1271,58 @@ fn the_map_is_drawn_once_per_view_and_again_after_an_edit() {
         "a layer switched off did not make the layers again"
     );
 }
+
+/// With OpenGL the window shows the map's static layers from a texture (canvas/gpu.rs):
+/// a frame of a map hands egui one paint callback instead of their meshes, and the map
+/// is still made once per view.
+#[test]
+fn with_textures_a_frame_hands_the_map_over_as_one_callback() {
+    let dir = tempfile::tempdir().unwrap();
+    let (doc, _) = Document::open(&fixture_copy(dir.path())).unwrap();
+    let mut app = EditorApp::open(None);
+    app.set_document(doc);
+    let ctx = egui::Context::default();
+    let frame = |app: &mut EditorApp, t: f64| {
+        let input = egui::RawInput {
+            screen_rect: Some(egui::Rect::from_min_size(
+                Pos2::ZERO,
+                egui::vec2(1200.0, 800.0),
+            )),
+            time: Some(t),
+            ..Default::default()
+        };
+        let mut out = ctx.run_ui(input, |ui| app.ui(ui));
+        // No painter here to take the font atlas.
+        out.textures_delta.clear();
+        let prims = ctx.tessellate(out.shapes, out.pixels_per_point);
+        let callbacks = prims
+            .iter()
+            .filter(|p| matches!(p.primitive, egui::epaint::Primitive::Callback(_)))
+            .count();
+        let vertices: usize = prims
+            .iter()
+            .map(|p| match &p.primitive {
+                egui::epaint::Primitive::Mesh(m) => m.vertices.len(),
+                egui::epaint::Primitive::Callback(_) => 0,
+            })
+            .sum();
+        (callbacks, vertices)
+    };
+    for t in 0..3 {
+        frame(&mut app, f64::from(t));
+    }
+    let (none, with_meshes) = frame(&mut app, 3.0);
+    assert_eq!(none, 0, "without OpenGL the map is meshes");
+    app.canvas.gpu = Some(sztab::editor::canvas::GpuLayers::default());
+    let builds = app.canvas.scene.builds;
+    let (callbacks, without) = frame(&mut app, 4.0);
+    assert_eq!(callbacks, 1, "terrain, marks and names in one texture");
+    assert!(
+        without * 2 < with_meshes,
+        "{without} vertices left of {with_meshes}: the map's meshes still go to egui"
+    );
+    assert_eq!(
+        app.canvas.scene.builds, builds,
+        "the layers were made again"
+    );
+}

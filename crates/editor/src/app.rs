@@ -218,7 +218,11 @@ impl EditorApp {
                 super::panels::at_panel_width(ui, "tools", true, |ui| self.side_panel(ui));
             });
         self.scenario_panels(ui);
-        egui::CentralPanel::default().show(ui, |ui| self.central(ui));
+        // The central panel's fill is the window's clear colour (`clear_color`), not a
+        // second fill under the map: under software OpenGL every pixel drawn costs.
+        egui::CentralPanel::default()
+            .frame(egui::Frame::central_panel(ui.style()).fill(egui::Color32::TRANSPARENT))
+            .show(ui, |ui| self.central(ui));
         self.dialogs(ui.ctx());
         self.scenario_windows(ui.ctx());
         self.play.editor_dialogs(ui.ctx(), self.files.doc());
@@ -249,7 +253,14 @@ impl EditorApp {
 }
 
 impl eframe::App for EditorApp {
-    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
+        // SZTAB_CANVAS_MESHES=1 keeps the meshes: the measurements compare both ways.
+        if frame.gl().is_some()
+            && self.canvas.gpu.is_none()
+            && std::env::var_os("SZTAB_CANVAS_MESHES").is_none()
+        {
+            self.canvas.gpu = Some(super::canvas::GpuLayers::default());
+        }
         let ctx = ui.ctx().clone();
         if ctx.input(|i| i.viewport().close_requested()) && !self.close_requested() {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
@@ -260,6 +271,16 @@ impl eframe::App for EditorApp {
             self.last_title = title;
         }
         EditorApp::ui(self, ui);
+    }
+
+    fn clear_color(&self, visuals: &egui::Visuals) -> [f32; 4] {
+        visuals.panel_fill.to_normalized_gamma_f32()
+    }
+
+    fn on_exit(&mut self, gl: Option<&eframe::glow::Context>) {
+        if let (Some(gpu), Some(gl)) = (&self.canvas.gpu, gl) {
+            gpu.destroy(gl);
+        }
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {

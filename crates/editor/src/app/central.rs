@@ -86,8 +86,12 @@ impl EditorApp {
             .input(|i| i.pointer.latest_pos())
             .filter(|p| frame.rect.contains(*p))
             .map(|p| self.canvas.camera.to_board(frame.rect, p));
-        self.canvas
-            .paint(ui, doc, self.trace.scan.as_ref(), |sink, counters| {
+        self.canvas.paint(
+            ui,
+            doc,
+            self.trace.scan.as_ref(),
+            layer.is_some(),
+            |sink, counters| {
                 if let (true, Some(w)) = (zones, &window) {
                     super::scenario_ui::paint_setup_zones(sink, doc, control, w);
                 }
@@ -110,7 +114,8 @@ impl EditorApp {
                 if let (Some(v), Some(at)) = (&dnd, hover) {
                     super::scenario_ui::paint_dragged(sink, doc, &v.units, at);
                 }
-            });
+            },
+        );
         self.handle(switch_to, requests);
     }
 

@@ -7,14 +7,17 @@
 mod cache;
 mod camera;
 mod egui_sink;
+pub mod gpu;
 mod minimap;
 pub mod pick;
 
-use egui::{Key, PointerButton, Rect, Response, Sense, Shape, Ui, vec2};
+use egui::{Color32, Key, PointerButton, Rect, Response, Sense, Shape, Ui, vec2};
 
 pub use cache::{CounterCache, SceneCache};
 pub use camera::Camera;
 pub use egui_sink::{EguiSink, colour};
+pub use gpu::GpuLayers;
+use gpu::Sheet;
 pub use minimap::{Minimap, MinimapInput};
 
 use super::document::Document;
@@ -38,6 +41,9 @@ pub struct Pointer {
     pub shift: bool,
     pub ctrl: bool,
 }
+
+/// The canvas around the map.
+const BACKGROUND: Color32 = Color32::from_gray(200);
 
 /// Pixels per board unit a link zooms to: a hex about 90 pixels across, counters legible.
 pub const SHOW_ZOOM: f32 = 45.0;
@@ -64,6 +70,8 @@ pub struct Canvas {
     pub scene: SceneCache,
     /// The counters the overlay draws, made again when they or the view change.
     counters: CounterCache,
+    /// The static layers as textures, when the window paints with OpenGL.
+    pub gpu: Option<GpuLayers>,
 }
 
 impl Default for Canvas {
@@ -80,6 +88,7 @@ impl Default for Canvas {
             drawn: 0,
             scene: SceneCache::default(),
             counters: CounterCache::default(),
+            gpu: None,
         }
     }
 }
@@ -273,17 +282,18 @@ impl Canvas {
     /// Paints the visible part of the map, the underlay, the overlay and the minimap. The
     /// map's layers come from the scene cache: a frame that changes neither the document
     /// nor the view draws only the underlay and the overlay. The overlay draws counters
-    /// through the counter cache it is given.
+    /// through the counter cache it is given; `counters_drawn` says it does, so the names
+    /// are drawn after it. With OpenGL (`gpu`) the layers come from textures.
     pub fn paint(
         &mut self,
         ui: &Ui,
         doc: &Document,
         underlay: Option<&UnderlayView>,
+        counters_drawn: bool,
         overlay: impl FnOnce(&mut EguiSink, &mut CounterCache),
     ) {
         let rect = self.rect;
         let painter = ui.painter_at(rect);
-        painter.rect_filled(rect, 0.0, egui::Color32::from_gray(200));
         let scene = self
             .scene
             .meshes(
@@ -297,17 +307,52 @@ impl Canvas {
             )
             .clone();
         self.drawn = scene.drawn;
+        let scan = underlay.filter(|_| self.layers.underlay);
         let mut sink = EguiSink::new(&painter, self.camera, rect);
-        sink.shape(Shape::Mesh(scene.terrain));
-        if self.layers.underlay
-            && let Some(u) = underlay
-        {
-            u.paint(&mut sink, &painter, self.camera, rect);
+        match self.gpu.as_ref().filter(|g| g.working()) {
+            Some(gpu) => {
+                // Names stay above the counters: they are drawn after them, as meshes.
+                let font = gpu.font(ui.ctx());
+                let sheet = |sheet, meshes, background| {
+                    let layers = gpu::Layers { meshes, background };
+                    gpu.shape(sheet, layers, font.clone(), rect)
+                };
+                let above: Vec<_> = [
+                    Some(scene.marks.clone()),
+                    (!counters_drawn).then(|| scene.names.clone()),
+                ]
+                .into_iter()
+                .flatten()
+                .collect();
+                match scan {
+                    Some(u) => {
+                        sink.shape(sheet(Sheet::Bottom, vec![scene.terrain], BACKGROUND));
+                        u.paint(&mut sink, &painter, self.camera, rect);
+                        sink.shape(sheet(Sheet::AboveScan, above, Color32::TRANSPARENT));
+                    }
+                    None => {
+                        let mut all = vec![scene.terrain];
+                        all.extend(above);
+                        sink.shape(sheet(Sheet::Bottom, all, BACKGROUND));
+                    }
+                }
+                overlay(&mut sink, &mut self.counters);
+                if counters_drawn {
+                    sink.shape(Shape::Mesh(scene.names));
+                }
+            }
+            None => {
+                painter.rect_filled(rect, 0.0, BACKGROUND);
+                sink.shape(Shape::Mesh(scene.terrain));
+                if let Some(u) = scan {
+                    u.paint(&mut sink, &painter, self.camera, rect);
+                }
+                sink.shape(Shape::Mesh(scene.marks));
+                overlay(&mut sink, &mut self.counters);
+                // Names above the counters the overlay drew.
+                sink.shape(Shape::Mesh(scene.names));
+            }
         }
-        sink.shape(Shape::Mesh(scene.marks));
-        overlay(&mut sink, &mut self.counters);
-        // Names above the counters the overlay drew.
-        sink.shape(Shape::Mesh(scene.names));
         sink.finish();
         self.minimap
             .paint(ui, &painter, rect, doc, self.camera, self.show_minimap);

@@ -46,7 +46,7 @@ pub fn show(pm: &mut PlayMode, ui: &mut Ui, doc: &Document, canvas: &mut Canvas)
     let focus = pm.focus_side();
     let target = pm.click_target();
     let hovered = pm.hovered;
-    canvas.paint(ui, doc, None, |sink, counters| {
+    canvas.paint(ui, doc, None, true, |sink, counters| {
         if curtain {
             return;
         }
