@@ -115,7 +115,7 @@ impl Game {
         let Some(slot) = self.st.declared.get(&hex) else {
             return Err(RuleError::new(
                 "12.1.1",
-                format!("{hex} is not a declared combat"),
+                format!("{} is not a declared combat", self.hex_label(hex)),
             ));
         };
         if slot.is_some() {

@@ -46,7 +46,10 @@ impl Game {
         {
             return Err(RuleError::new(
                 "9.12",
-                format!("{hex} holds no lone Alarm unit next to the stack"),
+                format!(
+                    "{} holds no lone Alarm unit next to the stack",
+                    self.hex_label(hex)
+                ),
             ));
         }
         if m.units
@@ -67,7 +70,7 @@ impl Game {
             let TerrainCost::Mp(c) = self.terrain_cost(u, from, hex, m.mode) else {
                 return Err(RuleError::new(
                     "9.12 a",
-                    format!("{} may not enter {hex}", self.id(u)),
+                    format!("{} may not enter {}", self.id(u), self.hex_label(hex)),
                 ));
             };
             let cost = c + self.zone_cost(u, leave, enter, m.mode) + Mp::whole(1);

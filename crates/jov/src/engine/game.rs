@@ -427,6 +427,11 @@ impl Game {
         self.rules.units[u].id.clone()
     }
 
+    /// Names hex `h` as the sheets print it ("B-4722"), for a refusal's reason.
+    pub(crate) fn hex_label(&self, h: sztab_core::hex::HexId) -> String {
+        self.rules.board.labels.label(h)
+    }
+
     /// A unit by id.
     pub(crate) fn unit(&self, id: &str) -> Checked<usize> {
         self.rules

@@ -188,7 +188,16 @@ impl Game {
             .board
             .grid
             .direction(hex, facing)
-            .ok_or_else(|| RuleError::new("15.3", format!("{facing} is not next to {hex}")))?;
+            .ok_or_else(|| {
+                RuleError::new(
+                    "15.3",
+                    format!(
+                        "{} is not next to {}",
+                        self.hex_label(facing),
+                        self.hex_label(hex)
+                    ),
+                )
+            })?;
         let sdm = self.st.units[u].sdm.expect("checked");
         self.spend(sdm, 1, out);
         self.st.minefields_left -= 1;

@@ -219,11 +219,21 @@ impl Game {
             return Err(RuleError::new("9.10.5", "units may not move off the map"));
         }
         if !b.adjacent(from, to) {
-            return Err(RuleError::new("9.0", format!("{to} is not next to {from}")));
+            return Err(RuleError::new(
+                "9.0",
+                format!(
+                    "{} is not next to {}",
+                    self.hex_label(to),
+                    self.hex_label(from)
+                ),
+            ));
         }
         let army = self.rules.units[group[0]].army;
         if self.enemy_on(to, army) {
-            return Err(RuleError::new("9.10.4", format!("{to} holds enemy units")));
+            return Err(RuleError::new(
+                "9.10.4",
+                format!("{} holds enemy units", self.hex_label(to)),
+            ));
         }
         let breakthrough = self.st.phase.step == Step::Breakthrough;
         if breakthrough && b.side(from, to).water.is_some_and(|w| w.is_river()) {
@@ -261,7 +271,7 @@ impl Game {
                 TerrainCost::Prohibited(r) => {
                     return Err(RuleError::new(
                         "9.2",
-                        format!("{} may not enter {to}: {r}", self.id(u)),
+                        format!("{} may not enter {}: {r}", self.id(u), self.hex_label(to)),
                     ));
                 }
                 TerrainCost::All if !first => {

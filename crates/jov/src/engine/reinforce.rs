@@ -43,7 +43,7 @@ impl Game {
         if !self.entry_hexes(u).contains(&hex) {
             return Err(RuleError::new(
                 "7.1",
-                format!("{id} may not enter at {hex}"),
+                format!("{id} may not enter at {}", self.hex_label(hex)),
             ));
         }
         let range = 99;
@@ -146,7 +146,7 @@ impl Game {
                 } else {
                     "9.8"
                 },
-                format!("{id} may not move to {to}"),
+                format!("{id} may not move to {}", self.hex_label(to)),
             ));
         }
         let from = self.st.units[u].hex().expect("on the map");

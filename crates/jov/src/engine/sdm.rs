@@ -72,7 +72,10 @@ impl Game {
         if self.enemy_on(hex, army) || !self.sdm_sites(u).contains_key(&hex) {
             return Err(RuleError::new(
                 "13.2.1",
-                format!("{hex} is no road hex {id} can reach its source from"),
+                format!(
+                    "{} is no road hex {id} can reach its source from",
+                    self.hex_label(hex)
+                ),
             ));
         }
         self.st.placed.insert(u);

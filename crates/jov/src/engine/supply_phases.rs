@@ -76,7 +76,7 @@ impl Game {
         if units.is_empty() || !self.extended_reach(sdm).contains(&hex) {
             return Err(RuleError::new(
                 "14.7",
-                format!("{id} cannot extend supply to {hex}"),
+                format!("{id} cannot extend supply to {}", self.hex_label(hex)),
             ));
         }
         self.spend(sdm, 1, out);
@@ -211,9 +211,12 @@ impl Game {
 
     /// 14.8: one die, 1-2 puts every unit of the hex in supply.
     pub(crate) fn air_drop(&mut self, hex: HexId, out: &mut Vec<Event>) -> Checked<()> {
-        let front = self
-            .drop_front(hex)
-            .ok_or_else(|| RuleError::new("14.8", format!("no Front may air-drop on {hex}")))?;
+        let front = self.drop_front(hex).ok_or_else(|| {
+            RuleError::new(
+                "14.8",
+                format!("no Front may air-drop on {}", self.hex_label(hex)),
+            )
+        })?;
         self.st.air_drops.insert(front);
         let roll = self.dice.d6();
         let supplied = roll <= 2;

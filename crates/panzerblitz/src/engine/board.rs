@@ -147,6 +147,12 @@ impl Board {
         self.labels.label(h)
     }
 
+    /// Names a hexside by the labels of its two hexes ("2-Q-5/2-Q-6").
+    pub fn side_label(&self, side: Hexside) -> String {
+        let (a, b) = side.hexes();
+        format!("{}/{}", self.label(a), self.label(b))
+    }
+
     pub fn contains(&self, h: HexId) -> bool {
         self.grid.contains(h)
     }

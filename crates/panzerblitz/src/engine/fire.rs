@@ -210,11 +210,12 @@ impl Game {
             );
         }
         let range = s.board.grid.distance(from, h);
+        let at = s.board.label(h);
         if range > def.f.range {
             return no(
                 "Normal Attacking C",
                 format!(
-                    "{h} is {range} hexes from {}, beyond its range of {}",
+                    "{at} is {range} hexes from {}, beyond its range of {}",
                     def.id, def.f.range
                 ),
             );
@@ -226,7 +227,7 @@ impl Game {
             return no(
                 "Spotting",
                 format!(
-                    "{h} is in woods or a town and no unit of the attacker next to it spots it"
+                    "{at} is in woods or a town and no unit of the attacker next to it spots it"
                 ),
             );
         }
@@ -241,17 +242,17 @@ impl Game {
             return no(
                 "Indirect Fire D",
                 format!(
-                    "{} cannot see {h} ({}), and an SPA fires indirectly only at targets \
-                     beyond half its range: {h} is {range} hexes away, half its range is {}",
+                    "{} cannot see {at} ({}), and an SPA fires indirectly only at targets \
+                     beyond half its range: {at} is {range} hexes away, half its range is {}",
                     def.id,
-                    los.verdict(),
+                    los.verdict(&s.board),
                     def.f.range / 2
                 ),
             );
         }
         no(
             "Line of Sight",
-            format!("{} cannot see {h}: {}", def.id, los.verdict()),
+            format!("{} cannot see {at}: {}", def.id, los.verdict(&s.board)),
         )
     }
 
@@ -455,16 +456,17 @@ impl Game {
         let h = order.hex;
         let defender = 1 - self.st.side;
         let no = |rule: &'static str, why: String| Err(Refusal::new(rule, why));
+        let at = self.s.board.label(h);
         if self.st.fired_on.contains(&h) {
             return no(
                 "How to have combat E",
-                format!("{h} has already been fired on this turn"),
+                format!("{at} has already been fired on this turn"),
             );
         }
         let all = self.pieces(h, defender, true);
         let stack = self.pieces(h, defender, false);
         if stack.is_empty() {
-            return no("How to have combat", format!("no enemy unit on {h}"));
+            return no("How to have combat", format!("no enemy unit on {at}"));
         }
         if order.mode != Mode::Combination && self.whole_stack_only(h) {
             return no(
@@ -484,7 +486,7 @@ impl Game {
             all.iter().find(|p| &p.target == t).cloned().ok_or_else(|| {
                 Refusal::new(
                     "How to have combat I",
-                    format!("{t} is not a target on {h}"),
+                    format!("{t} is not a target on {at}"),
                 )
             })
         };
@@ -738,7 +740,10 @@ impl Game {
             ));
         }
         if !self.st.mines.contains(&h) {
-            return Err(Refusal::new("Mines G", format!("no minefield on {h}")));
+            return Err(Refusal::new(
+                "Mines G",
+                format!("no minefield on {}", self.s.board.label(h)),
+            ));
         }
         if us.dispersed {
             return Err(Refusal::new("CRT: D", format!("{id} is dispersed")));
@@ -747,7 +752,10 @@ impl Game {
             Loc::On(x) if self.s.board.grid.distance(x, h) == 1 => Ok(()),
             _ => Err(Refusal::new(
                 "Mines G",
-                format!("{id} must have begun the turn next to the minefield on {h}"),
+                format!(
+                    "{id} must have begun the turn next to the minefield on {}",
+                    self.s.board.label(h)
+                ),
             )),
         }
     }

@@ -116,14 +116,14 @@ impl Los {
     }
 
     /// "clear (Target Elevation Table: hilltop to slope, nothing obstructs)" or
-    /// "blocked at 0304-0305 (Note H: ...)".
-    pub fn verdict(&self) -> String {
+    /// "blocked at hexside 2-C-4/2-C-5 (Note H: ...)", hexes named as the board prints them.
+    pub fn verdict(&self, board: &Board) -> String {
         match self.blocks.first() {
             None => format!("clear ({})", self.why_clear()),
             Some(b) => {
                 let at = match b.at {
-                    Blocker::Hexside(s) => format!("hexside {s}"),
-                    Blocker::Hex(h) => format!("hex {h}"),
+                    Blocker::Hexside(s) => format!("hexside {}", board.side_label(s)),
+                    Blocker::Hex(h) => format!("hex {}", board.label(h)),
                 };
                 format!("blocked at {at} ({}: {})", b.note.name(), b.why)
             }

@@ -113,18 +113,27 @@ impl Game {
         let board = &self.s.board;
         let mover = def.kind.mover();
         let side = board.grid.hexside(a, b).ok_or_else(|| {
-            Refusal::new("How to Move Units", format!("{a} and {b} are not adjacent"))
+            Refusal::new(
+                "How to Move Units",
+                format!("{} and {} are not adjacent", board.label(a), board.label(b)),
+            )
         })?;
         if board.cell(b).pond {
             return Err(Refusal::new(
                 "Terrain Features",
-                format!("{b} is covered by the pond: no unit may enter it"),
+                format!(
+                    "{} is covered by the pond: no unit may enter it",
+                    board.label(b)
+                ),
             ));
         }
         if board.marks(side).pond {
             return Err(Refusal::new(
                 "TEC Ponds",
-                format!("no unit may cross the pond hexside {side}"),
+                format!(
+                    "no unit may cross the pond hexside {}",
+                    board.side_label(side)
+                ),
             ));
         }
         let mut stop = None;
@@ -138,7 +147,10 @@ impl Game {
             if !(all_inside && self.st.forts.contains_key(&b)) {
                 return Err(Refusal::new(
                     "How to Move Units E",
-                    format!("{b} holds enemy units: no unit may move through them"),
+                    format!(
+                        "{} holds enemy units: no unit may move through them",
+                        board.label(b)
+                    ),
                 ));
             }
             // On top of an enemy-held fortification, and no further.
@@ -157,7 +169,10 @@ impl Game {
             if !board.crossing_allowed(side, mover, false) {
                 return Err(Refusal::new(
                     "TEC Woods",
-                    format!("vehicles may not cross the green hexside {side} except along a road"),
+                    format!(
+                        "vehicles may not cross the green hexside {} except along a road",
+                        board.side_label(side)
+                    ),
                 ));
             }
             cost = match board.terrain_cost(b, mover) {
@@ -170,7 +185,7 @@ impl Game {
                 None => {
                     return Err(Refusal::new(
                         "TEC Swamps",
-                        format!("{} may not enter {b} off the road", def.id),
+                        format!("{} may not enter {} off the road", def.id, board.label(b)),
                     ));
                 }
             };
@@ -184,7 +199,8 @@ impl Game {
                 return Err(Refusal::new(
                     "Blockage B",
                     format!(
-                        "{b} holds a block: only a unit that began its turn next to it may enter"
+                        "{} holds a block: only a unit that began its turn next to it may enter",
+                        board.label(b)
                     ),
                 ));
             }
@@ -220,7 +236,8 @@ impl Game {
             return Err(Refusal::new(
                 "Stacking A, B",
                 format!(
-                    "{h} would hold more than {limit} units of {}",
+                    "{} would hold more than {limit} units of {}",
+                    self.s.board.label(h),
                     self.s.sides[side].name
                 ),
             ));
@@ -236,7 +253,10 @@ impl Game {
         {
             return Err(Refusal::new(
                 "Stacking G",
-                format!("vehicles may not stack with other vehicles on the swamp road {h}"),
+                format!(
+                    "vehicles may not stack with other vehicles on the swamp road {}",
+                    b.label(h)
+                ),
             ));
         }
         Ok(self.st.forts.contains_key(&h)
@@ -277,7 +297,10 @@ impl Game {
             if let Some(rule) = sc.stop
                 && k + 1 < path.len()
             {
-                return Err(Refusal::new(rule, format!("{} must stop on {b}", def.id)));
+                return Err(Refusal::new(
+                    rule,
+                    format!("{} must stop on {}", def.id, self.s.board.label(b)),
+                ));
             }
             road |= sc.road;
             passing = sc.passing;
@@ -454,7 +477,10 @@ impl Game {
             1
         } else {
             b.terrain_cost(hex, def.kind.mover()).ok_or_else(|| {
-                Refusal::new("TEC", format!("{id} may not enter {hex} off the road"))
+                Refusal::new(
+                    "TEC",
+                    format!("{id} may not enter {} off the road", b.label(hex)),
+                )
             })?
         };
         let cost = match cost {
@@ -477,7 +503,8 @@ impl Game {
             return Err(Refusal::new(
                 "Blockage B",
                 format!(
-                    "{hex} holds a block: a unit coming onto the board did not begin its turn next to it"
+                    "{} holds a block: a unit coming onto the board did not begin its turn next to it",
+                    self.s.board.label(hex)
                 ),
             ));
         }

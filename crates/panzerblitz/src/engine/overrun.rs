@@ -37,11 +37,12 @@ impl Game {
         let defender = 1 - self.st.side;
         let no = |rule: &'static str, why: String| Err(Refusal::new(rule, why));
         let pieces = self.pieces(hex, defender, false);
+        let at = s.board.label(hex);
         if pieces.is_empty() {
-            return no("Overrun B", format!("no enemy unit on {hex}"));
+            return no("Overrun B", format!("no enemy unit on {at}"));
         }
         if !s.board.overrunnable(hex) {
-            return no("Overrun I", format!("{hex} is not clear terrain"));
+            return no("Overrun I", format!("{at} is not clear terrain"));
         }
         if self.st.forts.contains_key(&hex)
             || self.st.blocks.contains(&hex)
@@ -51,14 +52,14 @@ impl Game {
             return no(
                 "Overrun G",
                 format!(
-                    "units on a block, wreck, minefield or fortification ({hex}) may not be overrun"
+                    "units on a block, wreck, minefield or fortification ({at}) may not be overrun"
                 ),
             );
         }
         if self.st.overrun.contains(&hex) {
             return no(
                 "Overrun D",
-                format!("{hex} has already been overrun this turn"),
+                format!("{at} has already been overrun this turn"),
             );
         }
         Ok(())
@@ -113,13 +114,21 @@ impl Game {
             if !s.board.grid.are_adjacent(entry, hex) {
                 return no(
                     "Overrun B",
-                    format!("{} does not reach a hex next to {hex}", leg.unit),
+                    format!(
+                        "{} does not reach a hex next to {}",
+                        leg.unit,
+                        s.board.label(hex)
+                    ),
                 );
             }
             let exit = self.opposite(entry, hex).ok_or_else(|| {
                 Refusal::new(
                     "Overrun B",
-                    format!("the hex opposite {entry} across {hex} is off the board"),
+                    format!(
+                        "the hex opposite {} across {} is off the board",
+                        s.board.label(entry),
+                        s.board.label(hex)
+                    ),
                 )
             })?;
             if self.st.enemy_at(s, exit, def.side) {
@@ -150,7 +159,8 @@ impl Game {
                 return no(
                     "Stacking A, B",
                     format!(
-                        "{exit} would hold more than {} units",
+                        "{} would hold more than {} units",
+                        s.board.label(exit),
                         s.sides[side].stacking
                     ),
                 );
@@ -172,23 +182,29 @@ impl Game {
             let cost = if k == n - 2 {
                 // Into the target: its terrain, whatever stands on it.
                 let side = b.grid.hexside(at, h).ok_or_else(|| {
-                    Refusal::new("Overrun B", format!("{at} and {h} are not adjacent"))
+                    Refusal::new(
+                        "Overrun B",
+                        format!("{} and {} are not adjacent", b.label(at), b.label(h)),
+                    )
                 })?;
                 if !b.crossing_allowed(side, mover, false) {
                     return Err(Refusal::new(
                         "TEC",
-                        format!("{} may not cross {side}", def.id),
+                        format!("{} may not cross {}", def.id, b.side_label(side)),
                     ));
                 }
-                b.terrain_cost(h, mover)
-                    .ok_or_else(|| Refusal::new("TEC", format!("{} may not enter {h}", def.id)))?
-                    + b.leave_cost(at, side, mover)
+                b.terrain_cost(h, mover).ok_or_else(|| {
+                    Refusal::new("TEC", format!("{} may not enter {}", def.id, b.label(h)))
+                })? + b.leave_cost(at, side, mover)
             } else {
                 let sc = self.step_cost(u, at, h, false, false)?;
                 if let Some(rule) = sc.stop
                     && k + 1 < n
                 {
-                    return Err(Refusal::new(rule, format!("{} must stop on {h}", def.id)));
+                    return Err(Refusal::new(
+                        rule,
+                        format!("{} must stop on {}", def.id, b.label(h)),
+                    ));
                 }
                 sc.cost
             };

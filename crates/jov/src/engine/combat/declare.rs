@@ -20,19 +20,22 @@ impl Game {
         if self.st.declared.contains_key(&hex) {
             return Err(RuleError::new(
                 "12.1.1",
-                format!("{hex} is declared already"),
+                format!("{} is declared already", self.hex_label(hex)),
             ));
         }
         if !self.defenders_on(hex, army.enemy()).iter().any(|_| true) {
             return Err(RuleError::new(
                 "12.3",
-                format!("{hex} holds no enemy unit to attack"),
+                format!("{} holds no enemy unit to attack", self.hex_label(hex)),
             ));
         }
         if self.attack_hexes(hex, Segment::Normal).is_empty() {
             return Err(RuleError::new(
                 "12.3",
-                format!("no attack-capable unit of yours is next to {hex}"),
+                format!(
+                    "no attack-capable unit of yours is next to {}",
+                    self.hex_label(hex)
+                ),
             ));
         }
         self.st.declared.insert(hex, None);
@@ -111,20 +114,20 @@ impl Game {
         if self.st.attacked_hexes.contains(&target) {
             return Err(RuleError::new(
                 "12.3.3",
-                format!("{target} has been attacked this segment"),
+                format!("{} has been attacked this segment", self.hex_label(target)),
             ));
         }
         if seg == Segment::Normal && !self.st.declared.contains_key(&target) {
             return Err(RuleError::new(
                 "12.1.3",
-                format!("{target} was not declared"),
+                format!("{} was not declared", self.hex_label(target)),
             ));
         }
         let defenders = self.defenders_on(target, army.enemy());
         if defenders.is_empty() {
             return Err(RuleError::new(
                 "12.3",
-                format!("{target} holds no enemy unit"),
+                format!("{} holds no enemy unit", self.hex_label(target)),
             ));
         }
         if from.is_empty() {
@@ -136,7 +139,11 @@ impl Game {
             if from[..i].contains(h) || !legal.contains(h) {
                 return Err(RuleError::new(
                     "12.3.2",
-                    format!("{h} cannot attack {target}"),
+                    format!(
+                        "{} cannot attack {}",
+                        self.hex_label(*h),
+                        self.hex_label(target)
+                    ),
                 ));
             }
             attackers.extend(self.attackers_in(*h, seg));

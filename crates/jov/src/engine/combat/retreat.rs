@@ -317,7 +317,7 @@ impl Game {
             if !board.adjacent(prev, h) || self.enemy_on(h, d.army) || !self.may_cross(u, prev, h) {
                 return Err(RuleError::new(
                     "12.16",
-                    format!("{} may not advance into {h}", d.id),
+                    format!("{} may not advance into {}", d.id, self.hex_label(h)),
                 ));
             }
             if i == 1 && !free && adv.path.get(1) != Some(&h) {
@@ -343,7 +343,10 @@ impl Game {
                 ));
             }
             if stops && i + 1 < path.len() {
-                return Err(RuleError::new("12.16", format!("an advance stops in {h}")));
+                return Err(RuleError::new(
+                    "12.16",
+                    format!("an advance stops in {}", self.hex_label(h)),
+                ));
             }
             prev = h;
         }

@@ -190,3 +190,18 @@ fn j32_a_railroad_beside_a_road_costs_the_cheaper_row() {
     );
     assert!(matches!(both, crate::engine::movement::TerrainCost::Mp(_)));
 }
+
+/// Issue 33: a refused order names its hexes as the sheets print them.
+#[test]
+fn a_refusal_names_hexes_by_their_sheet_labels() {
+    let mut b = Sandbox::new(10, 10);
+    b.unit(Army::Soviet, "div", &RIFLE_DIV, "0202");
+    b.spares();
+    for (h, label) in [("0202", "B-4722"), ("0204", "B-4724")] {
+        b.rules.board.labels.set(hex(h), vec![label.to_owned()]);
+    }
+    let mut g = b.game(QUIET);
+    to_step(&mut g, Army::Soviet, Step::Movement);
+    let why = g.apply(&mv(&["div"], "0204")).unwrap_err().to_string();
+    assert!(why.contains("B-4724 is not next to B-4722"), "{why}");
+}

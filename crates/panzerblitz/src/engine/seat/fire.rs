@@ -98,7 +98,7 @@ fn aims(g: &Game, plan: &FirePlan, h: HexId, out: &mut Vec<Choice>) {
                     "line of sight {} to {}: {}\n{why}",
                     hex(g, from),
                     hex(g, h),
-                    los.verdict()
+                    los.verdict(&g.s.board)
                 )),
                 key: aim.key(),
             });

@@ -105,6 +105,27 @@ fn choices_and_narration_name_hexes_by_their_printed_labels() {
     pick(&d.choices, "move Truck G/tr to 1-A-3 (2 MF used)");
 }
 
+/// Issue 33: a refused order names its hexes as the board prints them, and so does a
+/// blocked line of sight.
+#[test]
+fn refusals_and_lines_of_sight_name_hexes_by_their_printed_labels() {
+    let mut b = position();
+    b.cover(crate::engine::board::Cover::Woods, &["0204"]);
+    for (h, label) in [("0204", "1-B-4"), ("0205", "1-B-5"), ("0206", "1-B-6")] {
+        b.s.board.labels.set(hex(h), vec![label.to_owned()]);
+    }
+    let g = Game::new(Arc::new(b.s), 7);
+    let no = g.may_be_overrun(hex("0205")).unwrap_err();
+    assert_eq!(no.to_string(), "no enemy unit on 1-B-5 (Overrun B)");
+    // The tank (unit 0) cannot see the rifle company behind the wood.
+    let no = g.can_fire_at(0, hex("0206")).unwrap_err();
+    assert!(
+        no.why
+            .starts_with("G/pz cannot see 1-B-6: blocked at hex 1-B-4"),
+        "{no}"
+    );
+}
+
 #[test]
 fn a_person_moves_unloads_and_the_game_replays_from_its_log() {
     let mut m = seated();

@@ -232,7 +232,7 @@ fn situation_3_p14_units_that_cannot_fire_cover_nothing_and_woods_hide_what_lies
     let at = |h: &str| grid.index(hex(h)).is_some_and(|i| seen[i]);
     assert!(at("0603") && at("0103"), "in front of the wood");
     let l = line_of_sight(&g.s.board, hex("0503"), hex("0903"));
-    assert!(!at("0903"), "behind the woods: {}", l.verdict());
+    assert!(!at("0903"), "behind the woods: {}", l.verdict(&g.s.board));
     for h in ["0901", "0902", "0903", "0904", "0905", "1103"] {
         let clear = line_of_sight(&g.s.board, hex("0503"), hex(h)).clear();
         assert_eq!(at(h), clear, "{h}: the engine's own line of sight decides");
