@@ -813,3 +813,17 @@ fn a_panzerblitz_unit_is_set_up_by_its_printed_hex_label() {
     h.get_by_label_contains("\"4-G-8\" is no hex of this map");
     assert_eq!(placed(&h), Some(HexId::parse("0718").unwrap()));
 }
+
+/// Issue 32: a click on a stack lists every unit on it, passengers and all, with their
+/// sides, markers and carriers.
+#[test]
+fn a_click_on_a_stack_lists_its_units_with_passengers() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = krasny_copy(dir.path());
+    let mut h = seated_playtest(&path, 0);
+    common::click_hex(&mut h, common::hex("0204"));
+    h.get_by_label_contains("Stack on 0204 (2)");
+    // The truck, then its passenger.
+    h.get_by_label_contains(" G/931, ");
+    h.get_by_label_contains("aboard G/931");
+}

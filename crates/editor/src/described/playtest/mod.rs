@@ -16,6 +16,7 @@
 
 mod game_files;
 mod review;
+mod stack;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
@@ -97,6 +98,8 @@ pub struct Playtest {
     decision: Option<Decision>,
     /// The unit picked on the map or in the list.
     pub selected: Option<String>,
+    /// The hex clicked last: the stack window lists its units.
+    pub inspected: Option<HexId>,
     /// The hex under the pointer, to show the selected unit's choice there.
     hovered: Option<HexId>,
     /// Several choices of the selected unit aim at this clicked hex: the list asks which.
@@ -147,6 +150,7 @@ impl Playtest {
         self.decision = None;
         self.running = false;
         self.saved_actions = None;
+        self.inspected = None;
     }
 
     /// The game on screen: the one in play, or the recorded one at the replay bar's
@@ -461,6 +465,7 @@ impl Playtest {
     /// list asks which, when several aim there); on a unit with choices, picks it
     /// (again: the next of its stack); elsewhere, drops the selection.
     pub fn click(&mut self, doc: &Document, hex: HexId) {
+        self.inspected = Some(hex);
         let Some(d) = &self.decision else { return };
         self.asked = None;
         if let Some(sel) = &self.selected {
@@ -640,7 +645,8 @@ impl Playtest {
                 ui.strong(drawable(ui.ctx(), &r));
             }
         }
-        self.features_ui(ui);
+        self.features_ui(ui, doc);
+        self.stack_ui(ui, doc);
         if let Some(d) = self.decision.clone() {
             ui.separator();
             self.decision_ui(ui, doc, &d);
@@ -728,8 +734,8 @@ impl Playtest {
         });
     }
 
-    /// What lies on the map besides units, hex by hex: "minefield on 0404".
-    fn features_ui(&self, ui: &mut egui::Ui) {
+    /// What lies on the map besides units, hex by hex: "minefield on 2-D-4".
+    fn features_ui(&self, ui: &mut egui::Ui, doc: &Document) {
         let list = &self.features.list;
         if !self.started() || list.is_empty() {
             return;
@@ -748,7 +754,8 @@ impl Playtest {
                                 .side
                                 .and_then(|s| sides.get(s))
                                 .map_or(String::new(), |s| format!(" ({})", s.name));
-                            let mut text = format!("{}{whose} on {}", f.label(), f.hex);
+                            let at = doc.map().label_of(f.hex);
+                            let mut text = format!("{}{whose} on {at}", f.label());
                             if !f.holds.is_empty() {
                                 text += &format!(", {} inside", f.holds.join(" "));
                             }
