@@ -827,3 +827,41 @@ fn a_click_on_a_stack_lists_its_units_with_passengers() {
     h.get_by_label_contains(" G/931, ");
     h.get_by_label_contains("aboard G/931");
 }
+
+/// Issue 32: a person's move is taken back with the playtest's Take back button (that a
+/// rolled die stops it is the engines' test, `p21_...`).
+#[test]
+fn take_back_returns_a_moved_unit() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = toy_copy(dir.path());
+    let mut h = seated_playtest(&path, 0);
+    let d = h.state().described.game.decision().unwrap().clone();
+    let mv = d
+        .choices
+        .iter()
+        .find(|c| c.label.starts_with("move "))
+        .unwrap()
+        .clone();
+    let (unit, to) = (mv.units[0].clone(), mv.target.unwrap());
+    let from = hex_of(&h, &unit).unwrap();
+    common::click_hex(&mut h, from);
+    common::click_hex(&mut h, to);
+    assert_eq!(hex_of(&h, &unit), Some(to));
+    click(&mut h, "Take back");
+    assert_eq!(hex_of(&h, &unit), Some(from), "the unit is back");
+    assert!(
+        h.state()
+            .described
+            .game
+            .lines()
+            .iter()
+            .any(|l| l.starts_with("taken back: ")),
+        "{:?}",
+        h.state().described.game.lines()
+    );
+    let m = h.state().described.game.decision().unwrap();
+    assert!(
+        m.choices.iter().any(|c| c.label == mv.label),
+        "the move is offered again"
+    );
+}

@@ -200,6 +200,21 @@ pub trait Match: Send {
             self.title()
         )))
     }
+
+    /// Whether the last action of a person may be taken back, or why not: only the
+    /// actions taken since a bot last acted, and only while no die has been rolled
+    /// since.
+    fn can_take_back(&self) -> Result<(), String> {
+        Err("this game takes nothing back".into())
+    }
+
+    /// Takes the last action of a person back: the game stands as before it, its log
+    /// without it. Returns a line that says so.
+    fn take_back(&mut self) -> Result<Vec<String>, MatchError> {
+        Err(MatchError::Unsupported(
+            self.can_take_back().err().unwrap_or_default(),
+        ))
+    }
 }
 
 /// What replaying a log found.

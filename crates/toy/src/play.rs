@@ -97,6 +97,10 @@ impl GameState for Game {
         Outcome::of_level(self.state().result.as_ref(), self.state().turn)
     }
 
+    fn dice_rolled(&self) -> u64 {
+        self.dice.rolled()
+    }
+
     fn board(&self) -> Vec<OnBoard> {
         let loc = &self.state().loc;
         self.rules
@@ -127,9 +131,14 @@ impl GameState for Game {
 
 /// The toy's account of a game: a line a turn and a line a fight (every event when
 /// verbose); combats, where they were and the units they cost.
+#[derive(Clone)]
 struct ToyChronicle(Narration);
 
 impl Chronicle<Game> for ToyChronicle {
+    fn snapshot(&self) -> Box<dyn Chronicle<Game>> {
+        Box::new(self.clone())
+    }
+
     fn events(&mut self, g: &Game, events: &[Event], out: &mut Vec<String>, tally: &mut Tally) {
         for e in events {
             count(g, e, tally);

@@ -376,7 +376,7 @@ impl State {
 pub struct Game {
     pub rules: Arc<Rules>,
     state: State,
-    dice: Dice,
+    pub(crate) dice: Dice,
     opening: Vec<Event>,
 }
 

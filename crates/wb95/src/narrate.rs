@@ -5,6 +5,7 @@ use super::event::{Motion, OosReason};
 use super::{Event, Game};
 
 /// Turns events into a readable account, a paragraph per turn (`sztab play`).
+#[derive(Clone)]
 pub struct Narrator {
     verbose: bool,
     lines: Vec<String>,

@@ -158,6 +158,10 @@ impl Playing for Game {
         }
     }
 
+    fn dice_rolled(&self) -> u64 {
+        self.dice.rolled()
+    }
+
     fn board(&self) -> Vec<OnBoard> {
         let roster = &self.prepared().roster;
         roster
@@ -214,6 +218,7 @@ impl Playing for Game {
 
 /// WB-95's account of a game: `sztab play`'s paragraph a turn (every event when
 /// verbose), and the losses, eliminations and combats the lab counts.
+#[derive(Clone)]
 struct Wb95Chronicle {
     /// `None` when silent: a study's games need no account.
     narrator: Option<Narrator>,
@@ -222,6 +227,10 @@ struct Wb95Chronicle {
 }
 
 impl Chronicle<Game> for Wb95Chronicle {
+    fn snapshot(&self) -> Box<dyn Chronicle<Game>> {
+        Box::new(self.clone())
+    }
+
     fn events(&mut self, g: &Game, events: &[Event], out: &mut Vec<String>, tally: &mut Tally) {
         if self.cel.is_empty() {
             self.cel = g.state().units.iter().map(|u| u.cel).collect();

@@ -129,6 +129,10 @@ impl GameState for Game {
         }
     }
 
+    fn dice_rolled(&self) -> u64 {
+        self.dice.rolled()
+    }
+
     fn board(&self) -> Vec<OnBoard> {
         let st = self.state();
         (0..self.rules.units.len())
@@ -216,9 +220,14 @@ fn choice(g: &Game, a: &Action) -> Choice {
 
 /// The game's account: turns, combats and losses (every event when verbose), and the
 /// combats, steps and units the lab counts.
+#[derive(Clone)]
 struct JovChronicle(Narration);
 
 impl Chronicle<Game> for JovChronicle {
+    fn snapshot(&self) -> Box<dyn Chronicle<Game>> {
+        Box::new(self.clone())
+    }
+
     fn events(&mut self, g: &Game, events: &[Event], out: &mut Vec<String>, tally: &mut Tally) {
         // Hexes as the sheets print them ("B-4722"); the logs keep the numbers.
         let name = |h| g.rules.board.labels.label(h);

@@ -132,6 +132,11 @@ impl GameState for Game {
 
     /// Units standing on the map, passengers on their carriers' hexes (mines, blocks,
     /// fortifications and wrecks are [`GameState::features`]).
+    /// A person's move is taken back only while no die has been rolled since (P-21).
+    fn dice_rolled(&self) -> u64 {
+        self.dice.rolled()
+    }
+
     fn board(&self) -> Vec<OnBoard> {
         let st = self.state();
         (0..self.s.units.len())
@@ -178,9 +183,14 @@ impl GameState for Game {
 /// PanzerBlitz's account of a game: a line a turn and a line an attack, a loss or a
 /// move on or off the map (every event when verbose); attacks, where they fell and what
 /// they cost.
+#[derive(Clone)]
 struct PbChronicle(Narration);
 
 impl Chronicle<Game> for PbChronicle {
+    fn snapshot(&self) -> Box<dyn Chronicle<Game>> {
+        Box::new(self.clone())
+    }
+
     fn events(&mut self, g: &Game, events: &[Event], out: &mut Vec<String>, tally: &mut Tally) {
         // Hexes as the map prints them ("2-Q-5"); the logs keep the numbers (`Display`).
         let name = |h| g.s.board.label(h);

@@ -210,6 +210,10 @@ impl GameState for Game {
         }
     }
 
+    fn dice_rolled(&self) -> u64 {
+        self.dice.rolled()
+    }
+
     fn board(&self) -> Vec<OnBoard> {
         (0..self.rules.units.len())
             .filter_map(|u| match self.state().units[u].loc {
@@ -343,9 +347,14 @@ impl GameState for Game {
 
 /// A line a turn, a sequence and a combat (every event when verbose); combats, where they
 /// were and the steps and units they cost, for the balance lab.
+#[derive(Clone)]
 struct RtlChronicle(Narration);
 
 impl Chronicle<Game> for RtlChronicle {
+    fn snapshot(&self) -> Box<dyn Chronicle<Game>> {
+        Box::new(self.clone())
+    }
+
     fn events(&mut self, g: &Game, events: &[Event], out: &mut Vec<String>, tally: &mut Tally) {
         for e in events {
             count(g, e, tally);

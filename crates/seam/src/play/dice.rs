@@ -88,6 +88,8 @@ pub struct Dice {
     rng: ChaCha8Rng,
     sampler: DieSampler,
     scripted: VecDeque<u8>,
+    /// Dice rolled so far (a take-back stops at a roll).
+    rolled: u64,
 }
 
 impl Dice {
@@ -96,7 +98,13 @@ impl Dice {
             rng: ChaCha8Rng::seed_from_u64(seed),
             sampler,
             scripted: VecDeque::new(),
+            rolled: 0,
         }
+    }
+
+    /// How many dice have been rolled so far.
+    pub fn rolled(&self) -> u64 {
+        self.rolled
     }
 
     /// Queues die faces (1..=6) to be used before the seeded stream.
@@ -112,6 +120,7 @@ impl Dice {
 
     /// One die, 1K6.
     pub fn d6(&mut self) -> u8 {
+        self.rolled += 1;
         match self.scripted.pop_front() {
             Some(f) => f.min(6),
             None => self.sampler.face(&mut self.rng),
@@ -121,6 +130,7 @@ impl Dice {
     /// One die of `sides` faces (a d10: 10), always by rejection sampling.
     pub fn roll(&mut self, sides: u8) -> u8 {
         let sides = sides.max(1);
+        self.rolled += 1;
         match self.scripted.pop_front() {
             Some(f) => f.min(sides),
             None => DieSampler::rejection(&mut self.rng, u32::from(sides)) as u8,

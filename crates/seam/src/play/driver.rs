@@ -37,6 +37,20 @@ pub struct Driver<G: GameState> {
     tally: Tally,
     out: Vec<String>,
     ticks: Ticks,
+    /// The positions before the people's actions since a bot last acted, newest last.
+    before: Vec<Before<G>>,
+}
+
+/// A position a person's action may be taken back to: the game and everything the driver
+/// had made of it then.
+struct Before<G: GameState> {
+    game: G,
+    chronicle: Box<dyn Chronicle<G>>,
+    actions: usize,
+    fingerprint: Fingerprint,
+    fingerprint_error: Option<FingerprintError>,
+    tally: Tally,
+    ticks: Ticks,
 }
 
 /// The seed of the `n`-th bot named for a game seeded `seed` (as `sztab play` has always
@@ -128,6 +142,7 @@ impl<G: GameState> Driver<G> {
             tally: Tally::default(),
             out: Vec::new(),
             ticks,
+            before: Vec::new(),
         };
         let opening = d.game.opening_events();
         d.observe(&opening);
@@ -169,6 +184,19 @@ impl<G: GameState> Driver<G> {
     /// The game as it stands.
     pub fn game(&self) -> &G {
         &self.game
+    }
+
+    /// The position now, to take an action back to.
+    fn position(&self) -> Before<G> {
+        Before {
+            game: self.game.clone(),
+            chronicle: self.chronicle.snapshot(),
+            actions: self.actions.len(),
+            fingerprint: self.fingerprint.clone(),
+            fingerprint_error: self.fingerprint_error.clone(),
+            tally: self.tally.clone(),
+            ticks: self.ticks.clone(),
+        }
     }
 
     fn observe(&mut self, events: &[G::Event]) {
@@ -226,6 +254,8 @@ impl<G: GameState> Match for Driver<G> {
             )));
         };
         let action = bot.decide(&self.game);
+        // A person takes back their own actions, never a bot's.
+        self.before.clear();
         self.ticks
             .count(&self.game, &name, &action)
             .map_err(|e| MatchError::Failed(e.to_string()))?;
@@ -255,10 +285,49 @@ impl<G: GameState> Match for Driver<G> {
             .map_err(MatchError::BadRequest)?
         {
             None => Ok(Vec::new()),
-            Some(action) => self
-                .act(action)
-                .map_err(|e| MatchError::BadRequest(format!("refused: {e}"))),
+            Some(action) => {
+                let before = self.position();
+                let told = self
+                    .act(action)
+                    .map_err(|e| MatchError::BadRequest(format!("refused: {e}")))?;
+                self.before.push(before);
+                Ok(told)
+            }
         }
+    }
+
+    fn can_take_back(&self) -> Result<(), String> {
+        let Some(b) = self.before.last() else {
+            return Err("no action of a person since a bot's last".into());
+        };
+        if b.game.dice_rolled() != self.game.dice_rolled() {
+            return Err("a die has been rolled since".into());
+        }
+        Ok(())
+    }
+
+    fn take_back(&mut self) -> Result<Vec<String>, MatchError> {
+        self.can_take_back().map_err(MatchError::BadRequest)?;
+        let Some(b) = self.before.pop() else {
+            return Ok(Vec::new());
+        };
+        let action = self.actions.get(b.actions).map(ToString::to_string);
+        self.game = b.game;
+        self.chronicle = b.chronicle;
+        self.actions.truncate(b.actions);
+        self.fingerprint = b.fingerprint;
+        self.fingerprint_error = b.fingerprint_error;
+        self.tally = b.tally;
+        self.ticks = b.ticks;
+        for seat in &mut self.seats {
+            if let Seat::Person(plan) = seat {
+                *plan = G::Seat::default();
+            }
+        }
+        Ok(vec![format!(
+            "taken back: {}",
+            action.unwrap_or_else(|| "the last action".into())
+        )])
     }
 
     fn finish(&mut self) -> Vec<String> {
@@ -381,6 +450,7 @@ pub fn shared<R: GameRules>(rules: R) -> Arc<dyn Playable> {
 
 /// The clock tick being played and the bot actions taken in it, to cut off bots that go
 /// round in circles.
+#[derive(Clone)]
 struct Ticks {
     tick: u64,
     in_tick: usize,

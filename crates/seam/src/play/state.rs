@@ -90,8 +90,9 @@ pub struct Tally {
     pub heat: BTreeMap<HexId, u32>,
 }
 
-/// A system's game in progress: the rules' state and its dice.
-pub trait GameState: Send + 'static {
+/// A system's game in progress: the rules' state and its dice. `Clone`: the driver keeps
+/// the position before a person's action, to take it back.
+pub trait GameState: Clone + Send + 'static {
     /// A move as the rules take it and a log records it.
     type Action: Clone + Debug + Display + PartialEq + Serialize + DeserializeOwned + Send;
     /// What happened, as the chronicle tells it and the fingerprint hashes it.
@@ -122,6 +123,9 @@ pub trait GameState: Send + 'static {
     fn outcome(&self) -> Outcome;
     /// The units on the map now.
     fn board(&self) -> Vec<OnBoard>;
+    /// How many dice the game has rolled: a person's action is taken back only while no
+    /// die has been rolled since.
+    fn dice_rolled(&self) -> u64;
     /// What else is on the map (minefields, wrecks, fortifications).
     fn features(&self) -> Vec<Feature> {
         Vec::new()
@@ -161,6 +165,8 @@ pub trait Chronicle<G: GameState>: Send {
     fn flush(&mut self, g: &G, out: &mut Vec<String>) {
         let _ = (g, out);
     }
+    /// A copy as it stands, kept to return to when an action is taken back.
+    fn snapshot(&self) -> Box<dyn Chronicle<G>>;
 }
 
 /// A scenario compiled for play by its system, shared by every game of a study: it

@@ -328,6 +328,22 @@ impl Playtest {
         self.after_action(doc);
     }
 
+    /// Takes the person's last action back, while the rules allow (no die rolled since,
+    /// no bot's action after it).
+    pub fn take_back_action(&mut self, doc: &Document) {
+        let Some(m) = self.game.as_mut() else { return };
+        match m.take_back() {
+            Ok(lines) => {
+                self.lines.extend(lines);
+                self.message = None;
+            }
+            Err(e) => self.message = Some(e.to_string()),
+        }
+        self.selected = None;
+        self.asked = None;
+        self.after_action(doc);
+    }
+
     /// Chooses the current decision's choice labelled `label` (tests, keyboard users).
     pub fn choose_labelled(&mut self, doc: &Document, label: &str) -> bool {
         let Some(c) = self
@@ -705,6 +721,21 @@ impl Playtest {
             let run = if self.running { "Pause" } else { "Run" };
             if ui.add_enabled(!over, egui::Button::new(run)).clicked() {
                 self.running = !self.running;
+            }
+            let back = self.game.as_ref().map(|m| m.can_take_back());
+            let why = match &back {
+                Some(Err(why)) => why.clone(),
+                _ => String::new(),
+            };
+            if ui
+                .add_enabled(matches!(back, Some(Ok(()))), egui::Button::new("Take back"))
+                .on_hover_text(
+                    "Take your last action back: the game stands as before it, its log without it",
+                )
+                .on_disabled_hover_text(format!("Nothing to take back: {why}"))
+                .clicked()
+            {
+                self.take_back_action(doc);
             }
             if ui.button("New game").clicked() {
                 self.drop_game();
