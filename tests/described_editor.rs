@@ -865,3 +865,26 @@ fn take_back_returns_a_moved_unit() {
         "the move is offered again"
     );
 }
+
+/// Issue 32: the line-of-sight probe works during a game: while it is the active tool the
+/// map's clicks go to it, from any hex (an enemy unit's too), and the game waits.
+#[test]
+fn the_line_of_sight_probe_works_during_a_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = krasny_copy(dir.path());
+    let mut h = seated_playtest(&path, 0);
+    let actions = h.state().described.game.decision().map(|d| d.choices.len());
+    click(&mut h, "Line of sight");
+    h.get_by_label_contains("The map's clicks go to the probe");
+    let enemy = hex_of(&h, "R/82").expect("a Russian unit on the map");
+    common::click_hex(&mut h, enemy);
+    common::click_hex(&mut h, common::hex("0204"));
+    assert!(
+        h.query_by_label_contains(" sees 0204: ").is_some()
+            || h.query_by_label_contains(" does not see 0204: ").is_some(),
+        "the probe answered"
+    );
+    let pt = &h.state().described.game;
+    assert!(pt.selected.is_none(), "no unit was picked by the probe's clicks");
+    assert_eq!(pt.decision().map(|d| d.choices.len()), actions, "nothing was chosen");
+}

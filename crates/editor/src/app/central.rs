@@ -28,8 +28,12 @@ impl EditorApp {
         }
         let mut switch_to = None;
         let mut requests = Vec::new();
+        // A probe (a line of sight from any hex) works during a game too: while it is the
+        // active tool the map's clicks are its own.
+        let probing = matches!(self.tools.active, ToolKind::Probe(_));
+        self.described.game.probing = probing;
         if let Some(p) = &frame.pointer {
-            if self.described.game.takes_clicks() {
+            if self.described.game.takes_clicks() && !probing {
                 // A person at a playtest seat decides on the map.
                 self.described.game.pointer(doc, p.hex, p.pressed);
             } else {

@@ -100,6 +100,8 @@ pub struct Playtest {
     pub selected: Option<String>,
     /// The hex clicked last: the stack window lists its units.
     pub inspected: Option<HexId>,
+    /// A probe tool has the map's clicks (a line of sight during the game).
+    pub probing: bool,
     /// The hex under the pointer, to show the selected unit's choice there.
     hovered: Option<HexId>,
     /// Several choices of the selected unit aim at this clicked hex: the list asks which.
@@ -800,6 +802,12 @@ impl Playtest {
     /// have some), the choices of no unit, and the explanation of the choice shown.
     fn decision_ui(&mut self, ui: &mut egui::Ui, doc: &Document, d: &Decision) {
         ui.strong(drawable(ui.ctx(), &d.prompt));
+        if self.probing {
+            ui.colored_label(
+                egui::Color32::from_rgb(190, 120, 0),
+                "The map's clicks go to the probe: pick Units in the toolbar to play on the map.",
+            );
+        }
         if let Some(m) = &self.message {
             ui.colored_label(egui::Color32::from_rgb(190, 30, 30), drawable(ui.ctx(), m));
         }
