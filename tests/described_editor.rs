@@ -397,6 +397,12 @@ fn a_person_fires_with_the_odds_shown_and_moves_a_panzerblitz_unit_on_the_map() 
         "{:?}",
         pt.lines()
     );
+    // The combat is marked on its hex, and named in the window with its odds and roll.
+    let mark = pt.last_combat.clone().expect("the last combat is marked");
+    assert_eq!(mark.hex, target);
+    assert!(mark.text.contains(", roll "), "{}", mark.text);
+    h.get_by_label_contains(&format!("Last combat on {target}: "));
+    let pt = &h.state().described.game;
     // The vehicle movement step: another unit moves on the map.
     let d = pt.decision().expect("the Germans move").clone();
     let mv = d
@@ -885,6 +891,13 @@ fn the_line_of_sight_probe_works_during_a_game() {
         "the probe answered"
     );
     let pt = &h.state().described.game;
-    assert!(pt.selected.is_none(), "no unit was picked by the probe's clicks");
-    assert_eq!(pt.decision().map(|d| d.choices.len()), actions, "nothing was chosen");
+    assert!(
+        pt.selected.is_none(),
+        "no unit was picked by the probe's clicks"
+    );
+    assert_eq!(
+        pt.decision().map(|d| d.choices.len()),
+        actions,
+        "nothing was chosen"
+    );
 }

@@ -139,6 +139,14 @@ pub trait Review: Send {
     fn play_from_here(&self, bots: &[(String, String)]) -> Result<Box<dyn Match>, MatchError>;
 }
 
+/// The last combat of a game as the map marks it: where it was, and its odds, roll and
+/// result in a few words ("2-1, roll 5: D").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CombatMark {
+    pub hex: HexId,
+    pub text: String,
+}
+
 /// A unit on the map as a match stands now: what the playtest shell draws.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OnBoard {
@@ -199,6 +207,12 @@ pub trait Match: Send {
             "{} is played by bots only",
             self.title()
         )))
+    }
+
+    /// The game's last combat, for the map to mark; `None` before the first (or for a
+    /// system that marks none).
+    fn last_combat(&self) -> Option<CombatMark> {
+        None
     }
 
     /// Whether the last action of a person may be taken back, or why not: only the

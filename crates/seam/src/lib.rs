@@ -30,7 +30,8 @@ pub use tables::read_typed;
 pub use decision::{Choice, Decision};
 pub use feature::{Feature, FeatureLook};
 pub use game::{
-    GameRecord, Match, MatchError, Narration, OnBoard, Playable, Replayed, Review, SideInfo,
+    CombatMark, GameRecord, Match, MatchError, Narration, OnBoard, Playable, Replayed, Review,
+    SideInfo,
 };
 pub use odds::OddsQuery;
 pub use parts::ScenarioPart;

@@ -9,7 +9,9 @@ use sztab_seam::hex_names::WriteNamed;
 use sztab_seam::play::{
     Bot, Chronicle, DieSampler, Encoding, GameRules, GameState, LogSpec, Outcome, Tally,
 };
-use sztab_seam::{BundleRef, Decision, Feature, MatchError, Narration, OnBoard, SideInfo};
+use sztab_seam::{
+    BundleRef, CombatMark, Decision, Feature, MatchError, Narration, OnBoard, SideInfo,
+};
 
 use super::action::Action;
 use super::bots;
@@ -132,6 +134,26 @@ impl GameState for Game {
 
     /// Units standing on the map, passengers on their carriers' hexes (mines, blocks,
     /// fortifications and wrecks are [`GameState::features`]).
+    /// An attack's roll on the table, marked on its hex: "2-1, roll 5: D" (a modifier as
+    /// "roll 5-1").
+    fn combat_mark(&self, event: &Event) -> Option<CombatMark> {
+        let Event::Attacked(a) = event else {
+            return None;
+        };
+        let roll = match a.modifier {
+            0 => a.roll.to_string(),
+            m => format!("{}{m:+}", a.roll),
+        };
+        Some(CombatMark {
+            hex: a.hex,
+            text: format!(
+                "{}, roll {roll}: {}",
+                super::crt::odds_name(a.column),
+                a.outcome.code()
+            ),
+        })
+    }
+
     /// A person's move is taken back only while no die has been rolled since (P-21).
     fn dice_rolled(&self) -> u64 {
         self.dice.rolled()

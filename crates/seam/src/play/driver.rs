@@ -10,8 +10,8 @@ use super::fingerprint::{Encoding, Fingerprint, FingerprintError};
 use super::log::{GameLog, LogOf};
 use super::state::{Bot, Chronicle, GameRules, GameState, Tally};
 use crate::{
-    Choice, Decision, Feature, GameRecord, Match, MatchError, Narration, OnBoard, Playable,
-    Replayed, Review, SideInfo,
+    Choice, CombatMark, Decision, Feature, GameRecord, Match, MatchError, Narration, OnBoard,
+    Playable, Replayed, Review, SideInfo,
 };
 
 /// Who plays a side.
@@ -39,6 +39,8 @@ pub struct Driver<G: GameState> {
     ticks: Ticks,
     /// The positions before the people's actions since a bot last acted, newest last.
     before: Vec<Before<G>>,
+    /// The last combat the events told.
+    last_combat: Option<CombatMark>,
 }
 
 /// A position a person's action may be taken back to: the game and everything the driver
@@ -51,6 +53,7 @@ struct Before<G: GameState> {
     fingerprint_error: Option<FingerprintError>,
     tally: Tally,
     ticks: Ticks,
+    last_combat: Option<CombatMark>,
 }
 
 /// The seed of the `n`-th bot named for a game seeded `seed` (as `sztab play` has always
@@ -143,6 +146,7 @@ impl<G: GameState> Driver<G> {
             out: Vec::new(),
             ticks,
             before: Vec::new(),
+            last_combat: None,
         };
         let opening = d.game.opening_events();
         d.observe(&opening);
@@ -196,10 +200,14 @@ impl<G: GameState> Driver<G> {
             fingerprint_error: self.fingerprint_error.clone(),
             tally: self.tally.clone(),
             ticks: self.ticks.clone(),
+            last_combat: self.last_combat.clone(),
         }
     }
 
     fn observe(&mut self, events: &[G::Event]) {
+        if let Some(mark) = events.iter().rev().find_map(|e| self.game.combat_mark(e)) {
+            self.last_combat = Some(mark);
+        }
         if let Err(e) = self.fingerprint.extend(events.iter()) {
             self.fingerprint_error.get_or_insert(e);
         }
@@ -296,6 +304,10 @@ impl<G: GameState> Match for Driver<G> {
         }
     }
 
+    fn last_combat(&self) -> Option<CombatMark> {
+        self.last_combat.clone()
+    }
+
     fn can_take_back(&self) -> Result<(), String> {
         let Some(b) = self.before.last() else {
             return Err("no action of a person since a bot's last".into());
@@ -319,6 +331,7 @@ impl<G: GameState> Match for Driver<G> {
         self.fingerprint_error = b.fingerprint_error;
         self.tally = b.tally;
         self.ticks = b.ticks;
+        self.last_combat = b.last_combat;
         for seat in &mut self.seats {
             if let Seat::Person(plan) = seat {
                 *plan = G::Seat::default();

@@ -123,6 +123,12 @@ pub trait GameState: Clone + Send + 'static {
     fn outcome(&self) -> Outcome;
     /// The units on the map now.
     fn board(&self) -> Vec<OnBoard>;
+    /// The combat `event` tells, as the map marks the last one; `None` for any other
+    /// event (and for every event of a system that marks none).
+    fn combat_mark(&self, event: &Self::Event) -> Option<crate::CombatMark> {
+        let _ = event;
+        None
+    }
     /// How many dice the game has rolled: a person's action is taken back only while no
     /// die has been rolled since.
     fn dice_rolled(&self) -> u64;

@@ -34,8 +34,8 @@ use sztab_core::model::{Colour, UnitId};
 use sztab_core::render::Sink;
 use sztab_core::render::counter::{Stack, UnitLayer};
 use sztab_seam::{
-    BotChoice, BundleRef, Choice, Decision, Feature, Match, MatchError, Narration, OnBoard, Review,
-    SideInfo,
+    BotChoice, BundleRef, Choice, CombatMark, Decision, Feature, Match, MatchError, Narration,
+    OnBoard, Review, SideInfo,
 };
 
 /// The longest a frame waits for a bot's step: quick bots then take several a frame,
@@ -102,6 +102,8 @@ pub struct Playtest {
     pub inspected: Option<HexId>,
     /// A probe tool has the map's clicks (a line of sight during the game).
     pub probing: bool,
+    /// The game's last combat, marked on the map and named in the window.
+    pub last_combat: Option<CombatMark>,
     /// The hex under the pointer, to show the selected unit's choice there.
     hovered: Option<HexId>,
     /// Several choices of the selected unit aim at this clicked hex: the list asks which.
@@ -153,6 +155,7 @@ impl Playtest {
         self.running = false;
         self.saved_actions = None;
         self.inspected = None;
+        self.last_combat = None;
     }
 
     /// The game on screen: the one in play, or the recorded one at the replay bar's
@@ -412,7 +415,9 @@ impl Playtest {
             m.board(),
             m.features(),
         );
+        let last_combat = m.last_combat();
         self.phase = m.phase();
+        self.last_combat = last_combat;
         self.features = Features {
             list,
             colours: side_colours(g, &sides),
@@ -555,6 +560,11 @@ impl Playtest {
         if self.started() {
             self.features.paint_above(sink, grid, &self.occupied());
         }
+        if let Some(c) = &self.last_combat {
+            // The last combat: its hex ringed, its odds, roll and result beside it.
+            paint::outline(sink, grid, [c.hex], paint::TARGET, 0.08);
+            paint::label(sink, grid, &[(c.hex, c.text.clone())], paint::TARGET);
+        }
         let Some(c) = self.shown() else { return };
         let from = self.selected.as_deref().and_then(|u| self.unit_hex(u));
         let hexes: Vec<HexId> = c
@@ -659,6 +669,13 @@ impl Playtest {
         }
         if let Some(m) = self.shown_game() {
             ui.label(format!("{} · {} actions", self.phase, m.actions()));
+            if let Some(c) = &self.last_combat {
+                ui.label(format!(
+                    "Last combat on {}: {}",
+                    doc.map().label_of(c.hex),
+                    c.text
+                ));
+            }
             if let Some(r) = m.result() {
                 ui.strong(drawable(ui.ctx(), &r));
             }
