@@ -561,9 +561,7 @@ impl Playtest {
             self.features.paint_above(sink, grid, &self.occupied());
         }
         if let Some(c) = &self.last_combat {
-            // The last combat: its hex ringed, its odds, roll and result beside it.
-            paint::outline(sink, grid, [c.hex], paint::TARGET, 0.08);
-            paint::label(sink, grid, &[(c.hex, c.text.clone())], paint::TARGET);
+            paint_combat(sink, grid, c);
         }
         let Some(c) = self.shown() else { return };
         let from = self.selected.as_deref().and_then(|u| self.unit_hex(u));
@@ -926,4 +924,37 @@ fn side_colours(
 /// A choice as a button; pointing at it shows its explanation below the list.
 fn choice_button(ui: &mut egui::Ui, c: &Choice) -> egui::Response {
     ui.add(egui::Button::new(drawable(ui.ctx(), &c.label)).wrap())
+}
+
+/// The last combat: its hex ringed, its odds, roll and result on a light tag across the
+/// foot of the hex, legible over a counter.
+fn paint_combat(sink: &mut impl Sink, grid: &Grid, c: &CombatMark) {
+    if !grid.contains(c.hex) {
+        return;
+    }
+    paint::outline(sink, grid, [c.hex], paint::TARGET, 0.08);
+    let [x, y] = grid.center(c.hex);
+    let (size, y) = (0.3, y + 0.62);
+    // About half a text height a character, as egui's proportional font runs.
+    let half = 0.28 * size * c.text.chars().count() as f32 + 0.08;
+    let (top, bottom) = (y - size * 0.65, y + size * 0.65);
+    sink.quad(
+        [
+            [x - half, top],
+            [x + half, top],
+            [x + half, bottom],
+            [x - half, bottom],
+        ],
+        Colour([255, 255, 255, 230]),
+    );
+    sink.layer_done();
+    sink.text(
+        [x, y],
+        size,
+        &c.text,
+        paint::TARGET,
+        sztab_core::render::Anchor::Center,
+        0.0,
+    );
+    sink.layer_done();
 }
