@@ -19,39 +19,27 @@ impl EditorApp {
         };
         let frame = self.canvas.interact(ui, doc);
         self.drop_units(&frame);
-        let Some(doc) = self.files.doc_mut() else {
-            return;
-        };
         // The read-out keeps the last hex under the pointer, so the panel does not jump.
         if let Some(h) = frame.pointer.and_then(|p| p.hex) {
             self.hovered = Some(h);
         }
-        let mut switch_to = None;
-        let mut requests = Vec::new();
         // A probe (a line of sight from any hex) works during a game too: while it is the
         // active tool the map's clicks are its own.
         let probing = matches!(self.tools.active, ToolKind::Probe(_));
         self.described.game.probing = probing;
-        if let Some(p) = &frame.pointer {
+        if let Some(p) = frame.pointer {
             if self.described.game.takes_clicks() && !probing {
                 // A person at a playtest seat decides on the map.
-                self.described.game.pointer(doc, p.hex, p.pressed);
-            } else {
-                let mut cx = ToolCtx {
-                    doc,
-                    brush: &mut self.brush,
-                    trace: &mut self.trace,
-                    selected: &mut self.selected,
-                    status: &mut self.status,
-                    switch_to: &mut switch_to,
-                    requests: &mut requests,
-                    scen: &mut self.scen,
-                    control: self.validator.control(),
-                };
-                self.tools.active_mut().pointer(p, &mut cx);
-                if p.released || !p.down {
-                    doc.end_stroke();
+                if let Some(doc) = self.files.doc() {
+                    self.described.game.pointer(doc, p.hex, p.pressed);
                 }
+            } else {
+                self.with_tool(|tool, cx| {
+                    tool.pointer(&p, cx);
+                    if p.released || !p.down {
+                        cx.doc.end_stroke();
+                    }
+                });
             }
         }
         if let (Some(view), Some(doc)) = (&mut self.trace.scan, self.files.doc()) {
@@ -120,7 +108,6 @@ impl EditorApp {
                 }
             },
         );
-        self.handle(switch_to, requests);
     }
 
     /// Runs `f` on the active tool with its context, when a document is open.

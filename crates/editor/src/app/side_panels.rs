@@ -5,7 +5,6 @@ use egui::Ui;
 
 use super::EditorApp;
 use crate::panels::{history, inspector};
-use crate::tools::ToolCtx;
 
 impl EditorApp {
     pub(super) fn status_bar(&mut self, ui: &mut Ui) {
@@ -34,26 +33,12 @@ impl EditorApp {
                 self.error = None;
             }
         }
-        let Some(doc) = self.files.doc_mut() else {
+        if self.files.doc().is_none() {
             ui.label("No file open: use File, Open or File, New map.");
             return;
-        };
+        }
         ui.heading(self.tools.active.name());
-        let mut switch_to = None;
-        let mut requests = Vec::new();
-        let mut cx = ToolCtx {
-            doc,
-            brush: &mut self.brush,
-            trace: &mut self.trace,
-            selected: &mut self.selected,
-            status: &mut self.status,
-            switch_to: &mut switch_to,
-            requests: &mut requests,
-            scen: &mut self.scen,
-            control: self.validator.control(),
-        };
-        self.tools.active_mut().options(ui, &mut cx);
-        self.handle(switch_to, requests);
+        self.with_tool(|tool, cx| tool.options(ui, cx));
         ui.separator();
         egui::CollapsingHeader::new("Edit history")
             .default_open(true)

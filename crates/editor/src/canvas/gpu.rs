@@ -48,12 +48,12 @@ impl Layers {
 }
 
 /// The GPU side of the canvas, shared with the paint callbacks.
-#[derive(Clone, Default)]
+#[derive(Default)]
 pub struct GpuLayers {
     state: Arc<Mutex<State>>,
     /// The font atlas as last copied: copied again only when egui has put glyphs into it
     /// since.
-    font: Arc<Mutex<Option<Atlas>>>,
+    font: Option<Atlas>,
 }
 
 /// A copy of egui's font atlas, with its size and fill when it was copied.
@@ -83,22 +83,17 @@ struct Target {
 impl GpuLayers {
     /// Whether the layers are drawn as textures: false once OpenGL has refused them.
     pub fn working(&self) -> bool {
-        !self.lock().failed
-    }
-
-    fn lock(&self) -> std::sync::MutexGuard<'_, State> {
-        self.state.lock().unwrap_or_else(|e| e.into_inner())
+        !lock(&self.state).failed
     }
 
     /// egui's font atlas as it is now, copied once per change.
-    pub fn font(&self, ctx: &egui::Context) -> Arc<ColorImage> {
+    pub fn font(&mut self, ctx: &egui::Context) -> Arc<ColorImage> {
         let (size, fill) = ctx.fonts(|f| (f.font_image_size(), f.font_atlas_fill_ratio()));
-        let mut cached = self.font.lock().unwrap_or_else(|e| e.into_inner());
-        match &*cached {
+        match &self.font {
             Some((image, s, f)) if *s == size && *f == fill => image.clone(),
             _ => {
                 let image = Arc::new(ctx.fonts(|f| f.image()));
-                *cached = Some((image.clone(), size, fill));
+                self.font = Some((image.clone(), size, fill));
                 image
             }
         }
@@ -107,11 +102,9 @@ impl GpuLayers {
     /// The shape that shows `layers` over `rect`: drawn into the sheet's texture when they
     /// are new, shown from it otherwise. `font` is the atlas the meshes were made with.
     pub fn shape(&self, sheet: Sheet, layers: Layers, font: Arc<ColorImage>, rect: Rect) -> Shape {
-        let state = self.clone();
+        let state = self.state.clone();
         let callback = CallbackFn::new(move |info, eframe: &Painter| {
-            state
-                .lock()
-                .paint(eframe.gl(), sheet, &layers, &font, rect, &info);
+            lock(&state).paint(eframe.gl(), sheet, &layers, &font, rect, &info);
         });
         Shape::Callback(PaintCallback {
             rect,
@@ -121,7 +114,7 @@ impl GpuLayers {
 
     /// Frees the painter and textures; eframe calls this with its context at exit.
     pub fn destroy(&self, gl: &glow::Context) {
-        let mut s = self.lock();
+        let mut s = lock(&self.state);
         for t in s.targets.iter_mut().filter_map(Option::take) {
             // SAFETY: the objects were made on this context and are used nowhere else.
             unsafe {
@@ -133,6 +126,11 @@ impl GpuLayers {
             p.destroy();
         }
     }
+}
+
+/// The state the paint callbacks share; a callback that panicked leaves it usable.
+fn lock(state: &Mutex<State>) -> std::sync::MutexGuard<'_, State> {
+    state.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 impl State {

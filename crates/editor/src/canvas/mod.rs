@@ -309,10 +309,11 @@ impl Canvas {
         self.drawn = scene.drawn;
         let scan = underlay.filter(|_| self.layers.underlay);
         let mut sink = EguiSink::new(&painter, self.camera, rect);
-        match self.gpu.as_ref().filter(|g| g.working()) {
+        match self.gpu.as_mut().filter(|g| g.working()) {
             Some(gpu) => {
                 // Names stay above the counters: they are drawn after them, as meshes.
                 let font = gpu.font(ui.ctx());
+                let gpu = &*gpu;
                 let sheet = |sheet, meshes, background| {
                     let layers = gpu::Layers { meshes, background };
                     gpu.shape(sheet, layers, font.clone(), rect)
