@@ -826,12 +826,29 @@ fn a_panzerblitz_unit_is_set_up_by_its_printed_hex_label() {
 fn a_click_on_a_stack_lists_its_units_with_passengers() {
     let dir = tempfile::tempdir().unwrap();
     let path = krasny_copy(dir.path());
+    // The passenger listed before its carrier: the map still puts the carrier on top.
+    let (truck, rifles) = (
+        "(unit: \"G/931\", hex: \"0204\"),",
+        "(unit: \"G/101\", hex: \"0204\", state: {\"aboard\": \"G/931\"}),",
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains(truck) && text.contains(rifles));
+    let text = text
+        .replace(truck, "TRUCK")
+        .replace(rifles, truck)
+        .replace("TRUCK", rifles);
+    std::fs::write(&path, text).unwrap();
     let mut h = seated_playtest(&path, 0);
     common::click_hex(&mut h, common::hex("0204"));
     h.get_by_label_contains("Stack on 0204 (2)");
-    // The truck, then its passenger.
+    // Both, the passenger naming its carrier.
     h.get_by_label_contains(" G/931, ");
     h.get_by_label_contains("aboard G/931");
+    // On the map the carrier is drawn on top of its passenger (the first is on top).
+    let app = h.state();
+    let layer = app.described.game_layer(app.doc().unwrap()).unwrap();
+    let stack = layer.stacks.iter().find(|s| s.hex == common::hex("0204"));
+    assert_eq!(stack.unwrap().units[0].as_str(), "G/931");
 }
 
 /// Issue 32: a person's move is taken back with the playtest's Take back button (that a

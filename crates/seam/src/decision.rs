@@ -37,6 +37,9 @@ pub struct Choice {
     pub sight: bool,
     /// Why it is what it is (the odds breakdown, the line-of-sight verdict).
     pub explain: Option<String>,
+    /// A few words the shell writes on the target hex while the unit is picked: a
+    /// move's movement points spent and left ("2 MF · 4 left").
+    pub mark: Option<String>,
     /// The system's own order, opaque to the shell; [`super::Match::choose`] reads it.
     pub key: String,
 }
@@ -51,6 +54,7 @@ impl Choice {
             hexes: Vec::new(),
             sight: false,
             explain: None,
+            mark: None,
             key: key.into(),
         }
     }

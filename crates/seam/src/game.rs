@@ -160,6 +160,10 @@ pub struct OnBoard {
     pub marks: Vec<String>,
     /// The carrier it rides on, if it is a passenger (drawn under its carrier).
     pub carried_by: Option<String>,
+    /// Whether the enemy sees it, where the system hides units in cover (PanzerBlitz's
+    /// Spotting: a unit in woods or a town is fired on from afar only once an enemy
+    /// unit next to it spots it); `None` where the question does not arise.
+    pub spotted: Option<bool>,
 }
 
 /// A system's game, a bot or a person on each side. `Send`: the playtest steps a bot's

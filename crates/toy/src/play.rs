@@ -113,6 +113,7 @@ impl GameState for Game {
                     unit: u.id.clone(),
                     side: u.side,
                     marks: Vec::new(),
+                    spotted: None,
                     carried_by: None,
                 }),
                 _ => None,

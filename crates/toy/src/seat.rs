@@ -100,6 +100,7 @@ fn choice(game: &Game, a: Action) -> Choice {
         hexes,
         sight: false,
         explain,
+        mark: None,
         key: key(&a),
     }
 }

@@ -174,6 +174,7 @@ impl Playing for Game {
                     unit: u.id.to_string(),
                     side: u.side.index(),
                     marks: Vec::new(),
+                    spotted: None,
                     carried_by: None,
                 }),
                 _ => None,

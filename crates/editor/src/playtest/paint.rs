@@ -60,6 +60,26 @@ pub fn label(sink: &mut impl Sink, grid: &Grid, items: &[(HexId, String)], c: Co
     sink.layer_done();
 }
 
+/// A text on a light tag centred on `at`, legible over counters and terrain.
+pub fn tag(sink: &mut impl Sink, at: [f32; 2], size: f32, text: &str, ink: Colour) {
+    let [x, y] = at;
+    // About half a text height a character, as egui's proportional font runs.
+    let half = 0.28 * size * text.chars().count() as f32 + 0.08;
+    let (top, bottom) = (y - size * 0.65, y + size * 0.65);
+    sink.quad(
+        [
+            [x - half, top],
+            [x + half, top],
+            [x + half, bottom],
+            [x - half, bottom],
+        ],
+        Colour([255, 255, 255, 230]),
+    );
+    sink.layer_done();
+    sink.text(at, size, text, ink, Anchor::Center, 0.0);
+    sink.layer_done();
+}
+
 /// A path through hex centres, from `from` (if any) along `hexes`, with an arrow head.
 pub fn path(sink: &mut impl Sink, grid: &Grid, from: Option<HexId>, hexes: &[HexId], c: Colour) {
     let pts: Vec<[f32; 2]> = from

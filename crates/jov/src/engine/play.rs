@@ -158,6 +158,7 @@ impl GameState for Game {
                     unit: self.rules.units[u].id.clone(),
                     side: self.rules.side_index(self.rules.units[u].army),
                     marks,
+                    spotted: None,
                     carried_by: None,
                 })
             })
@@ -214,6 +215,7 @@ fn choice(g: &Game, a: &Action) -> Choice {
         hexes: target.into_iter().collect(),
         sight: false,
         explain: None,
+        mark: None,
         key: ron::to_string(a).unwrap_or_default(),
     }
 }

@@ -175,6 +175,11 @@ impl GameState for Game {
                     unit: def.id.clone(),
                     side: def.side,
                     marks: us.dispersed.then(|| "D".to_owned()).into_iter().collect(),
+                    spotted: self
+                        .s
+                        .board
+                        .needs_spotting(hex)
+                        .then(|| self.spotted(hex, 1 - def.side)),
                     carried_by,
                 })
             })

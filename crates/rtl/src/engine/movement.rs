@@ -323,6 +323,18 @@ impl Game {
         Ok(steps)
     }
 
+    /// What a step to `to` costs the moving stack and leaves it, for the map ("2 MP · 3
+    /// left"): its dearest unit's cost and its least MP left; `None` if it may not step.
+    pub(super) fn step_mark(&self, to: HexId) -> Option<String> {
+        let steps = self.check_step(to).ok()?;
+        let cost = steps.iter().map(|s| s.cost).max()?;
+        let left = steps
+            .iter()
+            .map(|s| (self.allowance(s.unit) - self.spent(s.unit) - s.cost).max0())
+            .min()?;
+        Some(format!("{cost} MP · {left} left"))
+    }
+
     /// Some hex next to `hex` the unit could enter with `left` MP, without stopping.
     fn can_leave(&self, u: usize, hex: HexId, left: Mp) -> bool {
         let side = self.side_of(u);

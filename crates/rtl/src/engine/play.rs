@@ -222,6 +222,7 @@ impl GameState for Game {
                     unit: self.rules.units[u].id.clone(),
                     side: self.rules.units[u].side,
                     marks: marks(self, u),
+                    spotted: None,
                     carried_by: None,
                 }),
                 _ => None,
@@ -256,8 +257,10 @@ impl GameState for Game {
                         label = label.replace(id.as_str(), &self.rules.units[u].name);
                     }
                 }
-                if matches!(a, Action::Step { .. }) {
+                let mut mark = None;
+                if let Action::Step { to } = a {
                     units.clone_from(&mover);
+                    mark = self.step_mark(to);
                 }
                 Choice {
                     label,
@@ -266,6 +269,7 @@ impl GameState for Game {
                     hexes: Vec::new(),
                     sight: false,
                     explain: None,
+                    mark,
                     key: serde_json::to_string(&a).unwrap_or_default(),
                 }
             })

@@ -15,6 +15,7 @@
 //! (`review.rs`), which steps through it and plays on from any position.
 
 mod game_files;
+mod marks;
 mod review;
 mod stack;
 
@@ -429,8 +430,10 @@ impl Playtest {
             .iter()
             .flat_map(|f| f.holds.iter().map(String::as_str))
             .collect();
+        // The first of a hex is drawn on top: units inside a fortification under those
+        // on it, a passenger under its carrier.
         let mut order: Vec<&OnBoard> = self.board.iter().collect();
-        order.sort_by_key(|o| inside.contains(o.unit.as_str()));
+        order.sort_by_key(|o| (inside.contains(o.unit.as_str()), o.carried_by.is_some()));
         let counters = &g.bundle.counters;
         let mut by_hex: BTreeMap<HexId, Stack> = BTreeMap::new();
         for on in order {
@@ -560,6 +563,10 @@ impl Playtest {
         if self.started() {
             self.features.paint_above(sink, grid, &self.occupied());
         }
+        if self.started() {
+            self.paint_spotting(sink, grid);
+        }
+        self.paint_marks(sink, grid);
         if let Some(c) = &self.last_combat {
             paint_combat(sink, grid, c);
         }
@@ -934,27 +941,5 @@ fn paint_combat(sink: &mut impl Sink, grid: &Grid, c: &CombatMark) {
     }
     paint::outline(sink, grid, [c.hex], paint::TARGET, 0.08);
     let [x, y] = grid.center(c.hex);
-    let (size, y) = (0.3, y + 0.62);
-    // About half a text height a character, as egui's proportional font runs.
-    let half = 0.28 * size * c.text.chars().count() as f32 + 0.08;
-    let (top, bottom) = (y - size * 0.65, y + size * 0.65);
-    sink.quad(
-        [
-            [x - half, top],
-            [x + half, top],
-            [x + half, bottom],
-            [x - half, bottom],
-        ],
-        Colour([255, 255, 255, 230]),
-    );
-    sink.layer_done();
-    sink.text(
-        [x, y],
-        size,
-        &c.text,
-        paint::TARGET,
-        sztab_core::render::Anchor::Center,
-        0.0,
-    );
-    sink.layer_done();
+    paint::tag(sink, [x, y + 0.62], 0.3, &c.text, paint::TARGET);
 }

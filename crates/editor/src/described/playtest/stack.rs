@@ -39,6 +39,7 @@ impl Playtest {
             parts.push(side.name.clone());
         }
         parts.extend(o.marks.iter().cloned());
+        parts.extend(super::marks::spotting_word(o.spotted).map(str::to_owned));
         if let Some(c) = &o.carried_by {
             parts.push(format!("aboard {c}"));
         }

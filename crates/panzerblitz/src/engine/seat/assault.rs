@@ -56,6 +56,7 @@ fn assault_choice(g: &Game, h: HexId, units: &[String], out: &mut Vec<Choice>) {
         hexes: vec![h],
         sight: false,
         explain: Some(explain),
+        mark: None,
         key: Order::Act(Action::Assault {
             hex: h,
             units: units.to_vec(),

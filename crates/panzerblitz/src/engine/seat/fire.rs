@@ -100,6 +100,7 @@ fn aims(g: &Game, plan: &FirePlan, h: HexId, out: &mut Vec<Choice>) {
                     hex(g, h),
                     los.verdict(&g.s.board)
                 )),
+                mark: None,
                 key: aim.key(),
             });
         }
@@ -178,6 +179,7 @@ fn planned(g: &Game, plan: &FirePlan, o: &FireOrder, out: &mut Vec<Choice>) {
             hexes: vec![h],
             sight: false,
             explain: Some(format!("{rule}\n{why}")),
+            mark: None,
             key: order.key(),
         });
     }
@@ -191,6 +193,7 @@ fn drop_choice(unit: &str, label: String, hex: HexId) -> Choice {
         hexes: vec![hex],
         sight: false,
         explain: None,
+        mark: None,
         key: Order::Drop {
             unit: unit.to_owned(),
         }
@@ -222,6 +225,7 @@ fn clearing(g: &Game, plan: &FirePlan, out: &mut Vec<Choice>) {
                      a die roll of {CLEARING_ROLL} removes it ({chance:.1} %), and {id} may \
                      not move this turn\n"
                 )),
+                mark: None,
                 key: Order::Clear {
                     unit: id.clone(),
                     hex: m,

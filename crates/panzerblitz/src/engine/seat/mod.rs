@@ -139,6 +139,7 @@ fn act(label: String, units: Vec<String>, target: Option<HexId>, a: Action) -> C
         hexes: target.into_iter().collect(),
         sight: false,
         explain: None,
+        mark: None,
         key: Order::Act(a).key(),
     }
 }

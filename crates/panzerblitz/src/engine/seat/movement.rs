@@ -45,8 +45,14 @@ pub(super) fn movement(g: &Game, out: &mut Vec<Choice>) {
                 }
             }
             Loc::On(here) => {
+                // Loading and unloading first: a carrier's list is long with its moves.
+                if vehicles {
+                    transport(g, u, here, out);
+                }
+                let (allowance, before) = (g.s.units[u].allowance(), st.units[u].spent);
                 for (to, route) in g.reach(u, true) {
                     let spent = event::half(route.spent);
+                    let (cost, left) = (route.spent - before, allowance - route.spent);
                     out.push(Choice {
                         label: format!("move {} to {} ({spent} MF used)", name(g, u), hex(g, to)),
                         units: vec![id.clone()],
@@ -54,15 +60,17 @@ pub(super) fn movement(g: &Game, out: &mut Vec<Choice>) {
                         hexes: route.path.clone(),
                         sight: false,
                         explain: None,
+                        mark: Some(format!(
+                            "{} MF · {} left",
+                            event::half(cost),
+                            event::half(left)
+                        )),
                         key: Order::Act(Action::Move {
                             unit: id.clone(),
                             path: route.path,
                         })
                         .key(),
                     });
-                }
-                if vehicles {
-                    transport(g, u, here, out);
                 }
                 for edge in g.s.board.grid.edges_of(here) {
                     let a = Action::Exit {
@@ -88,7 +96,9 @@ pub(super) fn movement(g: &Game, out: &mut Vec<Choice>) {
     ));
 }
 
-/// A carrier on `here` loads a unit beside it, or unloads its passenger.
+/// A carrier on `here` loads a unit beside it, or unloads its passenger. Each is a
+/// choice of the carrier and, worded the other way, of the passenger, so picking either
+/// counter offers it (Transporting A-C).
 fn transport(g: &Game, u: usize, here: HexId, out: &mut Vec<Choice>) {
     let st = g.state();
     let carrier = g.s.units[u].id.clone();
@@ -97,12 +107,7 @@ fn transport(g: &Game, u: usize, here: HexId, out: &mut Vec<Choice>) {
             carrier: carrier.clone(),
         };
         if legal(g, &a) {
-            out.push(act(
-                format!("{} unloads {}", name(g, u), name(g, p)),
-                vec![carrier, g.s.units[p].id.clone()],
-                Some(here),
-                a,
-            ));
+            both_ways(g, [u, p], here, ["unloads", "gets off"], a, out);
         }
         return;
     }
@@ -115,14 +120,37 @@ fn transport(g: &Game, u: usize, here: HexId, out: &mut Vec<Choice>) {
             passenger: g.s.units[p].id.clone(),
         };
         if legal(g, &a) {
-            out.push(act(
-                format!("{} loads {}", name(g, u), name(g, p)),
-                vec![carrier.clone(), g.s.units[p].id.clone()],
-                Some(here),
-                a,
-            ));
+            both_ways(g, [u, p], here, ["loads", "boards"], a, out);
         }
     }
+}
+
+/// "Truck 421 loads Rifle 141" under the carrier, "Rifle 141 boards Truck 421" under the
+/// passenger: one action, chosen from either counter.
+fn both_ways(
+    g: &Game,
+    [carrier, passenger]: [usize; 2],
+    here: HexId,
+    [carries, rides]: [&str; 2],
+    a: Action,
+    out: &mut Vec<Choice>,
+) {
+    let (c, p) = (
+        g.s.units[carrier].id.clone(),
+        g.s.units[passenger].id.clone(),
+    );
+    out.push(act(
+        format!("{} {carries} {}", name(g, carrier), name(g, passenger)),
+        vec![c.clone(), p.clone()],
+        Some(here),
+        a.clone(),
+    ));
+    out.push(act(
+        format!("{} {rides} {}", name(g, passenger), name(g, carrier)),
+        vec![p, c],
+        Some(here),
+        a,
+    ));
 }
 
 /// Overruns of each enemy stack in the open: by each armored unit that can make it
@@ -214,6 +242,7 @@ fn overrun_choice(g: &Game, h: HexId, legs: &[OverrunLeg], out: &mut Vec<Choice>
         hexes,
         sight: false,
         explain: Some(explain),
+        mark: None,
         key: Order::Act(a).key(),
     });
 }

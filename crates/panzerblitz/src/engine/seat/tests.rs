@@ -176,6 +176,59 @@ fn a_person_moves_unloads_and_the_game_replays_from_its_log() {
     assert_log_replays(m.as_ref());
 }
 
+/// Issue 32, the playtest: each move's target hex carries its MF spent and left; a
+/// carrier's loading and unloading come before its moves and are offered from the
+/// passenger's counter too; the board says which units in cover the enemy spots.
+#[test]
+fn moves_show_mf_left_transport_is_first_and_spotting_is_reported() {
+    let mut b = position();
+    b.cover(crate::engine::board::Cover::Woods, &["0206", "0402"]);
+    b.unit(RUSSIAN, "R/scout", RIFLE_RU, "0402");
+    b.unit(GERMAN, "G/inf2", RIFLE_DE, "0502");
+    let mut m = Compiled(Arc::new(b.s))
+        .new_match(7, &[], Narration::Events)
+        .unwrap();
+    let spotted = |m: &dyn Match, u: &str| m.board().iter().find(|o| o.unit == u).unwrap().spotted;
+    // Rifle company in woods, no German next to it: hidden; the scout has a German beside it.
+    assert_eq!(spotted(m.as_ref(), "R/rifle"), Some(false));
+    assert_eq!(spotted(m.as_ref(), "R/scout"), Some(true));
+    assert_eq!(spotted(m.as_ref(), "G/pz"), None, "in the open");
+    let end = pick(&m.decision().unwrap().choices, "end the fire step").clone();
+    m.choose(&end).unwrap();
+    let d = m.decision().unwrap();
+    // A Panzer IV (8 MF) one hex along clear ground: 1 MF spent, 7 left.
+    let mv = pick(&d.choices, "move PzKw IV G/pz to 0203");
+    assert_eq!(mv.mark.as_deref(), Some("1 MF · 7 left"));
+    let truck: Vec<&str> = d.of_unit("G/tr").map(|c| c.label.as_str()).collect();
+    assert_eq!(truck[0], "Truck G/tr unloads Rifle G/inf", "{truck:#?}");
+    let off = d.of_unit("G/inf").next().expect("the passenger offers it");
+    assert_eq!(off.label, "Rifle G/inf gets off Truck G/tr");
+    assert_eq!(off.key, pick(&d.choices, "Truck G/tr unloads").key);
+    let off = off.clone();
+    m.choose(&off).unwrap();
+    assert_eq!(spotted(m.as_ref(), "G/inf"), None);
+    // A platoon beside an empty truck boards it from its own counter.
+    let mut b = Sandbox::new(8, 8);
+    b.unit(GERMAN, "G/tr", TRUCK, "0102");
+    b.unit(GERMAN, "G/inf", RIFLE_DE, "0102");
+    b.unit(RUSSIAN, "R/rifle", RIFLE_RU, "0806");
+    let mut m = Compiled(Arc::new(b.s))
+        .new_match(7, &[], Narration::Events)
+        .unwrap();
+    let end = pick(&m.decision().unwrap().choices, "end the fire step").clone();
+    m.choose(&end).unwrap();
+    let d = m.decision().unwrap();
+    assert_eq!(
+        d.of_unit("G/tr").next().unwrap().label,
+        "Truck G/tr loads Rifle G/inf"
+    );
+    let board = d.of_unit("G/inf").next().unwrap().clone();
+    assert_eq!(board.label, "Rifle G/inf boards Truck G/tr");
+    m.choose(&board).unwrap();
+    let inf = m.board().into_iter().find(|o| o.unit == "G/inf").unwrap();
+    assert_eq!(inf.carried_by.as_deref(), Some("G/tr"));
+}
+
 /// Issue 32 (P-21): a person's move is taken back, game and log, until a die is rolled.
 #[test]
 fn p21_a_move_is_taken_back_until_a_die_is_rolled() {

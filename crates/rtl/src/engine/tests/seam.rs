@@ -111,6 +111,16 @@ fn r8_1_a_picked_stack_s_steps_are_choices_of_its_units() {
             assert!(!ids.is_empty());
             assert_eq!(c.units, ids);
             assert_eq!(c.target, Some(*to));
+            // The target hex shows the step's MP and what the stack has left after it.
+            let steps = g.check_step(*to).unwrap();
+            let cost = steps.iter().map(|s| s.cost).max().unwrap();
+            let left = steps
+                .iter()
+                .map(|s| g.allowance(s.unit) - g.spent(s.unit) - s.cost)
+                .min()
+                .unwrap();
+            assert_eq!(c.mark, Some(format!("{cost} MP · {left} left")));
+            assert!(left < g.allowance(mover.units[0]), "{:?}", c.mark);
             checked = true;
             break;
         }
