@@ -91,6 +91,7 @@ pub fn compile(b: &Bundle) -> Result<Scenario, Vec<String>> {
                 movement: v.movement.into(),
             },
             rockets: v.no_intensive,
+            directs: directs(u.nation.as_str(), kind, v.guards),
         });
         s.unit_types.push(t.key().to_owned());
     }
@@ -147,13 +148,8 @@ pub fn compile(b: &Bundle) -> Result<Scenario, Vec<String>> {
     }
     let rules = PbRules::of(sc);
     for (on, name) in [
-        (rules.real_space_los, "Real-Space LOS"),
         (rules.panzerblitz_assault, "PanzerBlitz Assault"),
         (rules.hidden_deployment, "Hidden Deployment"),
-        (
-            rules.experimental_indirect_fire,
-            "Experimental Indirect Fire",
-        ),
         (rules.impulse_movement, "Impulse Movement & Return Fire"),
     ] {
         if on {
@@ -162,9 +158,13 @@ pub fn compile(b: &Bundle) -> Result<Scenario, Vec<String>> {
             ));
         }
     }
+    // The experimental variant widens who directs Indirect Fire, so it plays that rule
+    // (P-22).
     s.options = Options {
-        indirect_fire: rules.indirect_fire,
+        indirect_fire: rules.indirect_fire || rules.experimental_indirect_fire,
         intensive_fire: rules.ammunition,
+        real_space_los: rules.real_space_los,
+        any_unit_directs: rules.experimental_indirect_fire,
     };
     if let Some(v) = &sc.victory {
         let scored = !v.points.is_empty()
@@ -340,4 +340,10 @@ fn marker(t: UnitType, v: &PbUnit, side: Option<usize>) -> Marker {
             side,
         },
     }
+}
+
+/// Who may direct indirect fire under Experimental Indirect Fire: "any German unit ...
+/// and so may Russian Guards infantry" (P-22; the counter's `guards` marks a Guards unit).
+fn directs(nation: &str, kind: Kind, guards: bool) -> bool {
+    nation == "german" || (guards && matches!(kind, Kind::Infantry | Kind::Engineer))
 }

@@ -11,7 +11,7 @@ use super::board::Level;
 use super::crt::{self, Outcome};
 use super::event::{Attack, AttackKind, Event, Mode, Target};
 use super::game::{Checked, Game, Refusal};
-use super::los::line_of_sight;
+use super::los::{Los, line_of_sight, real_space_line};
 use super::state::Loc;
 use super::unit::{Class, Kind};
 
@@ -131,6 +131,16 @@ impl Game {
         out
     }
 
+    /// The line of sight from `a` to `b` by the rule the situation uses: as traced, or
+    /// Real-Space LOS.
+    pub fn line(&self, a: HexId, b: HexId) -> Los {
+        if self.s.options.real_space_los {
+            real_space_line(&self.s.board, a, b)
+        } else {
+            line_of_sight(&self.s.board, a, b)
+        }
+    }
+
     /// Whether `a` sees `b` (cached per game: the board never changes).
     pub fn sees(&self, a: HexId, b: HexId) -> bool {
         let key = if a <= b { (a, b) } else { (b, a) };
@@ -139,7 +149,7 @@ impl Game {
         {
             return v;
         }
-        let v = line_of_sight(&self.s.board, a, b).clear();
+        let v = self.line(a, b).clear();
         if let Ok(mut cache) = self.sight.lock() {
             cache.insert(key, v);
         }
@@ -231,7 +241,7 @@ impl Game {
                 ),
             );
         }
-        let los = line_of_sight(&s.board, from, h);
+        let los = self.line(from, h);
         if los.clear() {
             return Ok(Sight::Direct);
         }
@@ -268,8 +278,10 @@ impl Game {
             return None;
         }
         (0..s.units.len()).find(|&c| {
+            let directs = s.units[c].kind == Kind::CommandPost
+                || (s.options.any_unit_directs && s.units[c].directs);
             s.units[c].side == def.side
-                && s.units[c].kind == Kind::CommandPost
+                && directs
                 && !self.st.units[c].dispersed
                 && self.st.units[c]
                     .hex()

@@ -43,6 +43,8 @@ pub enum Note {
     Tet,
     /// Gullies A: a unit in a gully and one at ground level or in another gully.
     Gully,
+    /// The optional Real-Space LOS rule's own exception.
+    RealSpace,
 }
 
 impl Note {
@@ -58,6 +60,7 @@ impl Note {
             Note::H => "Note H",
             Note::Tet => "Target Elevation Table",
             Note::Gully => "Gullies A",
+            Note::RealSpace => "Real-Space LOS",
         }
     }
 }
@@ -253,6 +256,15 @@ fn on_hilltop(board: &Board, side: Hexside) -> bool {
 
 /// The line of sight from `from` to `to`, as the rules trace it.
 pub fn line_of_sight(board: &Board, from: HexId, to: HexId) -> Los {
+    trace(board, from, to, false)
+}
+
+/// The line of sight by the optional Real-Space LOS rule ([`super::real_space`]).
+pub fn real_space_line(board: &Board, from: HexId, to: HexId) -> Los {
+    trace(board, from, to, true)
+}
+
+fn trace(board: &Board, from: HexId, to: HexId, real_space: bool) -> Los {
     let range = board.grid.distance(from, to);
     let (fd, td) = (board.depressed(from), board.depressed(to));
     let firer = board.level(from);
@@ -310,10 +322,18 @@ pub fn line_of_sight(board: &Board, from: HexId, to: HexId) -> Los {
         los.deciding = Note::Gully;
         return los;
     }
-    for c in los.crossed.clone() {
-        if let Some((blocks, note, why)) = judge(board, firer, target, c.position, range, c.side) {
+    let counted = if real_space {
+        real_space_sides(board, &mut los)
+    } else {
+        los.crossed
+            .iter()
+            .map(|c| (c.side, Place::of(c.position, range)))
+            .collect()
+    };
+    for (side, place) in counted {
+        if let Some((blocks, note, why)) = judge(board, firer, target, place, side) {
             let b = Block {
-                at: Blocker::Hexside(c.side),
+                at: Blocker::Hexside(side),
                 note,
                 why,
             };
@@ -325,7 +345,13 @@ pub fn line_of_sight(board: &Board, from: HexId, to: HexId) -> Los {
         }
     }
     if !(firer == Level::Hilltop && target == Level::Hilltop) {
-        let oranges = worst_orange(board, &los.steps);
+        let oranges = if real_space {
+            let mut o: Vec<Hexside> = los.crossed.iter().map(|c| c.side).collect();
+            o.retain(|s| board.marks(*s).orange);
+            o
+        } else {
+            worst_orange(board, &los.steps)
+        };
         if oranges.len() > 1 {
             for side in &oranges {
                 if !los.blocks.iter().any(|b| b.at == Blocker::Hexside(*side)) {
@@ -349,18 +375,73 @@ pub fn line_of_sight(board: &Board, from: HexId, to: HexId) -> Los {
     los
 }
 
-/// What the rules make of the symbols on hexside `side`, crossed `i`-th of `n` on a line
-/// from a unit at `firer` to one at `target` (adjacent units aside): whether it blocks,
-/// the note that decides and why; `None` for a hexside without a symbol. Note E (more
-/// than one orange hexside) needs the whole route and is judged by the caller.
-fn judge(
+/// Where a hexside lies on a line, as Notes A-D read it.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Place {
+    /// Crossed `i`-th of `n` (for the words).
+    pub i: u32,
+    pub n: u32,
+    /// A side of the firing hex (Note B), of the target hex (Note A).
+    pub first: bool,
+    pub last: bool,
+    /// Nearer the firing unit than the target, or midway (Note D); nearer the target,
+    /// or midway (Note C).
+    pub near_firer: bool,
+    pub near_target: bool,
+}
+
+impl Place {
+    /// The `i`-th hexside of `n` crossed by a traced route.
+    pub fn of(i: u32, n: u32) -> Place {
+        Place {
+            i,
+            n,
+            first: i == 1,
+            last: i == n,
+            near_firer: 2 * i <= n + 1,
+            near_target: 2 * i > n,
+        }
+    }
+}
+
+/// The hexsides whose symbols count on a real-space line, with their places; `los`
+/// gets them as its crossings, and a brown symbol run along that joins an orange one as
+/// passed.
+fn real_space_sides(board: &Board, los: &mut Los) -> Vec<(Hexside, Place)> {
+    use super::real_space::{Meets, brown_joins_orange, met};
+    let near = los.hexes();
+    let mut out = Vec::new();
+    los.crossed.clear();
+    for m in met(board, los.from, los.to, &near) {
+        los.crossed.push(Crossing {
+            position: m.place.i,
+            side: m.side,
+        });
+        if m.how == Meets::Along && board.marks(m.side).brown && brown_joins_orange(board, m.side) {
+            los.passed.push(Block {
+                at: Blocker::Hexside(m.side),
+                note: Note::RealSpace,
+                why: "the line runs along a brown symbol that joins an orange one".into(),
+            });
+            continue;
+        }
+        out.push((m.side, m.place));
+    }
+    out
+}
+
+/// What the rules make of the symbols on hexside `side` at `place` on a line from a
+/// unit at `firer` to one at `target` (adjacent units aside): whether it blocks, the
+/// note that decides and why; `None` for a hexside without a symbol. Note E (more than
+/// one orange hexside) needs the whole line and is judged by the caller.
+pub(super) fn judge(
     board: &Board,
     firer: Level,
     target: Level,
-    i: u32,
-    n: u32,
+    place: Place,
     side: Hexside,
 ) -> Option<(bool, Note, String)> {
+    let Place { i, n, .. } = place;
     let m = board.marks(side);
     if !m.any_symbol() {
         return None;
@@ -393,12 +474,12 @@ fn judge(
         (Level::Ground, Level::Slope) | (Level::Slope, Level::Ground) => {
             if m.brown || m.orange {
                 block(Note::Tet, format!("{f} to {t}: the {high} symbol blocks"))
-            } else if firer == Level::Ground && i == 1 {
+            } else if firer == Level::Ground && place.first {
                 block(
                     Note::B,
                     format!("the firing unit is directly behind a {low} hexside"),
                 )
-            } else if target == Level::Ground && i == n {
+            } else if target == Level::Ground && place.last {
                 block(
                     Note::A,
                     format!("the target is directly behind a {low} hexside"),
@@ -429,12 +510,12 @@ fn judge(
             }
         }
         (Level::Ground, Level::Hilltop) => {
-            if m.low() && i == 1 {
+            if m.low() && place.first {
                 block(
                     Note::B,
                     format!("the firing unit is directly behind a {low} hexside"),
                 )
-            } else if m.brown && 2 * i <= n + 1 {
+            } else if m.brown && place.near_firer {
                 block(
                     Note::D,
                     format!(
@@ -456,12 +537,12 @@ fn judge(
             }
         }
         (Level::Hilltop, Level::Ground) => {
-            if m.low() && i == n {
+            if m.low() && place.last {
                 block(
                     Note::A,
                     format!("the target is directly behind a {low} hexside"),
                 )
-            } else if m.brown && 2 * i > n {
+            } else if m.brown && place.near_target {
                 block(
                     Note::C,
                     format!(

@@ -33,6 +33,7 @@ pub mod movement;
 pub mod odds;
 pub mod overrun;
 pub mod play;
+mod real_space;
 pub mod sandbox;
 pub mod scenario;
 pub mod seat;

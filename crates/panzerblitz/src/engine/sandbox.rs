@@ -197,11 +197,21 @@ impl Sandbox {
             kind: t.kind,
             f: t.f,
             rockets: false,
+            // As the counters have it: every German unit (P-22); Guards by `guards`.
+            directs: side == GERMAN,
         });
         if !h.is_empty() {
             self.s.setup.push((u, hex(h), Start::default()));
         }
         u
+    }
+
+    /// Marks a Russian unit as Guards infantry, which directs indirect fire under
+    /// Experimental Indirect Fire (P-22).
+    pub fn guards(&mut self, id: &str) -> &mut Self {
+        let u = self.index(id);
+        self.s.units[u].directs = true;
+        self
     }
 
     /// Sets `passenger` up under `carrier`.

@@ -65,6 +65,11 @@ pub struct Options {
     pub indirect_fire: bool,
     /// The Ammunition rule: intensive fire at triple factor, once.
     pub intensive_fire: bool,
+    /// Real-Space LOS: the line of sight is a straight edge from centre to centre.
+    pub real_space_los: bool,
+    /// Experimental Indirect Fire: any German unit, and Russian Guards infantry, directs
+    /// indirect fire as a command post does (decision P-22).
+    pub any_unit_directs: bool,
 }
 
 impl Default for Options {
@@ -72,6 +77,8 @@ impl Default for Options {
         Options {
             indirect_fire: true,
             intensive_fire: false,
+            real_space_los: false,
+            any_unit_directs: false,
         }
     }
 }

@@ -147,6 +147,9 @@ pub struct UnitDef {
     pub f: Factors,
     /// A rocket launcher (the Maultier): never fires intensively (Ammunition E).
     pub rockets: bool,
+    /// Directs indirect fire like a command post under Experimental Indirect Fire
+    /// (P-22): every German unit, Russian Guards infantry.
+    pub directs: bool,
 }
 
 impl UnitDef {

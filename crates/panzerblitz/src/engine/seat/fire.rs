@@ -12,7 +12,6 @@ use crate::engine::event::{Mode, Target};
 use crate::engine::fire::CLEARING_ROLL;
 use crate::engine::fire_plan::FirePlan;
 use crate::engine::game::Game;
-use crate::engine::los::line_of_sight;
 use crate::engine::odds::write_plan;
 use sztab_core::hex::HexId;
 use sztab_seam::Choice;
@@ -68,7 +67,7 @@ fn aims(g: &Game, plan: &FirePlan, h: HexId, out: &mut Vec<Choice>) {
             continue;
         }
         let Some(from) = st.hex_of(u) else { continue };
-        let los = line_of_sight(&g.s.board, from, h);
+        let los = g.line(from, h);
         for at in &targets {
             let aim = Order::Aim {
                 unit: id.clone(),

@@ -7,6 +7,7 @@ mod fire;
 mod los;
 mod movement;
 mod odds;
+mod real_space;
 mod turn;
 mod victory;
 
