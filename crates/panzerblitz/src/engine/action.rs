@@ -51,6 +51,11 @@ pub struct OverrunLeg {
     pub unit: String,
     /// Hexes to its entry hex, without its start (empty if it starts there).
     pub approach: Vec<HexId>,
+    /// Its passenger jumps off on the entry hex to close-assault the overrun stack (the
+    /// optional PanzerBlitz Assault rule, P-24). Left out of logs when false, so logs
+    /// of games without it read as before.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub jump_off: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

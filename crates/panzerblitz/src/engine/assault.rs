@@ -107,11 +107,25 @@ impl Game {
         if us.fired || us.assaulted {
             return no("Close Assault C", format!("{id} has attacked this turn"));
         }
-        if us.unloaded_now {
-            return no(
-                "Transporting B",
-                format!("{id} unloaded this turn and may not attack"),
-            );
+        match us.jumped_off {
+            // PanzerBlitz Assault (P-24): off its carrier to assault the stack overrun.
+            Some(at) if at == hex => {}
+            Some(at) => {
+                return no(
+                    "PanzerBlitz Assault",
+                    format!(
+                        "{id} jumped off to assault {}, the stack its carrier overran",
+                        s.board.label(at)
+                    ),
+                );
+            }
+            None if us.unloaded_now => {
+                return no(
+                    "Transporting B",
+                    format!("{id} unloaded this turn and may not attack"),
+                );
+            }
+            None => {}
         }
         if us.road {
             return no(

@@ -504,6 +504,7 @@ pub(super) fn overrun_legs(
             let leg = OverrunLeg {
                 unit: g.s.units[u].id.clone(),
                 approach,
+                jump_off: false,
             };
             let mut with = legs.clone();
             with.push(leg.clone());

@@ -148,7 +148,6 @@ pub fn compile(b: &Bundle) -> Result<Scenario, Vec<String>> {
     }
     let rules = PbRules::of(sc);
     for (on, name) in [
-        (rules.panzerblitz_assault, "PanzerBlitz Assault"),
         (rules.hidden_deployment, "Hidden Deployment"),
         (rules.impulse_movement, "Impulse Movement & Return Fire"),
     ] {
@@ -165,6 +164,7 @@ pub fn compile(b: &Bundle) -> Result<Scenario, Vec<String>> {
         intensive_fire: rules.ammunition,
         real_space_los: rules.real_space_los,
         any_unit_directs: rules.experimental_indirect_fire,
+        panzerblitz_assault: rules.panzerblitz_assault,
     };
     if let Some(v) = &sc.victory {
         let scored = !v.points.is_empty()

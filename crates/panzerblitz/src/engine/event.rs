@@ -184,6 +184,14 @@ pub enum Event {
         hex: HexId,
         in_fort: bool,
     },
+    /// A passenger jumps off its overrunning carrier on `hex`, in front of the overrun
+    /// stack on `at` (PanzerBlitz Assault, P-24).
+    JumpedOff {
+        carrier: String,
+        passenger: String,
+        hex: HexId,
+        at: HexId,
+    },
     MinesCleared {
         hex: HexId,
         unit: String,
@@ -373,6 +381,17 @@ impl WriteNamed for Event {
                 "{carrier} unloads {passenger} on {}{}",
                 name(*hex),
                 fort(*in_fort)
+            ),
+            Event::JumpedOff {
+                carrier,
+                passenger,
+                hex,
+                at,
+            } => write!(
+                f,
+                "{passenger} jumps off {carrier} on {} to assault {}",
+                name(*hex),
+                name(*at)
             ),
             Event::MinesCleared { hex, unit, roll } => {
                 write!(f, "{unit} clears the mines on {} (roll {roll})", name(*hex))

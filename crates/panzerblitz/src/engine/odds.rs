@@ -324,6 +324,7 @@ fn overrun_leg(
         let leg = OverrunLeg {
             unit: id.clone(),
             approach,
+            jump_off: false,
         };
         let mut with = legs.to_vec();
         with.push(leg.clone());

@@ -21,6 +21,10 @@ pub struct Pass {
     pub path: Vec<HexId>,
     pub exit: HexId,
     pub spent: u32,
+    /// The hex it enters the target from.
+    pub entry: HexId,
+    /// Its passenger, jumping off on the entry hex (PanzerBlitz Assault, P-24).
+    pub jumper: Option<usize>,
 }
 
 impl Game {
@@ -137,6 +141,11 @@ impl Game {
                     format!("the exit hex {exit} holds enemy units: no overrun"),
                 );
             }
+            let jumper = if leg.jump_off {
+                Some(self.jumper(u)?)
+            } else {
+                None
+            };
             path.push(hex);
             path.push(exit);
             let spent = self.overrun_walk(u, from, &path)?;
@@ -146,8 +155,11 @@ impl Game {
                 path,
                 exit,
                 spent,
+                entry,
+                jumper,
             });
         }
+        self.jump_off_stacking(&passes)?;
         for (exit, n) in arriving {
             let side = self.st.side;
             let count = self.st.stack(s, exit, side)
@@ -167,6 +179,57 @@ impl Game {
             }
         }
         Ok(passes)
+    }
+
+    /// The passenger of carrier `u` that may jump off before its overrun (PanzerBlitz
+    /// Assault, P-24): the rule in use, an armored carrier, a passenger that may
+    /// close-assault.
+    fn jumper(&self, u: usize) -> Checked<usize> {
+        let s = &self.s;
+        let id = &s.units[u].id;
+        let no = |why: String| Err(Refusal::new("PanzerBlitz Assault", why));
+        if !s.options.panzerblitz_assault {
+            return no("the optional PanzerBlitz Assault rule is not in use".into());
+        }
+        if !s.units[u].kind.is_armored() {
+            return no(format!("{id} is not an armored vehicle"));
+        }
+        let Some(p) = self.st.units[u].carrying else {
+            return no(format!("{id} carries no infantry"));
+        };
+        if !s.units[p].kind.assaults() {
+            return no(format!("{} may not close-assault", s.units[p].id));
+        }
+        Ok(p)
+    }
+
+    /// Passengers jumping off stay on the entry hexes their carriers leave: each such
+    /// hex within the stacking limit (Stacking A, B).
+    fn jump_off_stacking(&self, passes: &[Pass]) -> Checked<()> {
+        let (s, side) = (&self.s, self.st.side);
+        let mut change: BTreeMap<HexId, i64> = BTreeMap::new();
+        for p in passes {
+            if let Some(h) = self.st.hex_of(p.unit) {
+                *change.entry(h).or_default() -= 1;
+            }
+            if p.jumper.is_some() {
+                *change.entry(p.entry).or_default() += 1;
+            }
+        }
+        for (h, d) in change {
+            let after = i64::from(self.st.stack(s, h, side)) + d;
+            if d > 0 && after > i64::from(s.sides[side].stacking) {
+                return Err(Refusal::new(
+                    "Stacking A, B",
+                    format!(
+                        "{} would hold more than {} units with the infantry jumping off",
+                        s.board.label(h),
+                        s.sides[side].stacking
+                    ),
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// An overrun's way: no road rate (Overrun B), the target hex crossed as terrain
@@ -261,6 +324,20 @@ impl Game {
         let plan = self.overrun_plan(hex, &units)?;
         let (pieces, attack, column) = (plan.pieces, plan.attack, plan.column);
         let mut out = Vec::new();
+        for p in &passes {
+            if let Some(j) = p.jumper {
+                let (carrier, passenger) = (self.id(p.unit), self.id(j));
+                self.emit(
+                    &mut out,
+                    Event::JumpedOff {
+                        carrier,
+                        passenger,
+                        hex: p.entry,
+                        at: hex,
+                    },
+                );
+            }
+        }
         for p in &passes {
             let in_fort = self.st.forts.contains_key(&p.exit);
             let id = self.id(p.unit);

@@ -70,6 +70,9 @@ pub struct Options {
     /// Experimental Indirect Fire: any German unit, and Russian Guards infantry, directs
     /// indirect fire as a command post does (decision P-22).
     pub any_unit_directs: bool,
+    /// PanzerBlitz Assault: infantry riding armor jump off before an overrun and may
+    /// close-assault the stack overrun (P-24).
+    pub panzerblitz_assault: bool,
 }
 
 impl Default for Options {
@@ -79,6 +82,7 @@ impl Default for Options {
             intensive_fire: false,
             real_space_los: false,
             any_unit_directs: false,
+            panzerblitz_assault: false,
         }
     }
 }

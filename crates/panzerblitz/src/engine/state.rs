@@ -50,6 +50,9 @@ pub struct UnitState {
     pub start: Option<HexId>,
     pub loaded_now: bool,
     pub unloaded_now: bool,
+    /// Jumped off its carrier this turn to close-assault this overrun hex (PanzerBlitz
+    /// Assault, P-24).
+    pub jumped_off: Option<HexId>,
     /// Inside the fortification of its hex (not on top of it).
     pub in_fort: bool,
     pub carrying: Option<usize>,
@@ -224,6 +227,7 @@ impl State {
                         u.passing = false;
                         u.loaded_now = false;
                         u.unloaded_now = false;
+                        u.jumped_off = None;
                         u.start = match u.loc() {
                             Loc::On(h) => Some(h),
                             _ => None,
@@ -386,6 +390,21 @@ impl State {
                     self.units[c].carrying = None;
                     self.units[c].unloaded_now = true;
                     self.units[c].stopped = true;
+                }
+            }
+            Event::JumpedOff {
+                carrier,
+                passenger,
+                hex,
+                at,
+            } => {
+                let (c, p) = (ix(carrier), ix(passenger));
+                if c < self.units.len() && p < self.units.len() {
+                    self.units[p].loc = Some(Loc::On(*hex));
+                    self.units[p].unloaded_now = true;
+                    self.units[p].stopped = true;
+                    self.units[p].jumped_off = Some(*at);
+                    self.units[c].carrying = None;
                 }
             }
             Event::MinesCleared { hex, unit, .. } => {

@@ -180,6 +180,7 @@ fn overruns(g: &Game, out: &mut Vec<Choice>) {
                 let leg = OverrunLeg {
                     unit: g.s.units[u].id.clone(),
                     approach,
+                    jump_off: false,
                 };
                 g.plan_overrun(h, std::slice::from_ref(&leg))
                     .is_ok()
@@ -187,13 +188,41 @@ fn overruns(g: &Game, out: &mut Vec<Choice>) {
             });
             if let Some(leg) = leg {
                 overrun_choice(g, h, std::slice::from_ref(&leg), out);
+                if let Some(j) = jumping(g, h, std::slice::from_ref(&leg)) {
+                    overrun_choice(g, h, &j, out);
+                }
                 legs.push(leg);
             }
         }
         if legs.len() > 1 && g.plan_overrun(h, &legs).is_ok() {
             overrun_choice(g, h, &legs, out);
+            if let Some(j) = jumping(g, h, &legs) {
+                overrun_choice(g, h, &j, out);
+            }
         }
     }
+}
+
+/// The overrun `legs` with every passenger that may jump off doing so (PanzerBlitz
+/// Assault, P-24), if any may and the overrun stays legal.
+fn jumping(g: &Game, h: HexId, legs: &[OverrunLeg]) -> Option<Vec<OverrunLeg>> {
+    if !g.s.options.panzerblitz_assault {
+        return None;
+    }
+    let mut any = false;
+    let with: Vec<OverrunLeg> = legs
+        .iter()
+        .map(|l| {
+            let j = OverrunLeg {
+                jump_off: true,
+                ..l.clone()
+            };
+            let ok = g.plan_overrun(h, std::slice::from_ref(&j)).is_ok();
+            any |= ok;
+            if ok { j } else { l.clone() }
+        })
+        .collect();
+    (any && g.plan_overrun(h, &with).is_ok()).then_some(with)
 }
 
 fn overrun_choice(g: &Game, h: HexId, legs: &[OverrunLeg], out: &mut Vec<Choice>) {
@@ -230,9 +259,21 @@ fn overrun_choice(g: &Game, h: HexId, legs: &[OverrunLeg], out: &mut Vec<Choice>
     let units: Vec<String> = legs.iter().map(|l| l.unit.clone()).collect();
     let mut hexes: Vec<HexId> = legs.iter().flat_map(|l| l.approach.clone()).collect();
     hexes.push(h);
+    let jumpers: Vec<String> = legs
+        .iter()
+        .filter(|l| l.jump_off)
+        .filter_map(|l| g.s.unit(&l.unit))
+        .filter_map(|u| st.units[u].carrying)
+        .map(|p| name(g, p))
+        .collect();
+    let jump = if jumpers.is_empty() {
+        String::new()
+    } else {
+        format!(", {} jumping off to assault", jumpers.join(" and "))
+    };
     out.push(Choice {
         label: format!(
-            "overrun {} with {} ({})",
+            "overrun {} with {} ({}{jump})",
             hex(g, h),
             units.join(" "),
             crt::odds_name(column)

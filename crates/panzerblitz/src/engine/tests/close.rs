@@ -34,6 +34,7 @@ fn overrun(h: &str, legs: &[(&str, &[&str])]) -> Action {
             .map(|(u, path)| OverrunLeg {
                 unit: u.to_string(),
                 approach: path.iter().map(|x| hex(x)).collect(),
+                jump_off: false,
             })
             .collect(),
     }
@@ -842,4 +843,81 @@ fn fortifications_l_inside_and_on_top_attack_each_other_as_if_adjacent_only_thos
             .rule,
         "Fortifications L"
     );
+}
+
+fn jump_off(h: &str, unit: &str, approach: &[&str]) -> Action {
+    Action::Overrun {
+        hex: hex(h),
+        legs: vec![OverrunLeg {
+            unit: unit.into(),
+            approach: approach.iter().map(|x| hex(x)).collect(),
+            jump_off: true,
+        }],
+    }
+}
+
+/// The optional PanzerBlitz Assault rule (P-24): infantry riding an armored vehicle jump
+/// off in the hex in front of the stack it overruns, and may close-assault that stack
+/// (and no other) though they were carried this turn.
+#[test]
+fn panzerblitz_assault_p24_infantry_jump_off_before_the_overrun_and_assault_it() {
+    let mut b = Sandbox::new(12, 12);
+    b.unit(GERMAN, "ht", SDKFZ_251, "0501");
+    b.unit(GERMAN, "inf", RIFLE_DE, "0501");
+    b.aboard("inf", "ht");
+    b.unit(RUSSIAN, "r", RECON, "0503");
+    b.unit(RUSSIAN, "r2", RECON, "0602");
+    assert!(b.s.board.grid.are_adjacent(hex("0502"), hex("0602")));
+    let mut g = vehicles(&b);
+    assert_eq!(
+        refused(&mut g, jump_off("0503", "ht", &["0502"])),
+        "PanzerBlitz Assault",
+        "the rule is not in use"
+    );
+    b.s.options.panzerblitz_assault = true;
+    let mut g = vehicles(&b);
+    // A person is offered it beside the plain overrun.
+    let d = crate::engine::seat::decision(&g, &Default::default());
+    let offered: Vec<&str> = d
+        .choices
+        .iter()
+        .map(|c| c.label.as_str())
+        .filter(|l| l.starts_with("overrun 0503 with ht"))
+        .collect();
+    assert_eq!(
+        offered,
+        [
+            "overrun 0503 with ht (1-1)",
+            "overrun 0503 with ht (1-1, Rifle inf jumping off to assault)"
+        ]
+    );
+    // 2 to 4 is 1-2, one column better 1-1; 6 less 2 is 4: no effect.
+    g.script(&[6]);
+    let e = ok(&mut g, jump_off("0503", "ht", &["0502"]));
+    assert!(matches!(e[0], Event::JumpedOff { .. }), "{e:?}");
+    assert_eq!(attacks(&e)[0].outcome, Outcome::NoEffect);
+    let (ht, inf) = (g.s.unit("ht").unwrap(), g.s.unit("inf").unwrap());
+    assert_eq!(g.state().hex_of(inf), Some(hex("0502")), "in front of 0503");
+    assert_eq!(g.state().hex_of(ht), Some(hex("0504")));
+    assert_eq!(g.state().units[ht].carrying, None);
+    to_step(&mut g, Step::Assault);
+    assert_eq!(
+        refused(&mut g, assault("0602", &["inf"])),
+        "PanzerBlitz Assault",
+        "only the stack overrun"
+    );
+    g.script(&[6]);
+    let e = ok(&mut g, assault("0503", &["inf"]));
+    assert_eq!(attacks(&e)[0].kind, AttackKind::Assault);
+    // Without the jump-off a passenger unloaded this turn may not attack.
+    let mut g = vehicles(&b);
+    ok(&mut g, mv("ht", &["0502"]));
+    ok(
+        &mut g,
+        Action::Unload {
+            carrier: "ht".into(),
+        },
+    );
+    to_step(&mut g, Step::Assault);
+    assert_eq!(refused(&mut g, assault("0503", &["inf"])), "Transporting B");
 }
