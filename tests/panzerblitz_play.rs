@@ -98,7 +98,7 @@ fn an_optional_rule_the_engine_does_not_play_refuses_the_situation() {
         let text = std::fs::read_to_string(root("tests/fixtures/panzerblitz").join(f)).unwrap();
         let text = text.replace(
             "rules: {\"indirect_fire\": true}",
-            "rules: {\"indirect_fire\": true, \"impulse_movement\": true}",
+            "rules: {\"indirect_fire\": true, \"hidden_deployment\": true}",
         );
         std::fs::write(fix.join(f), text).unwrap();
     }
@@ -106,7 +106,7 @@ fn an_optional_rule_the_engine_does_not_play_refuses_the_situation() {
     let e = system.prepare(bundle.view()).err().unwrap();
     assert!(
         e.to_string()
-            .contains("the Impulse Movement & Return Fire rule is switched on"),
+            .contains("the Hidden Deployment rule is switched on"),
         "{e}"
     );
 }

@@ -124,8 +124,10 @@ impl Bot<Game> for Player {
             self.overruns_weighed = false;
         }
         let action = match st.step {
-            Step::Fire => Some(self.fire(g)),
-            Step::VehicleMove | Step::FootMove => self.movement(g),
+            Step::Fire | Step::ReturnFire => Some(self.fire(g)),
+            Step::VehicleMove | Step::FootMove | Step::FirstImpulse | Step::SecondImpulse => {
+                self.movement(g)
+            }
             Step::Assault => self.assault(g),
         };
         action.unwrap_or(Action::EndStep)
@@ -298,8 +300,7 @@ impl Player {
     /// `None` ends the step.
     fn movement(&mut self, g: &Game) -> Option<Action> {
         let st = g.state();
-        let vehicles = st.step == Step::VehicleMove;
-        if vehicles && !self.overruns_weighed {
+        if st.step.overruns() && !self.overruns_weighed {
             match self.overrun(g) {
                 Some(a) => return Some(a),
                 None => self.overruns_weighed = true,
@@ -307,7 +308,7 @@ impl Player {
         }
         let units: Vec<usize> = own(g)
             .filter(|u| !self.done.contains(u))
-            .filter(|&u| g.s.units[u].kind.is_vehicle() == vehicles)
+            .filter(|&u| st.step.moves(g.s.units[u].kind.is_vehicle()))
             .collect();
         for u in units {
             self.done.insert(u);

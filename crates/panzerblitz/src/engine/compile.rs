@@ -147,15 +147,10 @@ pub fn compile(b: &Bundle) -> Result<Scenario, Vec<String>> {
         s.departures.push((d.turn, units));
     }
     let rules = PbRules::of(sc);
-    for (on, name) in [
-        (rules.hidden_deployment, "Hidden Deployment"),
-        (rules.impulse_movement, "Impulse Movement & Return Fire"),
-    ] {
-        if on {
-            errors.push(format!(
-                "the {name} rule is switched on, and the engine does not play it yet"
-            ));
-        }
+    if rules.hidden_deployment {
+        errors.push(
+            "the Hidden Deployment rule is switched on, and the engine does not play it yet".into(),
+        );
     }
     // The experimental variant widens who directs Indirect Fire, so it plays that rule
     // (P-22).
@@ -165,6 +160,7 @@ pub fn compile(b: &Bundle) -> Result<Scenario, Vec<String>> {
         real_space_los: rules.real_space_los,
         any_unit_directs: rules.experimental_indirect_fire,
         panzerblitz_assault: rules.panzerblitz_assault,
+        impulse: rules.impulse_movement,
     };
     if let Some(v) = &sc.victory {
         let scored = !v.points.is_empty()

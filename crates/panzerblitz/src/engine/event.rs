@@ -22,6 +22,12 @@ pub enum Step {
     FootMove,
     /// Step 5, after movement: close assaults.
     Assault,
+    /// Impulse Movement A: every unit moves half its MF (P-25).
+    FirstImpulse,
+    /// Impulse Movement B: the other side fires, its firing units not flipped.
+    ReturnFire,
+    /// Impulse Movement D: units that did not fire move the rest; overruns.
+    SecondImpulse,
 }
 
 impl Step {
@@ -31,7 +37,40 @@ impl Step {
             Step::VehicleMove => "vehicle movement",
             Step::FootMove => "non-vehicle movement",
             Step::Assault => "close assault",
+            Step::FirstImpulse => "first movement impulse",
+            Step::ReturnFire => "return fire",
+            Step::SecondImpulse => "second movement impulse",
         }
+    }
+
+    /// Vehicles (`vehicle`) or other units move in it.
+    pub fn moves(self, vehicle: bool) -> bool {
+        match self {
+            Step::VehicleMove => vehicle,
+            Step::FootMove => !vehicle,
+            Step::FirstImpulse | Step::SecondImpulse => true,
+            _ => false,
+        }
+    }
+
+    /// Any unit moves in it.
+    pub fn is_movement(self) -> bool {
+        self.moves(true) || self.moves(false)
+    }
+
+    /// Carriers load and unload in it.
+    pub fn transports(self) -> bool {
+        self.moves(true)
+    }
+
+    /// Armored units overrun in it.
+    pub fn overruns(self) -> bool {
+        matches!(self, Step::VehicleMove | Step::SecondImpulse)
+    }
+
+    /// Normal fire is announced in it.
+    pub fn fires(self) -> bool {
+        matches!(self, Step::Fire | Step::ReturnFire)
     }
 }
 

@@ -54,6 +54,15 @@ pub struct Game {
     pub(super) sight: Arc<Mutex<HashMap<(HexId, HexId), bool>>>,
 }
 
+/// The steps units move in, and those carriers load and unload in.
+const MOVEMENT: &[Step] = &[
+    Step::VehicleMove,
+    Step::FootMove,
+    Step::FirstImpulse,
+    Step::SecondImpulse,
+];
+const TRANSPORT: &[Step] = &[Step::VehicleMove, Step::FirstImpulse, Step::SecondImpulse];
+
 impl Game {
     /// Sets the scenario up and begins the first player-turn.
     pub fn new(s: Arc<Scenario>, seed: u64) -> Game {
@@ -178,13 +187,13 @@ impl Game {
                 attacks,
                 clear_mines,
             } => {
-                need(&[Step::Fire], "normal fire")?;
+                need(&[Step::Fire, Step::ReturnFire], "normal fire")?;
                 let mut out = self.fire(attacks, clear_mines)?;
                 out.extend(self.next_step());
                 Ok(out)
             }
             Action::Move { unit, path } => {
-                need(&[Step::VehicleMove, Step::FootMove], "movement")?;
+                need(MOVEMENT, "movement")?;
                 self.order_move(unit, path)
             }
             Action::Enter {
@@ -192,23 +201,23 @@ impl Game {
                 hex,
                 passenger,
             } => {
-                need(&[Step::VehicleMove, Step::FootMove], "entering the board")?;
+                need(MOVEMENT, "entering the board")?;
                 self.order_enter(unit, *hex, passenger.as_deref())
             }
             Action::Exit { unit, edge } => {
-                need(&[Step::VehicleMove, Step::FootMove], "leaving the board")?;
+                need(MOVEMENT, "leaving the board")?;
                 self.order_exit(unit, *edge)
             }
             Action::Load { carrier, passenger } => {
-                need(&[Step::VehicleMove], "loading")?;
+                need(TRANSPORT, "loading")?;
                 self.order_load(carrier, passenger)
             }
             Action::Unload { carrier } => {
-                need(&[Step::VehicleMove], "unloading")?;
+                need(TRANSPORT, "unloading")?;
                 self.order_unload(carrier)
             }
             Action::Overrun { hex, legs } => {
-                need(&[Step::VehicleMove], "an overrun")?;
+                need(&[Step::VehicleMove, Step::SecondImpulse], "an overrun")?;
                 self.order_overrun(*hex, legs)
             }
             Action::Assault { hex, units } => {
@@ -223,11 +232,15 @@ impl Game {
     /// and the other player's turn (or the next game-turn) begins.
     pub(super) fn next_step(&mut self) -> Vec<Event> {
         let mut out = Vec::new();
+        // Impulse Movement & Return Fire (P-25): A, B, C, D, E.
         let next = match self.st.step {
+            Step::Fire if self.s.options.impulse => Some(Step::SecondImpulse),
             Step::Fire => Some(Step::VehicleMove),
             Step::VehicleMove => Some(Step::FootMove),
-            Step::FootMove => Some(Step::Assault),
+            Step::FootMove | Step::SecondImpulse => Some(Step::Assault),
             Step::Assault => None,
+            Step::FirstImpulse => Some(Step::ReturnFire),
+            Step::ReturnFire => Some(Step::Fire),
         };
         if let Some(step) = next {
             self.emit(&mut out, Event::StepBegan { step });
@@ -273,7 +286,12 @@ impl Game {
         let mut out = Vec::new();
         self.emit(&mut out, Event::PlayerTurn { side });
         out.extend(self.minefield_attacks(side));
-        self.emit(&mut out, Event::StepBegan { step: Step::Fire });
+        let step = if self.s.options.impulse {
+            Step::FirstImpulse
+        } else {
+            Step::Fire
+        };
+        self.emit(&mut out, Event::StepBegan { step });
         out
     }
 

@@ -257,8 +257,10 @@ impl Bot<Game> for Heuristic {
             self.uncovered = None;
         }
         let action = match st.step {
-            Step::Fire => Some(self.fire(g)),
-            Step::VehicleMove | Step::FootMove => self.movement(g),
+            Step::Fire | Step::ReturnFire => Some(self.fire(g)),
+            Step::VehicleMove | Step::FootMove | Step::FirstImpulse | Step::SecondImpulse => {
+                self.movement(g)
+            }
             Step::Assault => self.assault(g),
         };
         action.unwrap_or(Action::EndStep)
@@ -411,8 +413,8 @@ impl Heuristic {
     /// One order of a movement step: an overrun, an exit, a unit entering, unloading or
     /// moving; `None` ends the step.
     fn movement(&mut self, g: &Game) -> Option<Action> {
-        let vehicles = g.state().step == Step::VehicleMove;
-        if vehicles && !self.overruns_weighed {
+        let step = g.state().step;
+        if step.overruns() && !self.overruns_weighed {
             match self.overrun(g) {
                 Some(a) => return Some(a),
                 None => self.overruns_weighed = true,
@@ -423,7 +425,7 @@ impl Heuristic {
         }
         let units: Vec<usize> = own(g)
             .filter(|u| !self.done.contains(u))
-            .filter(|&u| g.s.units[u].kind.is_vehicle() == vehicles)
+            .filter(|&u| step.moves(g.s.units[u].kind.is_vehicle()))
             .collect();
         for u in units {
             self.done.insert(u);
@@ -447,7 +449,7 @@ impl Heuristic {
         let edge = self.posture().exit?;
         let step = g.state().step;
         let units: Vec<usize> = own(g)
-            .filter(|&u| g.s.units[u].kind.is_vehicle() == (step == Step::VehicleMove))
+            .filter(|&u| step.moves(g.s.units[u].kind.is_vehicle()))
             .filter(|u| !self.exits_tried.contains(u))
             .collect();
         for u in units {

@@ -39,16 +39,30 @@ impl Game {
         self.st.blocks.contains(&h) || self.st.wrecks.get(&h).is_some_and(|w| w[0] + w[1] > 0)
     }
 
+    /// What unit `u` may spend in this step, in half MF: its whole MF, or under Impulse
+    /// Movement half of it in the first impulse and the greater half in the second
+    /// (P-25).
+    pub fn allowance(&self, u: usize) -> u32 {
+        let mf = self.s.units[u].f.movement;
+        match self.st.step {
+            Step::FirstImpulse => mf / 2 * 2,
+            Step::SecondImpulse => mf.div_ceil(2) * 2,
+            _ => mf * 2,
+        }
+    }
+
+    /// Unit `u` has not moved yet in this movement step or impulse: a unit with an MF of
+    /// 1 may always move one hex then (How to Move Units C; each impulse, P-25).
+    pub fn first_of_impulse(&self, u: usize) -> bool {
+        let us = &self.st.units[u];
+        us.hexes == us.hexes_before && us.spent == 0
+    }
+
     /// Why unit `u` may not move in this step, if it may not.
     pub fn may_move(&self, u: usize) -> Checked<HexId> {
         let def = &self.s.units[u];
         let us = &self.st.units[u];
-        let want = if def.kind.is_vehicle() {
-            Step::VehicleMove
-        } else {
-            Step::FootMove
-        };
-        if self.st.step != want {
+        if !self.st.step.moves(def.kind.is_vehicle()) {
             return Err(Refusal::new(
                 "Sequence of Play",
                 format!(
@@ -274,16 +288,16 @@ impl Game {
         let mut passing = us.passing;
         let mut road = false;
         let mut at = from;
-        let first_of_turn = us.hexes == 0 && us.spent == 0;
+        let first_of_turn = self.first_of_impulse(u);
         for (k, &b) in path.iter().enumerate() {
             let sc = self.step_cost(u, at, b, passing, road_rate)?;
             spent += sc.cost;
             // How to Move Units C: a unit with a MF of 1 may always move one hex.
             let mf1 = def.f.movement == 1 && first_of_turn && k == 0;
-            if spent > def.allowance() && mf1 {
-                spent = def.allowance();
+            if spent > self.allowance(u) && mf1 {
+                spent = self.allowance(u);
             }
-            if spent > def.allowance() {
+            if spent > self.allowance(u) {
                 return Err(Refusal::new(
                     "How to Move Units C",
                     format!(
@@ -342,7 +356,7 @@ impl Game {
                 spent: route.spent,
                 road: route.road,
                 passing,
-                stop: stop || route.spent >= self.s.units[u].allowance(),
+                stop: stop || route.spent >= self.allowance(u),
                 in_fort,
             },
         );
@@ -358,8 +372,8 @@ impl Game {
         };
         let us = &self.st.units[u];
         let def = &self.s.units[u];
-        let allowance = def.allowance();
-        let first_of_turn = us.hexes == 0 && us.spent == 0;
+        let allowance = self.allowance(u);
+        let first_of_turn = self.first_of_impulse(u);
         type Node = (HexId, bool);
         let mut best: HashMap<Node, (Half, Option<Node>, bool)> = HashMap::new();
         let mut heap = BinaryHeap::new();
@@ -436,12 +450,12 @@ impl Game {
         let u = self.own(id)?;
         self.may_arrive(u, hex)?;
         let def = &self.s.units[u];
-        let want = if def.kind.is_vehicle() {
-            Step::VehicleMove
-        } else {
-            Step::FootMove
-        };
-        if self.st.step != want {
+        if !self.st.step.moves(def.kind.is_vehicle()) {
+            let want = if def.kind.is_vehicle() {
+                Step::VehicleMove
+            } else {
+                Step::FootMove
+            };
             return Err(Refusal::new(
                 "Sequence of Play",
                 format!("{id} enters in the {} step", want.name()),
@@ -484,8 +498,8 @@ impl Game {
             })?
         };
         let cost = match cost {
-            c if c <= def.allowance() => c,
-            _ if def.f.movement == 1 => def.allowance(),
+            c if c <= self.allowance(u) => c,
+            _ if def.f.movement == 1 => self.allowance(u),
             _ => {
                 return Err(Refusal::new(
                     "How to Move Units C",
@@ -509,7 +523,7 @@ impl Game {
             ));
         }
         let in_fort = self.may_end(u, hex)?;
-        let stop = self.st.mines.contains(&hex) || cost >= def.allowance();
+        let stop = self.st.mines.contains(&hex) || cost >= self.allowance(u);
         let mut out = Vec::new();
         self.emit(
             &mut out,
@@ -575,8 +589,8 @@ impl Game {
         }
         let us = &self.st.units[u];
         let def = &self.s.units[u];
-        let first = us.hexes == 0 && us.spent == 0;
-        if us.spent + 2 > def.allowance() && !(first && def.f.movement >= 1) {
+        let first = self.first_of_impulse(u);
+        if us.spent + 2 > self.allowance(u) && !(first && def.f.movement >= 1) {
             return Err(Refusal::new(
                 "How to Move Units C",
                 format!("{id} has no MF left to leave the board"),

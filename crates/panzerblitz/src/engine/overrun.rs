@@ -103,8 +103,7 @@ impl Game {
                 );
             }
             let from = self.may_move(u)?;
-            let us = &self.st.units[u];
-            if us.hexes > 0 || us.spent > 0 {
+            if !self.first_of_impulse(u) {
                 return no(
                     "Overrun B",
                     format!(
@@ -274,7 +273,7 @@ impl Game {
             spent += cost;
             at = h;
         }
-        if spent > def.allowance() {
+        if spent > self.allowance(u) {
             return Err(Refusal::new(
                 "Overrun B",
                 format!(

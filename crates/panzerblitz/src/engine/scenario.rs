@@ -73,6 +73,8 @@ pub struct Options {
     /// PanzerBlitz Assault: infantry riding armor jump off before an overrun and may
     /// close-assault the stack overrun (P-24).
     pub panzerblitz_assault: bool,
+    /// Impulse Movement & Return Fire: each player-turn in impulses A-E (P-25).
+    pub impulse: bool,
 }
 
 impl Default for Options {
@@ -83,6 +85,7 @@ impl Default for Options {
             real_space_los: false,
             any_unit_directs: false,
             panzerblitz_assault: false,
+            impulse: false,
         }
     }
 }

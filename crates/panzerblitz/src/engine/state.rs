@@ -40,6 +40,9 @@ pub struct UnitState {
     pub spent: u32,
     /// Hexes entered this turn.
     pub hexes: u32,
+    /// `hexes` when the current movement impulse began (0 but in the second impulse of
+    /// Impulse Movement, P-25).
+    pub hexes_before: u32,
     /// Its movement is over for the turn.
     pub stopped: bool,
     /// Moved at the road rate this turn.
@@ -59,6 +62,21 @@ pub struct UnitState {
 }
 
 impl UnitState {
+    /// Its side's player-turn begins: nothing done yet.
+    fn new_player_turn(&mut self) {
+        self.fired = false;
+        self.assaulted = false;
+        self.spent = 0;
+        self.hexes = 0;
+        self.hexes_before = 0;
+        self.stopped = false;
+        self.road = false;
+        self.passing = false;
+        self.loaded_now = false;
+        self.unloaded_now = false;
+        self.jumped_off = None;
+    }
+
     pub fn loc(&self) -> Loc {
         self.loc.unwrap_or(Loc::Waiting)
     }
@@ -203,6 +221,54 @@ impl State {
     }
 
     /// The only code that changes a state.
+    /// A step begins. Impulse Movement (P-25): return fire is the other side's, so
+    /// the side to act turns over for it and back after it, its firing units not
+    /// flipped; the second impulse gives the phasing side's units their MF afresh.
+    fn begin_step(&mut self, s: &Scenario, step: Step) {
+        let from = std::mem::replace(&mut self.step, step);
+        match (from, step) {
+            (_, Step::ReturnFire) => {
+                // What its units did in its own last player-turn does not bar them.
+                self.side = 1 - self.side;
+                for (i, u) in self.units.iter_mut().enumerate() {
+                    if s.units[i].side == self.side {
+                        u.new_player_turn();
+                    }
+                }
+            }
+            (Step::ReturnFire, _) => {
+                let returned = self.side;
+                self.side = 1 - self.side;
+                for (i, u) in self.units.iter_mut().enumerate() {
+                    if s.units[i].side == returned {
+                        u.fired = false;
+                    }
+                }
+            }
+            (_, Step::SecondImpulse) => self.second_impulse(s),
+            _ => {}
+        }
+    }
+
+    /// Impulse D: units that did not fire move again with the rest of their MF, unless
+    /// a minefield, a block or loading or unloading ended their movement for the turn.
+    fn second_impulse(&mut self, s: &Scenario) {
+        for i in 0..self.units.len() {
+            if s.units[i].side != self.side {
+                continue;
+            }
+            let held = self.units[i]
+                .hex()
+                .is_some_and(|h| self.mines.contains(&h) || self.blocks.contains(&h));
+            let u = &mut self.units[i];
+            u.spent = 0;
+            u.hexes_before = u.hexes;
+            if !(held || u.fired || u.loaded_now || u.unloaded_now) {
+                u.stopped = false;
+            }
+        }
+    }
+
     pub fn apply(&mut self, s: &Scenario, e: &Event) {
         let ix = |id: &str| s.unit(id).unwrap_or(usize::MAX);
         match e {
@@ -218,16 +284,7 @@ impl State {
                 for (i, u) in self.units.iter_mut().enumerate() {
                     u.dispersed_now = false;
                     if s.units[i].side == *side {
-                        u.fired = false;
-                        u.assaulted = false;
-                        u.spent = 0;
-                        u.hexes = 0;
-                        u.stopped = false;
-                        u.road = false;
-                        u.passing = false;
-                        u.loaded_now = false;
-                        u.unloaded_now = false;
-                        u.jumped_off = None;
+                        u.new_player_turn();
                         u.start = match u.loc() {
                             Loc::On(h) => Some(h),
                             _ => None,
@@ -243,7 +300,7 @@ impl State {
                     }
                 }
             }
-            Event::StepBegan { step } => self.step = *step,
+            Event::StepBegan { step } => self.begin_step(s, *step),
             Event::Placed { unit, hex, in_fort } => {
                 let u = ix(unit);
                 if let Some(st) = self.units.get_mut(u) {

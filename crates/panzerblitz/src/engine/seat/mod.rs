@@ -86,12 +86,12 @@ pub fn decision(g: &Game, plan: &FirePlan) -> Decision {
     let mut choices = Vec::new();
     let mut note = None;
     let ask = match st.step {
-        Step::Fire => {
+        Step::Fire | Step::ReturnFire => {
             note = fire::fire(g, plan, &mut choices);
             "pick the units to fire at each enemy hex or unit (and the engineers to clear \
              minefields), then fire"
         }
-        Step::VehicleMove | Step::FootMove => {
+        Step::VehicleMove | Step::FootMove | Step::FirstImpulse | Step::SecondImpulse => {
             movement::movement(g, &mut choices);
             "move, enter, load or unload units, then end the step"
         }

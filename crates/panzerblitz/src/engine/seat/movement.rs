@@ -9,19 +9,19 @@ use sztab_seam::Choice;
 use super::{Order, act, enemy_hexes, hex, legal, name, own};
 use crate::engine::action::{Action, OverrunLeg};
 use crate::engine::crt;
-use crate::engine::event::{self, Step};
+use crate::engine::event;
 use crate::engine::game::Game;
 use crate::engine::overrun;
 use crate::engine::state::Loc;
 
 pub(super) fn movement(g: &Game, out: &mut Vec<Choice>) {
     let st = g.state();
-    let vehicles = st.step == Step::VehicleMove;
-    if vehicles {
+    if st.step.overruns() {
         overruns(g, out);
     }
     for u in own(g) {
-        if g.s.units[u].kind.is_vehicle() != vehicles {
+        let vehicle = g.s.units[u].kind.is_vehicle();
+        if !st.step.moves(vehicle) {
             continue;
         }
         let id = g.s.units[u].id.clone();
@@ -46,10 +46,10 @@ pub(super) fn movement(g: &Game, out: &mut Vec<Choice>) {
             }
             Loc::On(here) => {
                 // Loading and unloading first: a carrier's list is long with its moves.
-                if vehicles {
+                if vehicle && st.step.transports() {
                     transport(g, u, here, out);
                 }
-                let (allowance, before) = (g.s.units[u].allowance(), st.units[u].spent);
+                let (allowance, before) = (g.allowance(u), st.units[u].spent);
                 for (to, route) in g.reach(u, true) {
                     let spent = event::half(route.spent);
                     let (cost, left) = (route.spent - before, allowance - route.spent);
