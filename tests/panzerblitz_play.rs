@@ -78,8 +78,10 @@ fn a_situation_file_compiles_to_the_engines_situation() {
     assert!(s.board.marks(side).orange);
 }
 
+/// Issue 32: every optional and experimental rule of the rulebook is played; a
+/// situation that switches them all on plays to its end with bots.
 #[test]
-fn an_optional_rule_the_engine_does_not_play_refuses_the_situation() {
+fn a_situation_with_every_optional_rule_on_plays_through() {
     let dir = tempfile::tempdir().unwrap();
     let fix = dir.path().join("tests/fixtures/panzerblitz");
     std::fs::create_dir_all(&fix).unwrap();
@@ -90,6 +92,17 @@ fn an_optional_rule_the_engine_does_not_play_refuses_the_situation() {
             .join("assets/panzerblitz/panzerblitz.terrain.ron"),
     )
     .unwrap();
+    let every = [
+        "indirect_fire",
+        "real_space_los",
+        "ammunition",
+        "panzerblitz_assault",
+        "hidden_deployment",
+        "experimental_indirect_fire",
+        "impulse_movement",
+    ]
+    .map(|r| format!("\"{r}\": true"))
+    .join(", ");
     for f in [
         "krasny.map.ron",
         "krasny.counters.ron",
@@ -98,17 +111,25 @@ fn an_optional_rule_the_engine_does_not_play_refuses_the_situation() {
         let text = std::fs::read_to_string(root("tests/fixtures/panzerblitz").join(f)).unwrap();
         let text = text.replace(
             "rules: {\"indirect_fire\": true}",
-            "rules: {\"indirect_fire\": true, \"hidden_deployment\": true}",
+            &format!("rules: {{{every}}}"),
         );
         std::fs::write(fix.join(f), text).unwrap();
     }
     let (system, bundle, _) = systems::load(&fix.join("krasny.scenario.ron")).unwrap();
-    let e = system.prepare(bundle.view()).err().unwrap();
-    assert!(
-        e.to_string()
-            .contains("the Hidden Deployment rule is switched on"),
-        "{e}"
-    );
+    let playable = system.prepare(bundle.view()).expect("every rule is played");
+    let bots = [
+        ("german".to_string(), "heuristic".to_string()),
+        ("russian".to_string(), "heuristic".to_string()),
+    ];
+    let mut m = playable
+        .new_match(3, &bots, sztab::systems::seam::Narration::Events)
+        .unwrap();
+    let mut lines = Vec::new();
+    while !m.is_over() {
+        lines.extend(m.step().unwrap());
+    }
+    assert!(m.result().is_some());
+    assert!(lines.iter().any(|l| l.contains("return fire")), "impulses");
 }
 
 fn play(seed: u64, german: &str, russian: &str) -> (sztab::systems::seam::GameRecord, String) {

@@ -147,11 +147,14 @@ pub fn compile(b: &Bundle) -> Result<Scenario, Vec<String>> {
         s.departures.push((d.turn, units));
     }
     let rules = PbRules::of(sc);
-    if rules.hidden_deployment {
-        errors.push(
-            "the Hidden Deployment rule is switched on, and the engine does not play it yet".into(),
-        );
-    }
+    // Hidden Deployment: the side that sets up first hides, by default the side that
+    // does not move first (P-26).
+    let hider = rules.hidden_deployment.then(|| {
+        s.sides
+            .iter()
+            .position(|x| x.id == rules.sets_up_first)
+            .unwrap_or(1)
+    });
     // The experimental variant widens who directs Indirect Fire, so it plays that rule
     // (P-22).
     s.options = Options {
@@ -161,6 +164,7 @@ pub fn compile(b: &Bundle) -> Result<Scenario, Vec<String>> {
         any_unit_directs: rules.experimental_indirect_fire,
         panzerblitz_assault: rules.panzerblitz_assault,
         impulse: rules.impulse_movement,
+        hidden: hider,
     };
     if let Some(v) = &sc.victory {
         let scored = !v.points.is_empty()

@@ -252,6 +252,16 @@ pub enum Event {
     Departed {
         unit: String,
     },
+    /// Set up hidden (Hidden Deployment, P-26).
+    Hidden {
+        units: Vec<String>,
+    },
+    /// A hidden unit is placed in view: `how` it was found.
+    Revealed {
+        unit: String,
+        hex: HexId,
+        how: String,
+    },
     GameEnded {
         winner: Option<String>,
         level: String,
@@ -443,6 +453,10 @@ impl WriteNamed for Event {
             Event::Expended { unit } => write!(f, "{unit} fired intensively and is removed"),
             Event::Recovered { side } => write!(f, "side {side} turns its units face-up"),
             Event::Departed { unit } => write!(f, "{unit} leaves the game"),
+            Event::Hidden { units } => write!(f, "set up hidden: {}", units.join(" ")),
+            Event::Revealed { unit, hex, how } => {
+                write!(f, "{unit} is revealed on {} ({how})", name(*hex))
+            }
             Event::GameEnded { winner, level } => match winner {
                 Some(w) => write!(f, "game over: {level} ({w} wins)"),
                 None => write!(f, "game over: {level}"),

@@ -77,10 +77,11 @@ impl Game {
         let s = &self.s;
         let town = s.board.cell(h).cover == super::board::Cover::Town;
         let mut out = Vec::new();
+        // A hidden unit is no target: the enemy does not know of it (P-26).
         let inside: Vec<usize> = self
             .st
             .side_at(s, h, side)
-            .filter(|&u| self.st.units[u].in_fort)
+            .filter(|&u| self.st.units[u].in_fort && !self.st.hidden.contains(&u))
             .collect();
         if !inside.is_empty()
             && let Some(f) = self.st.forts.get(&h)
@@ -99,7 +100,7 @@ impl Game {
             });
         }
         for u in self.st.side_at(s, h, side) {
-            if self.st.units[u].in_fort {
+            if self.st.units[u].in_fort || self.st.hidden.contains(&u) {
                 continue;
             }
             let def = &s.units[u];

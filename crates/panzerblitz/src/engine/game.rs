@@ -112,6 +112,7 @@ impl Game {
                 );
             }
         }
+        g.hide_at_start(&mut events);
         let turn = g.begin_turn(1);
         events.extend(turn);
         g.opening = events;
@@ -165,7 +166,10 @@ impl Game {
         }
         // Checks work on a copy, so a refusal half-way leaves the game untouched.
         let mut trial = self.clone();
-        let events = trial.dispatch(a)?;
+        let mut events = trial.dispatch(a)?;
+        if !trial.st.hidden.is_empty() {
+            trial.reveal(&mut events);
+        }
         *self = trial;
         Ok(events)
     }

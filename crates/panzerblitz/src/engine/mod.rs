@@ -27,6 +27,7 @@ pub mod fire;
 pub mod fire_plan;
 pub mod game;
 mod heuristic;
+pub mod hidden;
 pub mod los;
 mod mines;
 pub mod movement;

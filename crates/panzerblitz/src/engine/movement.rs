@@ -330,6 +330,7 @@ impl Game {
     pub(super) fn order_move(&mut self, id: &str, path: &[HexId]) -> Checked<Vec<Event>> {
         let u = self.own(id)?;
         let from = self.may_move(u)?;
+        let path = self.stop_at_hidden(self.s.units[u].side, path);
         let Some(&end) = path.last() else {
             return Err(Refusal::new(
                 "How to Move Units",

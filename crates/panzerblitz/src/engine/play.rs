@@ -77,8 +77,13 @@ impl GameRules for Compiled {
         Game::new(self.0.clone(), seed)
     }
 
+    /// Under Hidden Deployment a bot decides on what its side sees (P-26).
     fn bot(&self, name: &str, seed: u64) -> Result<Box<dyn Bot<Game>>, String> {
-        bots::build(name, seed)
+        let bot = bots::build(name, seed)?;
+        Ok(match self.0.options.hidden {
+            Some(_) => Box::new(super::hidden::Fogged(bot)),
+            None => bot,
+        })
     }
 
     fn chronicle(&self, narration: Narration) -> Box<dyn Chronicle<Game>> {
@@ -174,7 +179,13 @@ impl GameState for Game {
                     hex,
                     unit: def.id.clone(),
                     side: def.side,
-                    marks: us.dispersed.then(|| "D".to_owned()).into_iter().collect(),
+                    marks: [
+                        us.dispersed.then(|| "D".to_owned()),
+                        st.hidden.contains(&u).then(|| "hidden".to_owned()),
+                    ]
+                    .into_iter()
+                    .flatten()
+                    .collect(),
                     spotted: self
                         .s
                         .board
@@ -188,6 +199,10 @@ impl GameState for Game {
 
     fn features(&self) -> Vec<Feature> {
         super::features::features(self)
+    }
+
+    fn hidden_from(&self, side: usize) -> Vec<String> {
+        Game::hidden_from(self, side)
     }
 
     fn decision(&self, plan: &FirePlan) -> Decision {

@@ -75,6 +75,8 @@ pub struct Options {
     pub panzerblitz_assault: bool,
     /// Impulse Movement & Return Fire: each player-turn in impulses A-E (P-25).
     pub impulse: bool,
+    /// Hidden Deployment: this side's units set up hidden (P-26).
+    pub hidden: Option<usize>,
 }
 
 impl Default for Options {
@@ -86,6 +88,7 @@ impl Default for Options {
             any_unit_directs: false,
             panzerblitz_assault: false,
             impulse: false,
+            hidden: None,
         }
     }
 }

@@ -112,6 +112,8 @@ pub struct State {
     pub forts: BTreeMap<HexId, Fort>,
     pub mines: BTreeSet<HexId>,
     pub blocks: BTreeSet<HexId>,
+    /// Units the enemy does not know of (Hidden Deployment, P-26).
+    pub hidden: BTreeSet<usize>,
     /// Wrecks on a hex, by side.
     pub wrecks: BTreeMap<HexId, [u32; 2]>,
     /// Hexes attacked this player-turn by normal fire, by overrun, by close assault.
@@ -133,6 +135,7 @@ impl State {
             forts: BTreeMap::new(),
             mines: BTreeSet::new(),
             blocks: BTreeSet::new(),
+            hidden: BTreeSet::new(),
             wrecks: BTreeMap::new(),
             fired_on: BTreeSet::new(),
             overrun: BTreeSet::new(),
@@ -463,6 +466,13 @@ impl State {
                     self.units[p].jumped_off = Some(*at);
                     self.units[c].carrying = None;
                 }
+            }
+            Event::Hidden { units } => {
+                self.hidden
+                    .extend(units.iter().map(|u| ix(u)).filter(|&u| u < s.units.len()));
+            }
+            Event::Revealed { unit, .. } => {
+                self.hidden.remove(&ix(unit));
             }
             Event::MinesCleared { hex, unit, .. } => {
                 self.mines.remove(hex);

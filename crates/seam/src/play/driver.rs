@@ -383,8 +383,20 @@ impl<G: GameState> Match for Driver<G> {
         }
     }
 
+    /// The units on the map, less those hidden from the one person at a seat when bots
+    /// play the other sides (a hot-seat game shows everything, as the table would).
     fn board(&self) -> Vec<OnBoard> {
-        self.game.board()
+        let mut on = self.game.board();
+        let mut people = self
+            .seats
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| matches!(s, Seat::Person(_)));
+        if let (Some((side, _)), None) = (people.next(), people.next()) {
+            let hidden = self.game.hidden_from(side);
+            on.retain(|o| !hidden.contains(&o.unit));
+        }
+        on
     }
 
     fn features(&self) -> Vec<Feature> {

@@ -137,6 +137,13 @@ pub trait GameState: Clone + Send + 'static {
         Vec::new()
     }
 
+    /// The units `side` does not know of (PanzerBlitz's Hidden Deployment); none in a
+    /// game without hidden information.
+    fn hidden_from(&self, side: usize) -> Vec<String> {
+        let _ = side;
+        Vec::new()
+    }
+
     /// What the person at the seat of the side to act must decide now, with what that
     /// seat has planned.
     fn decision(&self, seat: &Self::Seat) -> Decision;

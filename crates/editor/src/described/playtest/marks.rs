@@ -12,7 +12,7 @@ use sztab_core::render::{Anchor, Sink};
 
 const MARK_TEXT: Colour = Colour([0, 60, 15, 255]);
 const SPOTTED: Colour = Colour([200, 90, 0, 255]);
-const HIDDEN: Colour = Colour([40, 110, 60, 255]);
+const UNSPOTTED: Colour = Colour([40, 110, 60, 255]);
 
 impl Playtest {
     /// The selected unit's choices' marks, one per target hex (its first), each part of
@@ -47,7 +47,8 @@ impl Playtest {
     }
 
     /// A tag at the top of each hex whose units the system reports as spotted or not:
-    /// "spotted" (the enemy may fire at them from afar) or, smaller, "hidden".
+    /// "spotted" (the enemy may fire at them from afar) or, smaller, "unspotted" (not
+    /// "hidden", which is Hidden Deployment's word).
     pub(super) fn paint_spotting(&self, sink: &mut impl Sink, grid: &Grid) {
         let mut tags: BTreeMap<HexId, bool> = BTreeMap::new();
         for o in &self.board {
@@ -62,7 +63,7 @@ impl Playtest {
             let (text, colour, size) = if spotted {
                 ("spotted", SPOTTED, 0.24)
             } else {
-                ("hidden", HIDDEN, 0.19)
+                ("unspotted", UNSPOTTED, 0.19)
             };
             let [x, y] = grid.center(h);
             paint::tag(sink, [x, y - 0.68], size, text, colour);
@@ -72,7 +73,7 @@ impl Playtest {
 
 /// How the stack window words a unit's spotting.
 pub(super) fn spotting_word(spotted: Option<bool>) -> Option<&'static str> {
-    spotted.map(|s| if s { "spotted" } else { "hidden in cover" })
+    spotted.map(|s| if s { "spotted" } else { "unspotted in cover" })
 }
 
 #[cfg(test)]
@@ -127,7 +128,7 @@ mod tests {
     }
 
     #[test]
-    fn units_in_cover_are_tagged_spotted_or_hidden() {
+    fn units_in_cover_are_tagged_spotted_or_unspotted() {
         let p = Playtest {
             board: vec![
                 on(HexId::new(1, 1), "A", Some(true)),
@@ -138,7 +139,7 @@ mod tests {
         };
         let svg = drawn(|s, g| p.paint_spotting(s, g));
         assert_eq!(svg.matches(">spotted<").count(), 1, "{svg}");
-        assert_eq!(svg.matches(">hidden<").count(), 1, "{svg}");
+        assert_eq!(svg.matches(">unspotted<").count(), 1, "{svg}");
         assert_eq!(spotting_word(None), None);
     }
 }

@@ -121,7 +121,7 @@ fn own(g: &Game) -> impl Iterator<Item = usize> + '_ {
 fn enemy_hexes(g: &Game) -> Vec<HexId> {
     let side = g.state().side;
     let hexes: BTreeSet<HexId> = (0..g.s.units.len())
-        .filter(|&u| g.s.units[u].side != side)
+        .filter(|&u| g.s.units[u].side != side && !g.state().hidden.contains(&u))
         .filter_map(|u| g.state().units[u].hex())
         .collect();
     hexes.into_iter().collect()

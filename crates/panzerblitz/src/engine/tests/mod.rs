@@ -4,6 +4,7 @@
 mod bots;
 mod close;
 mod fire;
+mod hidden;
 mod impulse;
 mod los;
 mod movement;

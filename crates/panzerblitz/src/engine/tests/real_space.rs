@@ -150,8 +150,8 @@ fn experimental_indirect_fire_p22_of_the_russians_only_guards_infantry_directs()
     assert!(matches!(r, Ok(Sight::Indirect { .. })), "{r:?}");
 }
 
-/// The situation's switches: both rules play, the three still missing are refused by
-/// name, and the experimental variant plays Indirect Fire with it.
+/// The situation's switches: both rules play, and the experimental variant plays
+/// Indirect Fire with it.
 #[test]
 fn a_situation_switches_real_space_los_and_experimental_indirect_fire_on() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -170,14 +170,5 @@ fn a_situation_switches_real_space_los_and_experimental_indirect_fire_on() {
     assert!(
         russians.iter().all(|u| !u.directs),
         "no Guards in situation 1"
-    );
-    bundle
-        .scenario
-        .rules
-        .insert("hidden_deployment".into(), AttrValue::Bool(true));
-    let errors = compile(&bundle).unwrap_err();
-    assert!(
-        errors.iter().any(|e| e.contains("Hidden Deployment")),
-        "{errors:?}"
     );
 }

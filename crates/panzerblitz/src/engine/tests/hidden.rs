@@ -1,0 +1,147 @@
+//! The experimental Hidden Deployment rule (P-26).
+
+use std::sync::Arc;
+
+use super::{mv, ok};
+use crate::engine::play::Compiled;
+use crate::engine::sandbox::{GERMAN, RUSSIAN, Sandbox, hex, units::*};
+use crate::engine::{Action, Event, FireOrder, Game, Step};
+use sztab_seam::{Narration, Playable};
+
+/// A German tank in the open; the Russian hides a rifle company in a wood ringed by
+/// green hexsides and a gun behind a wooded hexside, and leaves one in plain sight.
+fn position() -> Sandbox {
+    let mut b = Sandbox::new(12, 12);
+    b.unit(GERMAN, "pz", PZ_IV, "0101");
+    b.unit(RUSSIAN, "wood", RIFLE_RU, "0606");
+    for n in b.s.board.grid.neighbours(hex("0606")).collect::<Vec<_>>() {
+        let n = n.to_string();
+        b.green("0606", &n);
+    }
+    b.unit(RUSSIAN, "gun", AT_76, "0110");
+    b.green("0108", "0109");
+    b.unit(RUSSIAN, "seen", RIFLE_RU, "0103");
+    b.s.options.hidden = Some(RUSSIAN);
+    b.turns(2);
+    b
+}
+
+fn hidden(g: &Game) -> Vec<String> {
+    g.hidden_from(GERMAN)
+}
+
+fn revealed(e: &[Event]) -> Vec<(String, String)> {
+    e.iter()
+        .filter_map(|e| match e {
+            Event::Revealed { unit, how, .. } => Some((unit.clone(), how.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn hidden_deployment_p26_units_out_of_sight_set_up_hidden() {
+    let g = position().game(1);
+    assert_eq!(hidden(&g), ["wood", "gun"]);
+    assert!(
+        g.hidden_from(RUSSIAN).is_empty(),
+        "a side knows its own units"
+    );
+    assert!(
+        g.opening_events()
+            .iter()
+            .any(|e| matches!(e, Event::Hidden { .. }))
+    );
+}
+
+#[test]
+fn hidden_deployment_p26_a_hidden_unit_is_no_target() {
+    let mut g = position().game(1);
+    assert_eq!(g.state().step, Step::Fire);
+    let d = crate::engine::seat::decision(&g, &Default::default());
+    assert!(d.choices.iter().all(|c| !c.label.contains("0606")));
+    let fire = Action::Fire {
+        attacks: vec![FireOrder::combination(hex("0606"), vec!["pz".into()])],
+        clear_mines: Vec::new(),
+    };
+    assert!(g.apply(&fire).is_err());
+}
+
+#[test]
+fn hidden_deployment_p26_a_move_stops_where_it_runs_into_a_hidden_unit() {
+    let mut g = position().game(1);
+    ok(&mut g, Action::EndStep);
+    // Down column 05 past the wood: the tank stops on 0506, the first hex next to 0606.
+    let path = [
+        "0201", "0302", "0402", "0503", "0504", "0505", "0506", "0507",
+    ];
+    let e = ok(&mut g, mv("pz", &path));
+    let pz = g.s.unit("pz").unwrap();
+    assert_eq!(g.state().hex_of(pz), Some(hex("0506")));
+    assert!(
+        revealed(&e).contains(&("wood".to_owned(), "seen by pz".to_owned())),
+        "{e:?}"
+    );
+    assert!(!hidden(&g).contains(&"wood".to_owned()));
+}
+
+#[test]
+fn hidden_deployment_p26_a_hidden_unit_that_acts_is_revealed() {
+    let mut g = position().game(1);
+    while g.state().side != RUSSIAN || g.state().step != Step::FootMove {
+        ok(&mut g, Action::EndStep);
+    }
+    let e = ok(&mut g, mv("wood", &["0605"]));
+    assert_eq!(revealed(&e), [("wood".to_owned(), "it acted".to_owned())]);
+}
+
+#[test]
+fn hidden_deployment_p26_bots_and_a_person_against_them_see_only_what_their_side_sees() {
+    let g = position().game(1);
+    let view = g.seen_by(GERMAN);
+    let wood = g.s.unit("wood").unwrap();
+    assert_eq!(view.state().hex_of(wood), None, "off the German's map");
+    assert_eq!(g.seen_by(RUSSIAN).state().hex_of(wood), Some(hex("0606")));
+    let compiled = Compiled(Arc::new(position().s));
+    // A person playing the German against a Russian bot does not see the hidden units.
+    let bots = [("russian".to_owned(), "greedy".to_owned())];
+    let m = compiled.new_match(1, &bots, Narration::Silent).unwrap();
+    let on: Vec<String> = m.board().into_iter().map(|o| o.unit).collect();
+    assert_eq!(on, ["pz", "seen"]);
+    // Hot-seat shows everything, the hidden units face down and marked.
+    let m = compiled.new_match(1, &[], Narration::Silent).unwrap();
+    let wood = m.board().into_iter().find(|o| o.unit == "wood").unwrap();
+    assert_eq!(wood.marks, ["hidden"]);
+}
+
+/// A situation that switches the rule on plays to its end with bots, and replays.
+#[test]
+fn hidden_deployment_p26_a_situation_plays_it_through_with_bots() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../scenarios/panzerblitz/01-rear-area-raid.scenario.ron");
+    let schemas = sztab_seam::RuleSystem::schemas(&crate::PanzerBlitz);
+    let (mut bundle, _) = sztab_core::model::described::Bundle::load(&path, &schemas).unwrap();
+    bundle.scenario.rules.insert(
+        "hidden_deployment".into(),
+        sztab_core::model::AttrValue::Bool(true),
+    );
+    let s = crate::engine::compile::compile(&bundle).expect("the rule is played");
+    let hider = s.options.hidden.expect("a side hides");
+    let compiled = Compiled(Arc::new(s));
+    let bots: Vec<(String, String)> = ["russian", "german"]
+        .map(|s| (s.to_owned(), "greedy".to_owned()))
+        .to_vec();
+    let mut m = compiled.new_match(5, &bots, Narration::Events).unwrap();
+    let mut lines = Vec::new();
+    while !m.is_over() {
+        lines.extend(m.step().unwrap());
+    }
+    assert!(m.result().is_some());
+    assert!(
+        lines.iter().any(|l| l.contains("set up hidden")),
+        "side {hider}"
+    );
+    let log = std::path::Path::new("situation-1.game.ron");
+    let (text, ..) = m.log(log).unwrap();
+    assert!(compiled.replay(log, &text).expect("the log reads").same);
+}
