@@ -54,9 +54,12 @@ pub fn build(name: &str, seed: u64) -> Result<Box<dyn Bot<Game>>, String> {
             }
             Ok(Box::new(Heuristic::new(s)))
         }
-        ("random" | "greedy", Some(_)) => Err(format!("\"{name}\": {base} takes no strength")),
+        ("search", None) => Ok(Box::new(super::search::Search::new(seed))),
+        ("random" | "greedy" | "search", Some(_)) => {
+            Err(format!("\"{name}\": {base} takes no strength"))
+        }
         _ => Err(format!(
-            "unknown bot \"{name}\": PanzerBlitz has heuristic, greedy and random"
+            "unknown bot \"{name}\": PanzerBlitz has heuristic, search, greedy and random"
         )),
     }
 }
@@ -577,6 +580,12 @@ pub const BOTS: &[BotInfo] = &[
         label: "Heuristic",
         strengths: Some(STRENGTHS),
         default_strength: DEFAULT_STRENGTH,
+    },
+    BotInfo {
+        kind: "search",
+        label: "Search",
+        strengths: None,
+        default_strength: 1,
     },
     BotInfo {
         kind: "greedy",

@@ -72,6 +72,12 @@ impl Step {
     pub fn fires(self) -> bool {
         matches!(self, Step::Fire | Step::ReturnFire)
     }
+
+    /// The side to act is not the side whose player-turn it is (Impulse Movement's
+    /// return fire).
+    pub fn fires_back(self) -> bool {
+        self == Step::ReturnFire
+    }
 }
 
 /// How a stack is attacked by normal fire ("How to have combat" I).

@@ -37,6 +37,7 @@ pub mod play;
 mod real_space;
 pub mod sandbox;
 pub mod scenario;
+mod search;
 pub mod seat;
 pub mod state;
 mod transport;
