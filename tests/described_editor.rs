@@ -918,3 +918,29 @@ fn the_line_of_sight_probe_works_during_a_game() {
         "nothing was chosen"
     );
 }
+
+/// Issue 32: the stack window says whether the enemy spots a stack in cover, and a
+/// carrier's unloading heads its list of choices.
+#[test]
+fn units_in_cover_say_if_spotted_and_a_carrier_lists_unloading_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = krasny_copy(dir.path());
+    let mut h = seated_playtest(&path, 0);
+    // The Russian rifle company in Krasny, no German unit next to it.
+    common::click_hex(&mut h, common::hex("0604"));
+    h.get_by_label_contains("Stack on 0604");
+    h.get_by_label_contains("unspotted in cover");
+    click(&mut h, "end the fire step without firing");
+    // The halftrack with the rifle platoon aboard.
+    common::click_hex(&mut h, common::hex("0204"));
+    let d = h.state().described.game.decision().unwrap().clone();
+    let first = d.of_unit("G/931").next().unwrap();
+    assert!(first.label.contains("unloads"), "{}", first.label);
+    assert!(
+        d.of_unit("G/931")
+            .filter(|c| c.label.starts_with("move "))
+            .all(|c| c.mark.as_deref().is_some_and(|m| m.ends_with(" left"))),
+        "every move marks its MF left"
+    );
+    h.get_by_label_contains("unloads Rifle");
+}
