@@ -9,7 +9,8 @@
 //!   be done; two AMs combined when both formations have work.
 //! - Movement: one stack at a time toward the VP places and the enemy (artillery to
 //!   within its range, HQs behind their units), never overstacked; reinforcements enter
-//!   at the hex nearest their goal.
+//!   at the hex nearest their goal; an Overrun whose forecast clears the strength's
+//!   threshold is made before the stack moves on.
 //! - Declaration: attacks chosen greedily by the expected steps lost by each side and
 //!   the chance of clearing a VP place, above a threshold set by the strength.
 //! - Resolution: the CRT, Lead unit, HQ and Leader with the best forecast; every air and
@@ -208,6 +209,16 @@ impl Heuristic {
                         stack_potential(g, &m.units, *to) - here
                     }
                     Action::Halt => 0.05,
+                    // An Overrun worth its threshold comes before moving on.
+                    Action::Overrun { hex, lead, air } => {
+                        let Some(v) = overrun_value(g, side, &m.units, *hex, lead, air) else {
+                            continue;
+                        };
+                        if v <= self.threshold() {
+                            continue;
+                        }
+                        OVERRUN + v
+                    }
                     _ => continue,
                 };
                 let s = s + self.noise();
@@ -587,6 +598,28 @@ fn forecast_value(g: &Game, side: Side, hex: HexId, units: &[usize], f: &Forecas
     let (la, ld) = f.expected_steps(steps(units), steps(&defenders));
     let (gain, loss) = step_vp(g, side);
     ld * (1.0 + gain) - la * (1.0 + loss) + f.p_defender_out() * (0.5 + objective_weight(g, hex))
+}
+
+/// What an Overrun weighs against the steps a moving stack might take instead: more
+/// than any step's gain in position.
+const OVERRUN: f64 = 100.0;
+
+/// The expected value of the moving `units` overrunning `hex` on the Mobile CRT (8.6),
+/// led by `lead`, with the `air` unit if any.
+fn overrun_value(
+    g: &Game,
+    side: Side,
+    units: &[usize],
+    hex: HexId,
+    lead: &str,
+    air: &Option<String>,
+) -> Option<f64> {
+    let lead = g.rules.unit(lead)?;
+    let dl = likely_defender_lead(g, hex, side);
+    let mut b = g.what_if_battle(hex, side, CrtKind::Mobile, units.to_vec(), lead, dl);
+    b.overrun = true;
+    b.air[side].extend(air.as_deref().and_then(|a| g.rules.unit(a)));
+    Some(forecast_value(g, side, hex, units, &g.forecast(&b)))
 }
 
 /// The best expected value of `units` attacking `hex` now, over the CRTs allowed.

@@ -297,3 +297,42 @@ fn r17_0_the_heuristic_beats_random_from_both_sides() {
         "German VP against a heuristic Soviet {rh}, a random one {rr}"
     );
 }
+
+/// 8.6, R-49: in 8.64's example a moving stack next to a weak enemy stack it can
+/// overrun at good odds overruns it rather than moving on; next to a strong one it does
+/// not.
+#[test]
+fn r8_6_the_heuristic_overruns_a_weak_stack_in_its_way_and_not_a_strong_one() {
+    for (defense, overruns) in [(1, true), (18, false)] {
+        let mut sb = duel(8, 8);
+        sb.link(
+            &["0501", "0502", "0503", "0504"],
+            crate::engine::board::Link::Trail,
+        )
+        .woods(&["0504"]);
+        for id in ["tank", "recon"] {
+            let kind = if id == "tank" { TANK } else { RECON };
+            let u = sb.unit(GERMAN, id, kind, Some("gd"), "0501");
+            sb.values(u).movement = crate::engine::words::Mp::whole(6);
+        }
+        let front = sb.unit(SOVIET, "front", RIFLE, Some("sd"), "0504");
+        sb.values(front).full.defense = defense;
+        sb.unit(SOVIET, "rear", RIFLE, Some("sd"), "0505");
+        let mut g = german(&sb, SeqKind::Mobile, &[]);
+        for a in [pick("tank"), pick("recon"), step("0502"), step("0503")] {
+            ok(&mut g, a);
+        }
+        let o = Action::Overrun {
+            hex: hex("0504"),
+            lead: "tank".into(),
+            air: None,
+        };
+        assert!(g.legal().contains(&o), "{:?}", g.clone().apply(&o).err());
+        let a = Heuristic::new(5, 3).choose(&g);
+        assert_eq!(
+            matches!(a, Action::Overrun { .. }),
+            overruns,
+            "defense {defense}: {a}"
+        );
+    }
+}
