@@ -253,6 +253,20 @@ impl State {
         }
     }
 
+    /// Carrier `c` sets its passenger `p` down on `hex`, where it stays for the turn;
+    /// `None` for units the scenario does not have.
+    fn set_down(&mut self, c: usize, p: usize, hex: HexId) -> Option<(usize, usize)> {
+        if c >= self.units.len() || p >= self.units.len() {
+            return None;
+        }
+        let passenger = &mut self.units[p];
+        passenger.loc = Some(Loc::On(hex));
+        passenger.unloaded_now = true;
+        passenger.stopped = true;
+        self.units[c].carrying = None;
+        Some((c, p))
+    }
+
     /// Impulse D: units that did not fire move again with the rest of their MF, unless
     /// a minefield, a block or loading or unloading ended their movement for the turn.
     fn second_impulse(&mut self, s: &Scenario) {
@@ -441,13 +455,8 @@ impl State {
                 hex,
                 in_fort,
             } => {
-                let (c, p) = (ix(carrier), ix(passenger));
-                if c < self.units.len() && p < self.units.len() {
-                    self.units[p].loc = Some(Loc::On(*hex));
-                    self.units[p].unloaded_now = true;
-                    self.units[p].stopped = true;
+                if let Some((c, p)) = self.set_down(ix(carrier), ix(passenger), *hex) {
                     self.units[p].in_fort = *in_fort;
-                    self.units[c].carrying = None;
                     self.units[c].unloaded_now = true;
                     self.units[c].stopped = true;
                 }
@@ -458,13 +467,8 @@ impl State {
                 hex,
                 at,
             } => {
-                let (c, p) = (ix(carrier), ix(passenger));
-                if c < self.units.len() && p < self.units.len() {
-                    self.units[p].loc = Some(Loc::On(*hex));
-                    self.units[p].unloaded_now = true;
-                    self.units[p].stopped = true;
+                if let Some((_, p)) = self.set_down(ix(carrier), ix(passenger), *hex) {
                     self.units[p].jumped_off = Some(*at);
-                    self.units[c].carrying = None;
                 }
             }
             Event::Hidden { units } => {

@@ -117,31 +117,8 @@ fn hidden_deployment_p26_bots_and_a_person_against_them_see_only_what_their_side
 /// A situation that switches the rule on plays to its end with bots, and replays.
 #[test]
 fn hidden_deployment_p26_a_situation_plays_it_through_with_bots() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../scenarios/panzerblitz/01-rear-area-raid.scenario.ron");
-    let schemas = sztab_seam::RuleSystem::schemas(&crate::PanzerBlitz);
-    let (mut bundle, _) = sztab_core::model::described::Bundle::load(&path, &schemas).unwrap();
-    bundle.scenario.rules.insert(
-        "hidden_deployment".into(),
-        sztab_core::model::AttrValue::Bool(true),
-    );
-    let s = crate::engine::compile::compile(&bundle).expect("the rule is played");
-    let hider = s.options.hidden.expect("a side hides");
-    let compiled = Compiled(Arc::new(s));
-    let bots: Vec<(String, String)> = ["russian", "german"]
-        .map(|s| (s.to_owned(), "greedy".to_owned()))
-        .to_vec();
-    let mut m = compiled.new_match(5, &bots, Narration::Events).unwrap();
-    let mut lines = Vec::new();
-    while !m.is_over() {
-        lines.extend(m.step().unwrap());
-    }
-    assert!(m.result().is_some());
-    assert!(
-        lines.iter().any(|l| l.contains("set up hidden")),
-        "side {hider}"
-    );
-    let log = std::path::Path::new("situation-1.game.ron");
-    let (text, ..) = m.log(log).unwrap();
-    assert!(compiled.replay(log, &text).expect("the log reads").same);
+    let s = super::situation_1_with("hidden_deployment");
+    assert!(s.options.hidden.is_some());
+    let lines = super::greedy_game_replays(s);
+    assert!(lines.iter().any(|l| l.contains("set up hidden")));
 }

@@ -153,28 +153,9 @@ fn impulse_p25_units_that_fired_stay_those_that_moved_move_on_and_overrun_in_d()
 /// its log replays.
 #[test]
 fn impulse_p25_a_situation_plays_it_through_with_bots() {
-    use std::sync::Arc;
-    use sztab_seam::{Narration, Playable};
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../scenarios/panzerblitz/01-rear-area-raid.scenario.ron");
-    let schemas = sztab_seam::RuleSystem::schemas(&crate::PanzerBlitz);
-    let (mut bundle, _) = sztab_core::model::described::Bundle::load(&path, &schemas).unwrap();
-    bundle.scenario.rules.insert(
-        "impulse_movement".into(),
-        sztab_core::model::AttrValue::Bool(true),
-    );
-    let s = crate::engine::compile::compile(&bundle).expect("the rule is played");
+    let s = super::situation_1_with("impulse_movement");
     assert!(s.options.impulse);
-    let compiled = crate::engine::play::Compiled(Arc::new(s));
-    let bots: Vec<(String, String)> = ["russian", "german"]
-        .map(|s| (s.to_owned(), "greedy".to_owned()))
-        .to_vec();
-    let mut m = compiled.new_match(5, &bots, Narration::Events).unwrap();
-    let mut lines = Vec::new();
-    while !m.is_over() {
-        lines.extend(m.step().unwrap());
-    }
-    assert!(m.result().is_some());
+    let lines = super::greedy_game_replays(s);
     for step in [
         "first movement impulse",
         "return fire",
@@ -185,7 +166,4 @@ fn impulse_p25_a_situation_plays_it_through_with_bots() {
             "no {step} in {lines:#?}"
         );
     }
-    let log = std::path::Path::new("situation-1.game.ron");
-    let (text, ..) = m.log(log).unwrap();
-    assert!(compiled.replay(log, &text).expect("the log reads").same);
 }
