@@ -428,6 +428,23 @@ fn rtl_setup_checks_fire_with_their_codes_and_rules() {
         "RT25",
         "the bridge on hexside 3120-3121 carries no road",
     );
+    // r2_24: the Strongpoint markers of the counter mix, not given or too few.
+    assert_raises(
+        "rtl",
+        s,
+        r#", "strongpoint_markers": 6"#,
+        "",
+        "RT26",
+        "Strongpoints are not limited",
+    );
+    assert_raises(
+        "rtl",
+        s,
+        r#""strongpoint_markers": 6"#,
+        r#""strongpoint_markers": 0"#,
+        "RT26",
+        "Strongpoints are not limited",
+    );
     // 5.2: no replacements in this booklet.
     assert_raises(
         "rtl",

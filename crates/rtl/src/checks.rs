@@ -574,6 +574,7 @@ fn scenario_data(b: &Bundle, out: &mut Vec<Problem>) {
             .rule("7.12"),
         );
     }
+    strongpoint_markers(b, out);
     if !s.replacements.is_empty() {
         out.push(
             Problem::error(
@@ -581,6 +582,36 @@ fn scenario_data(b: &Bundle, out: &mut Vec<Problem>) {
                 "the scenario gives replacements: Roads to Leningrad has none",
             )
             .rule("5.2"),
+        );
+    }
+}
+
+/// RT26 (2.24): the Strongpoint markers the counter mix holds limit the Strongpoints on
+/// the map; not entered, nothing is limited.
+fn strongpoint_markers(b: &Bundle, out: &mut Vec<Problem>) {
+    let limit = super::schema::SCENARIO.int(&b.scenario.rules, "strongpoint_markers");
+    let set_up = b
+        .scenario
+        .markers
+        .iter()
+        .filter(|m| matches!(m.kind.as_str(), "strongpoint" | "sp_construction"))
+        .count() as i64;
+    if limit <= 0 {
+        out.push(
+            Problem::warning(
+                "RT26",
+                "the scenario does not say how many Strongpoint markers the counter mix holds: \
+                 Strongpoints are not limited",
+            )
+            .rule("2.24"),
+        );
+    } else if set_up > limit {
+        out.push(
+            Problem::error(
+                "RT26",
+                format!("{set_up} Strongpoints are set up; the counter mix holds {limit} markers"),
+            )
+            .rule("2.24"),
         );
     }
 }

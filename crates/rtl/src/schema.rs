@@ -341,6 +341,15 @@ const SCENARIO_FIELDS: &[FieldDef] = &[
         "Soviet \"Activate Any\" AM",
         "the Soviet side has the Activate Any Formation marker (4.37)",
     ),
+    int(
+        "strongpoint_markers",
+        "Strongpoint markers",
+        "the Strongpoint markers in the counter mix, the most on the map at once (2.24, \
+         14.22); 0: not entered, not limited",
+        0,
+        99,
+        Some(0),
+    ),
     flag(
         "historical_weather",
         "Historical weather",

@@ -79,6 +79,10 @@ pub fn compile(b: &Bundle) -> Result<Rules, Vec<String>> {
             SCENARIO.int(&sc.rules, "cas_soviet").max(0) as u32,
         ],
         initiative_tie,
+        strongpoint_markers: match SCENARIO.int(&sc.rules, "strongpoint_markers") {
+            n if n > 0 => usize::try_from(n).ok(),
+            _ => None,
+        },
         side_ids: side_ids(b),
     })
 }

@@ -40,6 +40,14 @@ impl Game {
         {
             return refuse("14.22", format!("no Strongpoint can be built on {hex}"));
         }
+        if let Some(n) = self.rules.strongpoint_markers
+            && self.st.strongpoints.len() >= n
+        {
+            return refuse(
+                "2.24",
+                format!("all {n} Strongpoint markers of the counter mix are on the map"),
+            );
+        }
         Ok(u)
     }
 

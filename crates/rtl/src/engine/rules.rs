@@ -191,6 +191,9 @@ pub struct Rules {
     pub cas: [u32; 2],
     /// Who wins an Initiative tie on turn 1 (7.12).
     pub initiative_tie: Side,
+    /// The Strongpoint markers of the counter mix, the most on the map at once (2.24);
+    /// `None` where the scenario does not say.
+    pub strongpoint_markers: Option<usize>,
     /// The scenario's ids of the German and Soviet sides.
     pub side_ids: [String; 2],
 }

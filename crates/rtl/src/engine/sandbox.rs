@@ -163,6 +163,7 @@ impl Sandbox {
                 historical_weather: true,
                 cas: [1, 1],
                 initiative_tie: GERMAN,
+                strongpoint_markers: None,
                 side_ids: ["german".into(), "soviet".into()],
             },
         }

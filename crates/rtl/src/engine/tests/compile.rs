@@ -181,3 +181,27 @@ fn r8_33_r_45_a_hexside_with_a_road_and_a_railroad_compiles_with_both() {
         "{e:#?}"
     );
 }
+
+/// 2.24, R-50: the scenario's Strongpoint markers reach the engine; more set up than
+/// the counter mix holds is an error of the setup checks (RT26).
+#[test]
+fn r2_24_the_strongpoint_markers_are_the_scenarios_and_checked_against_the_setup() {
+    let mut b = example();
+    assert_eq!(compile(&b).unwrap().strongpoint_markers, Some(6));
+    let first = b.scenario.markers[0].clone();
+    assert_eq!(first.kind.as_str(), "strongpoint");
+    let mut second = first.clone();
+    second.hex = sztab_core::hex::HexId::new(31, 19);
+    b.scenario.markers.push(second);
+    b.scenario.rules.insert(
+        "strongpoint_markers".into(),
+        sztab_core::model::AttrValue::Int(1),
+    );
+    let problems = crate::checks::check(&b);
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.code == "RT26" && p.message.contains("2 Strongpoints are set up")),
+        "{problems:?}"
+    );
+}

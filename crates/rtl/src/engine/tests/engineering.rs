@@ -191,3 +191,33 @@ fn r16_26_an_enemy_entering_the_hex_removes_the_bridge_unit() {
         "{ev:?}"
     );
 }
+
+/// 2.24, 14.22: no more Strongpoints on the map than the counter mix has markers (the
+/// scenario's number, R-50), either side's counting.
+#[test]
+fn r2_24_no_more_strongpoints_than_the_counter_mix_has_markers() {
+    for (markers, allowed) in [(2, false), (3, true)] {
+        let mut sb = duel(8, 8);
+        sb.strongpoint("0101", GERMAN).strongpoint("0103", SOVIET);
+        sb.unit(SOVIET, "a", RIFLE, Some("sd"), "0404");
+        sb.unit(GERMAN, "g", RIFLE, Some("gd"), "0808");
+        sb.rules.strongpoint_markers = Some(markers);
+        let mut g = sb.scripted(&[10, 1]);
+        ok(
+            &mut g,
+            Action::Play {
+                am: "sd".into(),
+                sequence: SeqKind::Assault,
+                formation: None,
+            },
+        );
+        let build = Action::BuildStrongpoint { unit: "a".into() };
+        if allowed {
+            ok(&mut g, build);
+        } else {
+            // No Strongpoint can be begun, so the Engineering Phase has nothing to offer.
+            assert_eq!(g.check_build("a").unwrap_err().rule, "2.24");
+            assert!(!g.legal().contains(&build));
+        }
+    }
+}
