@@ -650,6 +650,42 @@ fn hexside_and_road_suggestions_from_the_synthetic_scan() {
 }
 
 #[test]
+fn towns_traced_from_the_synthetic_scan_are_offered_to_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = suggest_from_synthetic_scan(dir.path());
+    set_threshold(&mut h, 0.0);
+    let n = h.state().trace.suggestions.list.len();
+    h.get_by_label(format!("Accept {n} suggestions").as_str())
+        .click();
+    h.run();
+    assert!(map(&h).places.is_empty());
+    // Bravo's six town hexes, 0101 first, are one place to name.
+    h.get_by_label("Name of the place at 0101").click();
+    h.run();
+    h.get_by_label("Name of the place at 0101")
+        .type_text("Bravo");
+    h.run();
+    h.get_by_label("Name 0101").click();
+    h.run();
+    let places = map(&h).places;
+    assert_eq!(places.len(), 1, "{places:?}");
+    let truth_map = io::load_map(&root(FIXTURE)).unwrap().value;
+    let bravo = truth_map.places.iter().find(|p| p.name == "Bravo").unwrap();
+    assert_eq!(
+        (places[0].name.as_str(), places[0].kind),
+        ("Bravo", bravo.kind)
+    );
+    // Neighbouring town hexes are one place to the scan: Bravo's and the unnamed town
+    // next to it.
+    let got = &places[0].hexes;
+    assert!(bravo.hexes.iter().all(|x| got.contains(x)), "{got:?}");
+    assert!(got.iter().all(|x| map(&h).hexes[x].has("town")), "{got:?}");
+    assert!(h.query_by_label("Name of the place at 0101").is_none());
+    undo(&mut h);
+    assert!(map(&h).places.is_empty(), "naming was one undo step");
+}
+
+#[test]
 fn the_confidence_threshold_decides_which_suggestions_start_accepted() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = suggest_from_synthetic_scan(dir.path());

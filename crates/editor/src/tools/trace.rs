@@ -15,7 +15,8 @@ use crate::trace::calibrate::{hex_pixels, residuals, rms};
 use crate::trace::drawn::Drawn;
 use crate::trace::lines::{LineChange, Reading};
 use crate::trace::palette::{look_name, sample_one};
-use sztab_core::model::{CalibrationPoint, Colour, Underlay};
+use crate::trace::places::{Unnamed, name_edit, unnamed};
+use sztab_core::model::{CalibrationPoint, Colour, PlaceKind, Underlay};
 use sztab_core::render::{Anchor, Similarity, Sink, hex_fill};
 
 const MARK: Colour = Colour([230, 30, 30, 255]);
@@ -257,6 +258,8 @@ enum SuggestMode {
 #[derive(Default)]
 pub struct Suggest {
     mode: SuggestMode,
+    /// Names being typed for the unnamed towns and cities, by their first hex.
+    names: std::collections::BTreeMap<sztab_core::hex::HexId, String>,
 }
 
 impl Suggest {
@@ -427,6 +430,53 @@ impl Suggest {
         }
     }
 
+    /// The towns and cities of the map no place holds yet, each with a field for its
+    /// name: the scan shows where they are, the designer types what they are called.
+    fn places_to_name(&mut self, ui: &mut Ui, cx: &mut ToolCtx) {
+        let groups = unnamed(cx.doc.map(), cx.doc.terrain());
+        if groups.is_empty() {
+            return;
+        }
+        ui.separator();
+        egui::CollapsingHeader::new(format!("Places to name ({})", groups.len()))
+            .id_salt("places to name")
+            .default_open(true)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .id_salt("places to name list")
+                    .max_height(200.0)
+                    .show(ui, |ui| {
+                        for g in &groups {
+                            self.place_row(ui, cx, g);
+                        }
+                    });
+            });
+    }
+
+    fn place_row(&mut self, ui: &mut Ui, cx: &mut ToolCtx, g: &Unnamed) {
+        let first = g.hexes[0];
+        let map = cx.doc.map();
+        let hexes: Vec<String> = g.hexes.iter().map(|&h| map.label_of(h)).collect();
+        let kind = if g.kind == PlaceKind::City {
+            "city"
+        } else {
+            "town"
+        };
+        ui.label(format!("{} ({kind})", hexes.join(", ")));
+        ui.horizontal_wrapped(|ui| {
+            let l = ui.label(format!("Name of the place at {}", hexes[0]));
+            let name = self.names.entry(first).or_default();
+            ui.add(egui::TextEdit::singleline(name).desired_width(120.0))
+                .labelled_by(l.id);
+            if ui.button(format!("Name {}", hexes[0])).clicked()
+                && let Some(edit) = name_edit(cx.doc.map(), g, name)
+            {
+                cx.doc.apply(edit);
+                self.names.remove(&first);
+            }
+        });
+    }
+
     fn palette(ui: &mut Ui, cx: &mut ToolCtx) {
         let cat = cx.doc.terrain();
         egui::CollapsingHeader::new("Palette").show(ui, |ui| {
@@ -493,6 +543,7 @@ impl Tool for Suggest {
         }
         Self::review(ui, cx);
         Self::review_lines(ui, cx);
+        self.places_to_name(ui, cx);
         Self::palette(ui, cx);
     }
 

@@ -11,6 +11,7 @@ pub mod line_looks;
 pub mod lines;
 mod loader;
 pub mod palette;
+pub mod places;
 pub mod sample;
 #[cfg(test)]
 mod scans;
