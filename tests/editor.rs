@@ -603,7 +603,7 @@ fn hexside_and_road_suggestions_from_the_synthetic_scan() {
     let at = h.state().board_screen_pos(at);
     drag(&mut h, &[at], Modifiers::NONE);
     assert_ne!(h.state().trace.lines.list[0].accepted, first.accepted);
-    h.get_by_role_and_label(Role::Slider, "Accept lines at or above")
+    h.get_by_role_and_label(Role::Slider, "Lines at or above")
         .set_value_accesskit(0.0);
     h.run();
     let steps = h.state().doc().unwrap().history().done().len();

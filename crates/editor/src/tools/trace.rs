@@ -389,7 +389,7 @@ impl Suggest {
             .add(
                 egui::Slider::new(&mut pct, 0.0..=100.0)
                     .suffix(" %")
-                    .text("Accept lines at or above"),
+                    .text("Lines at or above"),
             )
             .on_hover_text(
                 "Hexside and road suggestions at least this confident are accepted; \
@@ -640,8 +640,8 @@ fn compute_lines(cx: &mut ToolCtx, scan: &Scan, sim: &Similarity) {
 }
 
 /// Each line suggestion along the middle of its hexside or link, in its first kind's
-/// colour as opaque as it is confident (grey when it takes a line away), struck across in
-/// red when not accepted; the hovered one names itself.
+/// colour as opaque as it is confident (grey when it takes a line away), dashed and struck
+/// across in red when not accepted; the hovered one names itself.
 fn line_overlay(sink: &mut EguiSink, p: Option<&Pointer>, v: &View) {
     let grid = &v.doc.map().grid;
     let cat = v.doc.terrain();
@@ -664,7 +664,8 @@ fn line_overlay(sink: &mut EguiSink, p: Option<&Pointer>, v: &View) {
         }
         .unwrap_or(Colour([128, 128, 128, 255]));
         colour.0[3] = (255.0 * (0.3 + 0.7 * s.confidence)).round() as u8;
-        let dash = s.name().starts_with("no").then_some(0.1);
+        // Not accepted: dashed as well as struck out, as a red line's red mark is lost.
+        let dash = (!s.accepted || s.name().starts_with("no")).then_some(0.1);
         sink.line(at(0.15), at(0.85), 0.09, colour, dash);
         let mid = at(if s.is_link() { 0.3 } else { 0.5 });
         if !s.accepted {
