@@ -13,6 +13,7 @@ use crate::trace::CalPoint;
 use crate::trace::Scan;
 use crate::trace::calibrate::{hex_pixels, residuals, rms};
 use crate::trace::drawn::Drawn;
+use crate::trace::lighting::even_scan;
 use crate::trace::lines::{LineChange, Reading};
 use crate::trace::palette::{look_name, sample_one};
 use crate::trace::places::{Unnamed, name_edit, unnamed};
@@ -528,10 +529,13 @@ impl Tool for Suggest {
         }
         Self::threshold(ui, cx);
         if ui.button("Compute suggestions").clicked() {
+            // A photo's uneven light is evened out first (a flatbed scan is left as it is).
+            let even = even_scan(&scan);
+            let scan = even.as_ref().unwrap_or(&scan);
             cx.trace
                 .suggestions
-                .compute(cx.doc.map(), &cx.trace.palette, &scan, &sim);
-            compute_lines(cx, &scan, &sim);
+                .compute(cx.doc.map(), &cx.trace.palette, scan, &sim);
+            compute_lines(cx, scan, &sim);
             let (s, l) = (&cx.trace.suggestions, &cx.trace.lines);
             *cx.status = format!(
                 "{} terrain suggestions, {} accepted; {} hexside and road suggestions, {} accepted",

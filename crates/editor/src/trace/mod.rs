@@ -7,6 +7,7 @@ mod accuracy;
 pub mod calibrate;
 pub mod colour;
 pub mod drawn;
+pub mod lighting;
 pub mod line_looks;
 pub mod lines;
 mod loader;

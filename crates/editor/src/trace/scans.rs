@@ -11,6 +11,7 @@ use image::RgbImage;
 
 use super::accuracy::{NONE, Perturbation, calibrate, perturb};
 use super::drawn::Drawn;
+use super::lighting::even_scan;
 use super::line_looks::LinePalette;
 use super::lines::{LineChange, LineSuggestions, Reading, all_sides};
 use super::palette::Palette;
@@ -131,6 +132,8 @@ fn trace(b: &MapBundle, img: RgbImage, fit: &Similarity) -> Score {
         image: img,
         factor: 1.0,
     };
+    // As the Suggest tool does: a photo's uneven light is evened out first.
+    let scan = even_scan(&scan).unwrap_or(scan);
     let mut palette = Palette::default();
     palette.ensure(&b.terrain);
     let mut terrain = Suggestions::default();
