@@ -13,10 +13,11 @@ use sztab_core::hex::HexId;
 use sztab_core::model::{Map, TerrainCatalogue};
 use sztab_core::render::{Layers, Similarity, hex_fill, render_with};
 
-/// Pixels per board unit: finer than the strips' 0.02-unit steps need, and at most this
-/// many pixels in all (a 100 × 100 board).
+/// Pixels per board unit: fine enough for the strips' 0.02-unit steps (between pixels
+/// they are interpolated), and at most this many pixels in all (an 80 × 80 board at full
+/// scale; a larger one is drawn smaller rather than take more than 64 MB).
 const SCALE: f64 = 30.0;
-const MAX_PIXELS: f64 = 40.0e6;
+const MAX_PIXELS: f64 = 16.0e6;
 
 pub struct Drawn {
     image: RgbImage,
