@@ -10,9 +10,14 @@ use crate::canvas::{EguiSink, Pointer};
 use crate::edit::{Change, Edit};
 use crate::files::ChooserPurpose;
 use crate::trace::CalPoint;
+use crate::trace::Scan;
 use crate::trace::calibrate::{hex_pixels, residuals, rms};
+use crate::trace::drawn::Drawn;
+use crate::trace::lighting::even_scan;
+use crate::trace::lines::{LineChange, Reading};
 use crate::trace::palette::{look_name, sample_one};
-use sztab_core::model::{CalibrationPoint, Colour, Underlay};
+use crate::trace::places::{Unnamed, name_edit, unnamed};
+use sztab_core::model::{CalibrationPoint, Colour, PlaceKind, Underlay};
 use sztab_core::render::{Anchor, Similarity, Sink, hex_fill};
 
 const MARK: Colour = Colour([230, 30, 30, 255]);
@@ -254,6 +259,8 @@ enum SuggestMode {
 #[derive(Default)]
 pub struct Suggest {
     mode: SuggestMode,
+    /// Names being typed for the unnamed towns and cities, by their first hex.
+    names: std::collections::BTreeMap<sztab_core::hex::HexId, String>,
 }
 
 impl Suggest {
@@ -370,6 +377,107 @@ impl Suggest {
         }
     }
 
+    /// The hexside and road suggestions: their own threshold, a list least confident
+    /// first, and one button applying the accepted ones as one undo step.
+    fn review_lines(ui: &mut Ui, cx: &mut ToolCtx) {
+        let l = &mut cx.trace.lines;
+        if l.list.is_empty() {
+            return;
+        }
+        ui.separator();
+        let mut pct = (l.threshold * 100.0).round();
+        let r = ui
+            .add(
+                egui::Slider::new(&mut pct, 0.0..=100.0)
+                    .suffix(" %")
+                    .text("Lines at or above"),
+            )
+            .on_hover_text(
+                "Hexside and road suggestions at least this confident are accepted; \
+                 click a line marked on the map to change one.",
+            );
+        if r.changed() {
+            l.set_threshold(pct / 100.0);
+        }
+        let mut order: Vec<usize> = (0..l.list.len()).collect();
+        order.sort_by(|&a, &b| l.list[a].confidence.total_cmp(&l.list[b].confidence));
+        egui::CollapsingHeader::new(format!("Hexsides and roads ({})", l.list.len()))
+            .id_salt("line suggestion list")
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .id_salt("line suggestions")
+                    .max_height(220.0)
+                    .show(ui, |ui| {
+                        for i in order {
+                            let g = &mut l.list[i];
+                            let text =
+                                format!("{} {} — {:.0} %", g.side, g.name(), 100.0 * g.confidence);
+                            ui.checkbox(&mut g.accepted, text);
+                        }
+                    });
+            });
+        let n = l.accepted().count();
+        if n > 0
+            && ui
+                .button(format!("Accept {n} hexsides and roads"))
+                .clicked()
+        {
+            let edit = l.accept_edit(cx.doc.map());
+            cx.doc.apply(edit);
+            cx.trace.lines.list.clear();
+        }
+        if ui.button("Clear hexside and road suggestions").clicked() {
+            cx.trace.lines.list.clear();
+        }
+    }
+
+    /// The towns and cities of the map no place holds yet, each with a field for its
+    /// name: the scan shows where they are, the designer types what they are called.
+    fn places_to_name(&mut self, ui: &mut Ui, cx: &mut ToolCtx) {
+        let groups = unnamed(cx.doc.map(), cx.doc.terrain());
+        if groups.is_empty() {
+            return;
+        }
+        ui.separator();
+        egui::CollapsingHeader::new(format!("Places to name ({})", groups.len()))
+            .id_salt("places to name")
+            .default_open(true)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .id_salt("places to name list")
+                    .max_height(200.0)
+                    .show(ui, |ui| {
+                        for g in &groups {
+                            self.place_row(ui, cx, g);
+                        }
+                    });
+            });
+    }
+
+    fn place_row(&mut self, ui: &mut Ui, cx: &mut ToolCtx, g: &Unnamed) {
+        let first = g.hexes[0];
+        let map = cx.doc.map();
+        let hexes: Vec<String> = g.hexes.iter().map(|&h| map.label_of(h)).collect();
+        let kind = if g.kind == PlaceKind::City {
+            "city"
+        } else {
+            "town"
+        };
+        ui.label(format!("{} ({kind})", hexes.join(", ")));
+        ui.horizontal_wrapped(|ui| {
+            let l = ui.label(format!("Name of the place at {}", hexes[0]));
+            let name = self.names.entry(first).or_default();
+            ui.add(egui::TextEdit::singleline(name).desired_width(120.0))
+                .labelled_by(l.id);
+            if ui.button(format!("Name {}", hexes[0])).clicked()
+                && let Some(edit) = name_edit(cx.doc.map(), g, name)
+            {
+                cx.doc.apply(edit);
+                self.names.remove(&first);
+            }
+        });
+    }
+
     fn palette(ui: &mut Ui, cx: &mut ToolCtx) {
         let cat = cx.doc.terrain();
         egui::CollapsingHeader::new("Palette").show(ui, |ui| {
@@ -421,18 +529,25 @@ impl Tool for Suggest {
         }
         Self::threshold(ui, cx);
         if ui.button("Compute suggestions").clicked() {
+            // A photo's uneven light is evened out first (a flatbed scan is left as it is).
+            let even = even_scan(&scan);
+            let scan = even.as_ref().unwrap_or(&scan);
             cx.trace
                 .suggestions
-                .compute(cx.doc.map(), &cx.trace.palette, &scan, &sim);
-            let s = &cx.trace.suggestions;
+                .compute(cx.doc.map(), &cx.trace.palette, scan, &sim);
+            compute_lines(cx, scan, &sim);
+            let (s, l) = (&cx.trace.suggestions, &cx.trace.lines);
             *cx.status = format!(
-                "{} suggestions, {} at or above {:.0} % confidence accepted",
+                "{} terrain suggestions, {} accepted; {} hexside and road suggestions, {} accepted",
                 s.list.len(),
                 s.accepted().count(),
-                100.0 * s.threshold
+                l.list.len(),
+                l.accepted().count()
             );
         }
         Self::review(ui, cx);
+        Self::review_lines(ui, cx);
+        self.places_to_name(ui, cx);
         Self::palette(ui, cx);
     }
 
@@ -442,7 +557,11 @@ impl Tool for Suggest {
         };
         match self.mode {
             SuggestMode::Review => {
-                if !cx.trace.suggestions.toggle(h) {
+                let grid = cx.doc.map().grid;
+                if let Some(l) = cx.trace.lines.toggle_near(&grid, p.board) {
+                    let state = if l.accepted { "accepted" } else { "rejected" };
+                    *cx.status = format!("{} {}: {state}", l.side, l.name());
+                } else if !cx.trace.suggestions.toggle(h) {
                     *cx.status = format!("no suggestion for {h}");
                 }
             }
@@ -495,8 +614,87 @@ impl Tool for Suggest {
                 sink.text([c[0], c[1] - 0.95], 0.3, &text, LABEL, Anchor::Center, 0.0);
             }
         }
+        line_overlay(sink, p, v);
         if let Some(h) = hovered {
             highlight(sink, v.doc, h, HOVER);
+        }
+    }
+}
+
+/// Reads the scan's hexsides and roads, under the terrain the suggestions see.
+fn compute_lines(cx: &mut ToolCtx, scan: &Scan, sim: &Similarity) {
+    let cat = cx.doc.terrain();
+    let map = cx.doc.map();
+    cx.trace.line_palette.ensure(cat);
+    let fit = cx.trace.suggestions.fit.unwrap_or_default();
+    let seen = cx.trace.suggestions.applied_to(map);
+    let Some(drawn) = Drawn::of(&seen, cat, &fit) else {
+        cx.trace.lines.list.clear();
+        return;
+    };
+    let reading = Reading {
+        scan,
+        sim,
+        fit: &fit,
+        drawn: &drawn,
+    };
+    cx.trace
+        .lines
+        .compute(map, &cx.trace.line_palette, &reading);
+}
+
+/// Each line suggestion along the middle of its hexside or link, in its first kind's
+/// colour as opaque as it is confident (grey when it takes a line away), dashed and struck
+/// across in red when not accepted; the hovered one names itself.
+fn line_overlay(sink: &mut EguiSink, p: Option<&Pointer>, v: &View) {
+    let grid = &v.doc.map().grid;
+    let cat = v.doc.terrain();
+    let near = p.map(|p| p.board);
+    for s in &v.trace.lines.list {
+        let Some([a, b]) = s.segment(grid) else {
+            continue;
+        };
+        let at = |t: f32| [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
+        let mut colour = match &s.change {
+            LineChange::Side(f) => f
+                .first()
+                .and_then(|f| cat.hexside(f.kind.as_str()))
+                .map(|k| k.colour),
+            LineChange::Link(r) => r
+                .as_ref()
+                .and_then(|r| r.kinds().first())
+                .and_then(|k| cat.road(k.as_str()))
+                .map(|k| k.colour),
+        }
+        .unwrap_or(Colour([128, 128, 128, 255]));
+        colour.0[3] = (255.0 * (0.3 + 0.7 * s.confidence)).round() as u8;
+        // Not accepted: dashed as well as struck out, as a red line's red mark is lost.
+        let dash = (!s.accepted || s.name().starts_with("no")).then_some(0.1);
+        sink.line(at(0.15), at(0.85), 0.09, colour, dash);
+        let mid = at(if s.is_link() { 0.3 } else { 0.5 });
+        if !s.accepted {
+            let d = [b[0] - a[0], b[1] - a[1]];
+            let len = d[0].hypot(d[1]).max(1e-6);
+            let n = [-d[1] / len * 0.12, d[0] / len * 0.12];
+            sink.line(
+                [mid[0] - n[0], mid[1] - n[1]],
+                [mid[0] + n[0], mid[1] + n[1]],
+                0.05,
+                MARK,
+                None,
+            );
+        }
+        let hovered = near.is_some_and(|q| (q[0] - mid[0]).hypot(q[1] - mid[1]) < 0.2);
+        if hovered {
+            let text = format!("{}: {} {:.0} %", s.side, s.name(), 100.0 * s.confidence);
+            sink.text(
+                [mid[0], mid[1] - 0.3],
+                0.3,
+                &text,
+                LABEL,
+                Anchor::Center,
+                0.0,
+            );
         }
     }
 }

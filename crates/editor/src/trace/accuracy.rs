@@ -22,17 +22,17 @@ const SCALE: f64 = 30.0;
 const MARGIN: f64 = 20.0;
 
 #[derive(Clone, Copy, Debug, Default)]
-struct Perturbation {
-    name: &'static str,
-    rotate_deg: f64,
-    scale: f64,
+pub(super) struct Perturbation {
+    pub(super) name: &'static str,
+    pub(super) rotate_deg: f64,
+    pub(super) scale: f64,
     /// Saturation kept: 1 = none removed.
-    saturation: f32,
-    blur_sigma: f32,
-    jpeg_quality: Option<u8>,
+    pub(super) saturation: f32,
+    pub(super) blur_sigma: f32,
+    pub(super) jpeg_quality: Option<u8>,
 }
 
-const NONE: Perturbation = Perturbation {
+pub(super) const NONE: Perturbation = Perturbation {
     name: "none",
     rotate_deg: 0.0,
     scale: 1.0,
@@ -155,7 +155,11 @@ fn jpeg(img: &RgbImage, quality: u8) -> RgbImage {
 }
 
 /// The perturbed scan and where each board point lands on it.
-fn perturb(clean: &RgbImage, sim: Similarity, p: &Perturbation) -> (RgbImage, Similarity) {
+pub(super) fn perturb(
+    clean: &RgbImage,
+    sim: Similarity,
+    p: &Perturbation,
+) -> (RgbImage, Similarity) {
     let (mut img, mut to_scan) = (clean.clone(), sim);
     if p.rotate_deg != 0.0 {
         let (r, turn) = rotate(&img, p.rotate_deg);
@@ -183,7 +187,7 @@ fn perturb(clean: &RgbImage, sim: Similarity, p: &Perturbation) -> (RgbImage, Si
 }
 
 /// `outer ∘ inner`, both similarities.
-fn compose(outer: Similarity, inner: Similarity) -> Similarity {
+pub(super) fn compose(outer: Similarity, inner: Similarity) -> Similarity {
     Similarity {
         a: outer.a * inner.a - outer.b * inner.b,
         b: outer.b * inner.a + outer.a * inner.b,
@@ -193,7 +197,7 @@ fn compose(outer: Similarity, inner: Similarity) -> Similarity {
 
 /// Calibrates as a designer does: clicks two corners and the middle of the board, each a
 /// pixel or so off the true centre, and types their numbers.
-fn calibrate(map: &Map, to_scan: &Similarity) -> Similarity {
+pub(super) fn calibrate(map: &Map, to_scan: &Similarity) -> Similarity {
     let g = &map.grid;
     let n = g.numbering;
     let corners = [

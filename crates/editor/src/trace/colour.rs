@@ -34,6 +34,34 @@ pub fn lab_f([r, g, b]: [f32; 3]) -> Lab {
     [116.0 * fy - 16.0, 500.0 * (fx - fy), 200.0 * (fy - fz)]
 }
 
+/// The sRGB colour (channels 0-255, unclamped fractions) of a CIELAB colour: the inverse
+/// of [`lab_f`], for carrying a fitted colour back into pixel values that mix linearly.
+pub fn rgb_of_lab([l, a, b]: Lab) -> [f32; 3] {
+    let fy = (l + 16.0) / 116.0;
+    let (fx, fz) = (fy + a / 500.0, fy - b / 200.0);
+    let finv = |t: f32| {
+        if t > 0.206_893 {
+            t * t * t
+        } else {
+            (t - 16.0 / 116.0) / 7.787
+        }
+    };
+    let (x, y, z) = (finv(fx) * 0.95047, finv(fy), finv(fz) * 1.08883);
+    let r = 3.240_454 * x - 1.537_138_5 * y - 0.498_531_4 * z;
+    let g = -0.969_266 * x + 1.876_010_8 * y + 0.041_556 * z;
+    let bl = 0.055_643_4 * x - 0.204_025_9 * y + 1.057_225_2 * z;
+    let gamma = |c: f32| {
+        let c = c.clamp(0.0, 1.0);
+        let v = if c <= 0.003_130_8 {
+            12.92 * c
+        } else {
+            1.055 * c.powf(1.0 / 2.4) - 0.055
+        };
+        v * 255.0
+    };
+    [gamma(r), gamma(g), gamma(bl)]
+}
+
 pub fn dist(a: Lab, b: Lab) -> f32 {
     ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt()
 }
@@ -181,6 +209,16 @@ fn refine(f: &ColourFit, samples: &[Lab], drawn: &[Lab]) -> ColourFit {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rgb_of_lab_inverts_lab() {
+        for c in [[233, 227, 195], [92, 147, 214], [20, 20, 20], [194, 59, 34]] {
+            let back = rgb_of_lab(lab(c));
+            for k in 0..3 {
+                assert!((back[k] - f32::from(c[k])).abs() < 0.6, "{c:?} → {back:?}");
+            }
+        }
+    }
 
     #[test]
     fn lab_of_white_and_black() {

@@ -6,13 +6,23 @@
 mod accuracy;
 pub mod calibrate;
 pub mod colour;
+pub mod drawn;
+pub mod lighting;
+pub mod line_looks;
+pub mod lines;
 mod loader;
 pub mod palette;
+pub mod places;
 pub mod sample;
+#[cfg(test)]
+mod scans;
+pub mod strip;
 pub mod suggest;
 mod underlay;
 
 pub use calibrate::{CalPoint, solve};
+pub use line_looks::LinePalette;
+pub use lines::LineSuggestions;
 pub use loader::{MAX_RGBA_BYTES, MAX_SIDE, ScanLoader, ScanMsg, probe};
 pub use palette::Palette;
 pub use suggest::Suggestions;
@@ -31,6 +41,8 @@ pub struct Trace {
     pub draft: Option<Similarity>,
     pub palette: Palette,
     pub suggestions: Suggestions,
+    pub line_palette: LinePalette,
+    pub lines: LineSuggestions,
     pub message: Option<String>,
 }
 

@@ -167,6 +167,16 @@ impl Suggestions {
         self.list.iter().filter(|s| s.accepted)
     }
 
+    /// The map as every suggestion, accepted or not, would leave it: the scan's best
+    /// reading, under which its lines are read.
+    pub fn applied_to(&self, map: &Map) -> Map {
+        let mut m = map.clone();
+        for s in &self.list {
+            m.hexes.insert(s.hex, s.cell.clone());
+        }
+        m
+    }
+
     /// One undoable edit applying every accepted suggestion.
     pub fn accept_edit(&self, map: &Map) -> Edit {
         let mut e = Edit::new(format!(
