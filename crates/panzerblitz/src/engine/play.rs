@@ -205,8 +205,13 @@ impl GameState for Game {
         Game::hidden_from(self, side)
     }
 
+    /// Under Hidden Deployment a person decides on what their side sees, as a bot does
+    /// (P-26): no gap in a unit's reach where a hidden enemy stands.
     fn decision(&self, plan: &FirePlan) -> Decision {
-        seat::decision(self, plan)
+        match self.s.options.hidden {
+            Some(_) => seat::decision(&self.seen_by(self.state().side), plan),
+            None => seat::decision(self, plan),
+        }
     }
 
     fn choose(&self, plan: &mut FirePlan, key: &str) -> Result<Option<Action>, String> {

@@ -99,6 +99,20 @@ fn seat<R: GameRules>(
 }
 
 impl<G: GameState> Driver<G> {
+    /// The units hidden from the one person at a seat when bots play the other sides;
+    /// none in a hot-seat game (the table shows everything) or a bot game.
+    fn hidden_from_the_person(&self) -> Vec<String> {
+        let mut people = self
+            .seats
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| matches!(s, Seat::Person(_)));
+        match (people.next(), people.next()) {
+            (Some((side, _)), None) => self.game.hidden_from(side),
+            _ => Vec::new(),
+        }
+    }
+
     /// A game of `rules` seeded `seed`, with the bots named in `bots` (side id and bot
     /// name); the other sides are people's seats.
     pub fn new<R: GameRules<Game = G>>(
@@ -387,20 +401,24 @@ impl<G: GameState> Match for Driver<G> {
     /// play the other sides (a hot-seat game shows everything, as the table would).
     fn board(&self) -> Vec<OnBoard> {
         let mut on = self.game.board();
-        let mut people = self
-            .seats
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| matches!(s, Seat::Person(_)));
-        if let (Some((side, _)), None) = (people.next(), people.next()) {
-            let hidden = self.game.hidden_from(side);
-            on.retain(|o| !hidden.contains(&o.unit));
-        }
+        let hidden = self.hidden_from_the_person();
+        on.retain(|o| !hidden.contains(&o.unit));
         on
     }
 
+    /// What else is on the map; a unit hidden from the one person is not named inside
+    /// a fortification, nor its side as the fortification's holder.
     fn features(&self) -> Vec<Feature> {
-        self.game.features()
+        let mut list = self.game.features();
+        let hidden = self.hidden_from_the_person();
+        for f in list.iter_mut() {
+            let before = f.holds.len();
+            f.holds.retain(|u| !hidden.contains(u));
+            if before > 0 && f.holds.is_empty() {
+                f.side = None;
+            }
+        }
+        list
     }
 
     fn log(&self, scenario: &Path) -> Result<(String, usize, usize), MatchError> {

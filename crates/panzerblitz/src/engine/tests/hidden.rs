@@ -108,6 +108,32 @@ fn hidden_deployment_p26_bots_and_a_person_against_them_see_only_what_their_side
     let m = compiled.new_match(1, &bots, Narration::Silent).unwrap();
     let on: Vec<String> = m.board().into_iter().map(|o| o.unit).collect();
     assert_eq!(on, ["pz", "seen"]);
+    // A fortification the hidden company holds names neither the company nor its side.
+    let mut b = position();
+    b.marker(
+        "0606",
+        crate::engine::scenario::Marker::Fort {
+            df: 40,
+            side: Some(RUSSIAN),
+        },
+    );
+    let fogged = Compiled(Arc::new(b.s.clone()));
+    let m = fogged.new_match(1, &bots, Narration::Silent).unwrap();
+    let fort = m.features().into_iter().find(|f| f.kind == "fortification");
+    let fort = fort.expect("the fortification is in view");
+    assert!(fort.holds.is_empty() && fort.side.is_none(), "{fort:?}");
+    let seated = Compiled(Arc::new(b.s))
+        .new_match(1, &[], Narration::Silent)
+        .unwrap();
+    let fort = seated
+        .features()
+        .into_iter()
+        .find(|f| f.kind == "fortification");
+    assert_eq!(
+        fort.unwrap().holds,
+        ["wood"],
+        "hot-seat shows who is inside"
+    );
     // Hot-seat shows everything, the hidden units face down and marked.
     let m = compiled.new_match(1, &[], Narration::Silent).unwrap();
     let wood = m.board().into_iter().find(|o| o.unit == "wood").unwrap();
