@@ -205,6 +205,10 @@ impl GameState for Game {
         Game::hidden_from(self, side)
     }
 
+    fn revealed(&self) -> u64 {
+        self.state().revealed
+    }
+
     /// Under Hidden Deployment a person decides on what their side sees, as a bot does
     /// (P-26): no gap in a unit's reach where a hidden enemy stands.
     fn decision(&self, plan: &FirePlan) -> Decision {

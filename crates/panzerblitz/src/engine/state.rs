@@ -114,6 +114,8 @@ pub struct State {
     pub blocks: BTreeSet<HexId>,
     /// Units the enemy does not know of (Hidden Deployment, P-26).
     pub hidden: BTreeSet<usize>,
+    /// Hidden units revealed so far: a move that revealed one is not taken back (P-21).
+    pub revealed: u64,
     /// Wrecks on a hex, by side.
     pub wrecks: BTreeMap<HexId, [u32; 2]>,
     /// Hexes attacked this player-turn by normal fire, by overrun, by close assault.
@@ -136,6 +138,7 @@ impl State {
             mines: BTreeSet::new(),
             blocks: BTreeSet::new(),
             hidden: BTreeSet::new(),
+            revealed: 0,
             wrecks: BTreeMap::new(),
             fired_on: BTreeSet::new(),
             overrun: BTreeSet::new(),
@@ -477,6 +480,7 @@ impl State {
             }
             Event::Revealed { unit, .. } => {
                 self.hidden.remove(&ix(unit));
+                self.revealed += 1;
             }
             Event::MinesCleared { hex, unit, .. } => {
                 self.mines.remove(hex);

@@ -329,6 +329,9 @@ impl<G: GameState> Match for Driver<G> {
         if b.game.dice_rolled() != self.game.dice_rolled() {
             return Err("a die has been rolled since".into());
         }
+        if b.game.revealed() != self.game.revealed() {
+            return Err("hidden units have been revealed since".into());
+        }
         Ok(())
     }
 

@@ -132,6 +132,11 @@ pub trait GameState: Clone + Send + 'static {
     /// How many dice the game has rolled: a person's action is taken back only while no
     /// die has been rolled since.
     fn dice_rolled(&self) -> u64;
+    /// How many hidden units have been revealed so far (PanzerBlitz's Hidden
+    /// Deployment): like a die, a reveal cannot be taken back.
+    fn revealed(&self) -> u64 {
+        0
+    }
     /// What else is on the map (minefields, wrecks, fortifications).
     fn features(&self) -> Vec<Feature> {
         Vec::new()

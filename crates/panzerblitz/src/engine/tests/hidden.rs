@@ -11,6 +11,14 @@ use sztab_seam::{Narration, Playable};
 /// A German tank in the open; the Russian hides a rifle company in a wood ringed by
 /// green hexsides and a gun behind a wooded hexside, and leaves one in plain sight.
 fn position() -> Sandbox {
+    let mut b = wood_only();
+    b.unit(RUSSIAN, "gun", AT_76, "0110");
+    b.green("0108", "0109");
+    b
+}
+
+/// The position without the gun: the wood is all there is to find.
+fn wood_only() -> Sandbox {
     let mut b = Sandbox::new(12, 12);
     b.unit(GERMAN, "pz", PZ_IV, "0101");
     b.unit(RUSSIAN, "wood", RIFLE_RU, "0606");
@@ -18,8 +26,6 @@ fn position() -> Sandbox {
         let n = n.to_string();
         b.green("0606", &n);
     }
-    b.unit(RUSSIAN, "gun", AT_76, "0110");
-    b.green("0108", "0109");
     b.unit(RUSSIAN, "seen", RIFLE_RU, "0103");
     b.s.options.hidden = Some(RUSSIAN);
     b.turns(2);
@@ -147,4 +153,31 @@ fn hidden_deployment_p26_a_situation_plays_it_through_with_bots() {
     assert!(s.options.hidden.is_some());
     let lines = super::greedy_game_replays(s);
     assert!(lines.iter().any(|l| l.contains("set up hidden")));
+}
+
+/// P-21 with P-26: a move that reveals a hidden unit is not taken back, one that reveals
+/// nothing is.
+#[test]
+fn hidden_deployment_p26_a_move_that_revealed_a_unit_is_not_taken_back() {
+    let compiled = Compiled(Arc::new(wood_only().s));
+    let mut m = compiled.new_match(1, &[], Narration::Silent).unwrap();
+    let choose = |m: &mut Box<dyn sztab_seam::Match>, f: &dyn Fn(&sztab_seam::Choice) -> bool| {
+        let d = m.decision().unwrap();
+        let c = d.choices.iter().find(|c| f(c)).expect("a choice").clone();
+        m.choose(&c).unwrap();
+    };
+    choose(&mut m, &|c| c.label.starts_with("end the fire step"));
+    let near = |c: &sztab_seam::Choice, d: u32| {
+        c.label.starts_with("move PzKw IV pz")
+            && c.target
+                .is_some_and(|t| position().s.board.grid.distance(t, hex("0606")) == d)
+    };
+    choose(&mut m, &|c| near(c, 3));
+    assert!(m.can_take_back().is_ok(), "nothing revealed yet");
+    m.take_back().unwrap();
+    choose(&mut m, &|c| near(c, 1));
+    assert_eq!(
+        m.can_take_back(),
+        Err("hidden units have been revealed since".to_owned())
+    );
 }
