@@ -426,6 +426,8 @@ impl Player {
             } else {
                 column >= 0 && self.mind.chance(30)
             };
+            // Infantry riding along jump off to assault what the overrun leaves (P-24).
+            let legs = g.jumping(h, &legs).unwrap_or(legs);
             let a = Action::Overrun { hex: h, legs };
             if go && legal(g, &a) {
                 return Some(a);

@@ -709,6 +709,8 @@ impl Heuristic {
             if value < 0.45 * pieces_worth(g, &pieces) {
                 continue;
             }
+            // Infantry riding along jump off to assault what the overrun leaves (P-24).
+            let legs = g.jumping(h, &legs).unwrap_or(legs);
             let a = Action::Overrun { hex: h, legs };
             if best.as_ref().is_none_or(|(v, _)| value > *v) && legal(g, &a) {
                 best = Some((value, a));

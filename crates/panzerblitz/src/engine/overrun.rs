@@ -180,6 +180,28 @@ impl Game {
         Ok(passes)
     }
 
+    /// The overrun `legs` on `hex` with every passenger that may jump off doing so
+    /// (PanzerBlitz Assault, P-24), if any may and the overrun stays legal.
+    pub fn jumping(&self, hex: HexId, legs: &[OverrunLeg]) -> Option<Vec<OverrunLeg>> {
+        if !self.s.options.panzerblitz_assault {
+            return None;
+        }
+        let mut any = false;
+        let with: Vec<OverrunLeg> = legs
+            .iter()
+            .map(|l| {
+                let j = OverrunLeg {
+                    jump_off: true,
+                    ..l.clone()
+                };
+                let ok = self.plan_overrun(hex, std::slice::from_ref(&j)).is_ok();
+                any |= ok;
+                if ok { j } else { l.clone() }
+            })
+            .collect();
+        (any && self.plan_overrun(hex, &with).is_ok()).then_some(with)
+    }
+
     /// The passenger of carrier `u` that may jump off before its overrun (PanzerBlitz
     /// Assault, P-24): the rule in use, an armored carrier, a passenger that may
     /// close-assault.

@@ -188,7 +188,7 @@ fn overruns(g: &Game, out: &mut Vec<Choice>) {
             });
             if let Some(leg) = leg {
                 overrun_choice(g, h, std::slice::from_ref(&leg), out);
-                if let Some(j) = jumping(g, h, std::slice::from_ref(&leg)) {
+                if let Some(j) = g.jumping(h, std::slice::from_ref(&leg)) {
                     overrun_choice(g, h, &j, out);
                 }
                 legs.push(leg);
@@ -196,33 +196,11 @@ fn overruns(g: &Game, out: &mut Vec<Choice>) {
         }
         if legs.len() > 1 && g.plan_overrun(h, &legs).is_ok() {
             overrun_choice(g, h, &legs, out);
-            if let Some(j) = jumping(g, h, &legs) {
+            if let Some(j) = g.jumping(h, &legs) {
                 overrun_choice(g, h, &j, out);
             }
         }
     }
-}
-
-/// The overrun `legs` with every passenger that may jump off doing so (PanzerBlitz
-/// Assault, P-24), if any may and the overrun stays legal.
-fn jumping(g: &Game, h: HexId, legs: &[OverrunLeg]) -> Option<Vec<OverrunLeg>> {
-    if !g.s.options.panzerblitz_assault {
-        return None;
-    }
-    let mut any = false;
-    let with: Vec<OverrunLeg> = legs
-        .iter()
-        .map(|l| {
-            let j = OverrunLeg {
-                jump_off: true,
-                ..l.clone()
-            };
-            let ok = g.plan_overrun(h, std::slice::from_ref(&j)).is_ok();
-            any |= ok;
-            if ok { j } else { l.clone() }
-        })
-        .collect();
-    (any && g.plan_overrun(h, &with).is_ok()).then_some(with)
 }
 
 fn overrun_choice(g: &Game, h: HexId, legs: &[OverrunLeg], out: &mut Vec<Choice>) {

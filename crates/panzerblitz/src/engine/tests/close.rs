@@ -921,3 +921,25 @@ fn panzerblitz_assault_p24_infantry_jump_off_before_the_overrun_and_assault_it()
     to_step(&mut g, Step::Assault);
     assert_eq!(refused(&mut g, assault("0503", &["inf"])), "Transporting B");
 }
+
+/// P-24: the bots use PanzerBlitz Assault: infantry riding an overrun jump off.
+#[test]
+fn panzerblitz_assault_p24_the_bots_jump_their_infantry_off() {
+    let mut b = Sandbox::new(12, 12);
+    for (ht, inf) in [("ht1", "inf1"), ("ht2", "inf2")] {
+        b.unit(GERMAN, ht, SDKFZ_251, "0501");
+        b.unit(GERMAN, inf, RIFLE_DE, "0501");
+        b.aboard(inf, ht);
+    }
+    b.unit(RUSSIAN, "r", RECON, "0503");
+    b.s.options.panzerblitz_assault = true;
+    for bot in ["greedy", "heuristic"] {
+        let g = vehicles(&b);
+        let mut bot = crate::engine::bots::build(bot, 1).unwrap();
+        let a = bot.decide(&g);
+        let Action::Overrun { legs, .. } = &a else {
+            panic!("an overrun: {a}");
+        };
+        assert!(legs.iter().all(|l| l.jump_off), "{legs:?}");
+    }
+}
