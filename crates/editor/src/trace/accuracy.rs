@@ -85,7 +85,7 @@ fn north() -> MapBundle {
 }
 
 /// The clean render and the placement of the board on it.
-fn render(b: &MapBundle) -> (RgbImage, Similarity) {
+pub(super) fn render(b: &MapBundle) -> (RgbImage, Similarity) {
     let (min, max) = b.map.grid.bounds();
     let w = (f64::from(max[0] - min[0]) * SCALE + 2.0 * MARGIN).ceil() as u64;
     let h = (f64::from(max[1] - min[1]) * SCALE + 2.0 * MARGIN).ceil() as u64;

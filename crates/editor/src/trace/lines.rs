@@ -377,11 +377,7 @@ mod tests {
     use sztab_core::model::TerrainCatalogue;
     use sztab_core::render::{Layers, render_with};
 
-    fn kursk() -> TerrainCatalogue {
-        let path = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
-            .join("assets/wb95/kursk-1943.terrain.ron");
-        sztab_core::model::io::load_terrain(&path).unwrap().value
-    }
+    use crate::trace::kursk_terrain as kursk;
 
     /// A 4×3 board with a river along 0202-0302 and a main road from 0101 to 0201,
     /// drawn as a scan; and a blank map to trace it into.

@@ -79,3 +79,11 @@ impl Trace {
         self.draft = solve(&pairs);
     }
 }
+
+/// The Kursk terrain catalogue the tracing tests draw and read their boards with.
+#[cfg(test)]
+pub(crate) fn kursk_terrain() -> sztab_core::model::TerrainCatalogue {
+    let path = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+        .join("assets/wb95/kursk-1943.terrain.ron");
+    sztab_core::model::io::load_terrain(&path).unwrap().value
+}

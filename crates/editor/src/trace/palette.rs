@@ -249,11 +249,7 @@ pub fn sample_one(scan: &Scan, sim: &Similarity, grid: &Grid, id: HexId) -> Opti
 mod tests {
     use super::*;
 
-    fn kursk() -> TerrainCatalogue {
-        let path = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
-            .join("assets/wb95/kursk-1943.terrain.ron");
-        sztab_core::model::io::load_terrain(&path).unwrap().value
-    }
+    use crate::trace::kursk_terrain as kursk;
 
     #[test]
     fn the_catalogue_palette_tells_its_looks_apart() {

@@ -88,11 +88,7 @@ mod tests {
     use super::*;
     use sztab_core::hex::{Grid, Numbering};
 
-    fn kursk() -> TerrainCatalogue {
-        let path = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
-            .join("assets/wb95/kursk-1943.terrain.ron");
-        sztab_core::model::io::load_terrain(&path).unwrap().value
-    }
+    use crate::trace::kursk_terrain as kursk;
 
     fn with(feature: &str) -> HexCell {
         let mut c = HexCell::new("clear");

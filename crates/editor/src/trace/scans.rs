@@ -9,7 +9,7 @@ use std::path::Path;
 
 use image::RgbImage;
 
-use super::accuracy::{NONE, Perturbation, calibrate, perturb};
+use super::accuracy::{NONE, Perturbation, calibrate, perturb, render};
 use super::drawn::Drawn;
 use super::lighting::even_scan;
 use super::line_looks::LinePalette;
@@ -19,7 +19,7 @@ use super::suggest::{Suggestions, is_settlement};
 use super::underlay::Scan;
 use sztab_core::hex::Hexside;
 use sztab_core::model::{HexCell, HexsideRole, Map, MapBundle};
-use sztab_core::render::{Layers, Similarity, render_with};
+use sztab_core::render::Similarity;
 
 const MAPS: [&str; 7] = [
     "kursk-1943/north.map.ron",
@@ -50,29 +50,9 @@ const SMALL_SCAN: Perturbation = Perturbation {
     ..NONE
 };
 
-/// Pixels per board unit of the clean render.
-const SCALE: f64 = 30.0;
-const MARGIN: f64 = 20.0;
-
 fn load(rel: &str) -> MapBundle {
     let path = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../scenarios")).join(rel);
     MapBundle::load(&path).expect("the shipped map loads").0
-}
-
-fn render(b: &MapBundle) -> (RgbImage, Similarity) {
-    let (min, max) = b.map.grid.bounds();
-    let w = (f64::from(max[0] - min[0]) * SCALE + 2.0 * MARGIN).ceil() as u64;
-    let h = (f64::from(max[1] - min[1]) * SCALE + 2.0 * MARGIN).ceil() as u64;
-    let sim = Similarity::new(
-        SCALE,
-        0.0,
-        [
-            MARGIN - f64::from(min[0]) * SCALE,
-            MARGIN - f64::from(min[1]) * SCALE,
-        ],
-    );
-    let img = render_with(&b.map, &b.terrain, Layers::printed(), sim, w, h).unwrap();
-    (image::DynamicImage::ImageRgba8(img).to_rgb8(), sim)
 }
 
 /// A phone photo of the sheet: light falling from 100 % at the top left to 78 % at the

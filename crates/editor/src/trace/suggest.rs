@@ -201,11 +201,7 @@ mod tests {
     use sztab_core::model::TerrainCatalogue;
     use sztab_core::render::{Layers, render_with};
 
-    fn kursk() -> TerrainCatalogue {
-        let path = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
-            .join("assets/wb95/kursk-1943.terrain.ron");
-        sztab_core::model::io::load_terrain(&path).unwrap().value
-    }
+    use crate::trace::kursk_terrain as kursk;
 
     /// A 3×2 board: forest on 0101, hills on 0201, the rest clear; drawn, then 0301's
     /// inside painted blue, a hex unlike every look. The map to suggest for has no hexes
