@@ -39,16 +39,24 @@ impl Game {
 
     /// Reveals every hidden unit that has acted or that an enemy unit now sees.
     pub(super) fn reveal(&mut self, out: &mut Vec<Event>) {
-        let hidden: Vec<usize> = self.st.hidden.iter().copied().collect();
+        let mut hidden: Vec<usize> = self.st.hidden.iter().copied().collect();
+        // Carriers first, so a passenger is found with its carrier.
+        hidden.sort_by_key(|&u| matches!(self.st.units[u].loc(), Loc::Carried(_)));
         for u in hidden {
             let us = &self.st.units[u];
             let Some(h) = self.st.hex_of(u) else { continue };
+            // A passenger moves with its carrier: found with it.
+            let carrier_found = match us.loc() {
+                Loc::Carried(c) => !self.st.hidden.contains(&c),
+                _ => false,
+            };
             let acted = us.fired
                 || us.assaulted
                 || us.hexes > 0
                 || us.spent > 0
                 || us.loaded_now
-                || us.unloaded_now;
+                || us.unloaded_now
+                || carrier_found;
             let how = if acted {
                 Some("it acted".to_owned())
             } else {

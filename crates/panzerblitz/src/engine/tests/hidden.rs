@@ -181,3 +181,32 @@ fn hidden_deployment_p26_a_move_that_revealed_a_unit_is_not_taken_back() {
         Err("hidden units have been revealed since".to_owned())
     );
 }
+
+/// P-26: a hidden truck that moves is revealed, and its passenger with it.
+#[test]
+fn hidden_deployment_p26_a_passenger_is_revealed_with_its_carrier() {
+    let mut b = Sandbox::new(12, 12);
+    b.unit(GERMAN, "tr", TRUCK, "0101");
+    b.unit(GERMAN, "inf", RIFLE_DE, "0101");
+    b.aboard("inf", "tr");
+    b.unit(RUSSIAN, "r", RIFLE_RU, "1212");
+    for n in b.s.board.grid.neighbours(hex("1212")).collect::<Vec<_>>() {
+        let n = n.to_string();
+        b.green("1212", &n);
+    }
+    b.s.options.hidden = Some(GERMAN);
+    b.turns(2);
+    let mut g = b.game(1);
+    let mut hidden = g.hidden_from(RUSSIAN);
+    hidden.sort();
+    assert_eq!(hidden, ["inf", "tr"]);
+    while g.state().step != Step::VehicleMove {
+        ok(&mut g, Action::EndStep);
+    }
+    ok(&mut g, mv("tr", &["0102"]));
+    assert!(
+        g.hidden_from(RUSSIAN).is_empty(),
+        "{:?}",
+        g.hidden_from(RUSSIAN)
+    );
+}
