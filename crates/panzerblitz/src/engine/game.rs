@@ -54,15 +54,6 @@ pub struct Game {
     pub(super) sight: Arc<Mutex<HashMap<(HexId, HexId), bool>>>,
 }
 
-/// The steps units move in, and those carriers load and unload in.
-const MOVEMENT: &[Step] = &[
-    Step::VehicleMove,
-    Step::FootMove,
-    Step::FirstImpulse,
-    Step::SecondImpulse,
-];
-const TRANSPORT: &[Step] = &[Step::VehicleMove, Step::FirstImpulse, Step::SecondImpulse];
-
 impl Game {
     /// Sets the scenario up and begins the first player-turn.
     pub fn new(s: Arc<Scenario>, seed: u64) -> Game {
@@ -176,8 +167,9 @@ impl Game {
 
     fn dispatch(&mut self, a: &Action) -> Checked<Vec<Event>> {
         let step = self.st.step;
-        let need = |want: &[Step], what: &str| -> Checked<()> {
-            if want.contains(&step) {
+        // Whether the step has room for the order (Sequence of Play; P-25's impulses).
+        let need = |part: bool, what: &str| -> Checked<()> {
+            if part {
                 Ok(())
             } else {
                 Err(Refusal::new(
@@ -191,13 +183,13 @@ impl Game {
                 attacks,
                 clear_mines,
             } => {
-                need(&[Step::Fire, Step::ReturnFire], "normal fire")?;
+                need(step.fires(), "normal fire")?;
                 let mut out = self.fire(attacks, clear_mines)?;
                 out.extend(self.next_step());
                 Ok(out)
             }
             Action::Move { unit, path } => {
-                need(MOVEMENT, "movement")?;
+                need(step.is_movement(), "movement")?;
                 self.order_move(unit, path)
             }
             Action::Enter {
@@ -205,27 +197,27 @@ impl Game {
                 hex,
                 passenger,
             } => {
-                need(MOVEMENT, "entering the board")?;
+                need(step.is_movement(), "entering the board")?;
                 self.order_enter(unit, *hex, passenger.as_deref())
             }
             Action::Exit { unit, edge } => {
-                need(MOVEMENT, "leaving the board")?;
+                need(step.is_movement(), "leaving the board")?;
                 self.order_exit(unit, *edge)
             }
             Action::Load { carrier, passenger } => {
-                need(TRANSPORT, "loading")?;
+                need(step.transports(), "loading")?;
                 self.order_load(carrier, passenger)
             }
             Action::Unload { carrier } => {
-                need(TRANSPORT, "unloading")?;
+                need(step.transports(), "unloading")?;
                 self.order_unload(carrier)
             }
             Action::Overrun { hex, legs } => {
-                need(&[Step::VehicleMove, Step::SecondImpulse], "an overrun")?;
+                need(step.overruns(), "an overrun")?;
                 self.order_overrun(*hex, legs)
             }
             Action::Assault { hex, units } => {
-                need(&[Step::Assault], "a close assault")?;
+                need(step == Step::Assault, "a close assault")?;
                 self.order_assault(*hex, units)
             }
             Action::EndStep => Ok(self.next_step()),

@@ -72,7 +72,7 @@ impl Bot<Game> for Search {
         let st = game.state();
         let key = (st.turn, st.side);
         // A new player-turn of its own (not the enemy's return fire in it).
-        if self.key.is_none_or(|k| k.0 != key.0 || k.1 != key.1) && !st.step.fires_back() {
+        if self.key != Some(key) && !st.step.fires_back() {
             let strength = self.choose(game, st.side);
             self.plan = Heuristic::new(strength);
             self.key = Some(key);

@@ -322,23 +322,22 @@ impl Playtest {
     /// The person at the seat chooses `choice` of the current decision.
     pub fn choose(&mut self, doc: &Document, choice: &Choice) {
         let Some(m) = self.game.as_mut() else { return };
-        match m.choose(choice) {
-            Ok(lines) => {
-                self.lines.extend(lines);
-                self.message = None;
-            }
-            Err(e) => self.message = Some(e.to_string()),
-        }
-        self.selected = None;
-        self.asked = None;
-        self.after_action(doc);
+        let told = m.choose(choice);
+        self.settle(doc, told);
     }
 
-    /// Takes the person's last action back, while the rules allow (no die rolled since,
-    /// no bot's action after it).
+    /// Takes the person's last action back, while the rules allow (no die rolled and no
+    /// hidden unit revealed since, no bot's action after it).
     pub fn take_back_action(&mut self, doc: &Document) {
         let Some(m) = self.game.as_mut() else { return };
-        match m.take_back() {
+        let told = m.take_back();
+        self.settle(doc, told);
+    }
+
+    /// After a person's action or take-back: what it told, or why the rules refused it;
+    /// the selection dropped and the map redrawn.
+    fn settle<E: std::fmt::Display>(&mut self, doc: &Document, told: Result<Vec<String>, E>) {
+        match told {
             Ok(lines) => {
                 self.lines.extend(lines);
                 self.message = None;
